@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { AuthLibrary } from './features/auth/auth-library.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
+
+/** The real parts one server process runs on; built once in main.ts (or per test) and handed to features. */
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  storage: ObjectStorage;
+  jobs: JobQueue;
+  auth: AuthLibrary;
+}

@@ -1,0 +1,68 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from './app-context.ts';
+import { registerFeatureRoutes } from './app-routes.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { installSecurity } from './http/security-headers.ts';
+import { installViewer } from './http/viewer.ts';
+import { resolveViewer } from './features/auth/resolve-viewer.ts';
+
+/** JSON bodies are small; uploads go through their own streaming routes with their own limits. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Builds the HTTP app on a ready context. Used by main.ts and by every API test. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+    disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installSecurity(app);
+  installViewer(app, (request) => resolveViewer(ctx, request));
+
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Crate API', description: 'Marketplace for music-production sounds', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerFeatureRoutes(app, ctx);
+  await serveWebApp(app, ctx.config.webDist);
+  return app;
+}
+
+/** The built SPA: hashed assets cached forever, every other non-API path answered with index.html. */
+async function serveWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}` } });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

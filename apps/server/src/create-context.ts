@@ -1,0 +1,39 @@
+import pino, { type Logger } from 'pino';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createAuthLibrary } from './features/auth/auth-library.ts';
+import { accountLifecycle } from './features/auth/account-lifecycle.ts';
+import { createDbJobQueue } from './jobs/db-job-queue.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createObjectStorage } from './storage/create-object-storage.ts';
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel });
+}
+
+/** Opens the database (applying migrations) and wires every real part of one server process. */
+export async function createContext(config: Config, log: Logger = createLogger(config)): Promise<AppContext> {
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const mailer = createMailer(config.mail, log);
+  const lifecycle = accountLifecycle(database.db, mailer, config.publicUrl);
+  const auth = createAuthLibrary({
+    db: database.db,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    sendResetPassword: lifecycle.sendResetPassword,
+    onPasswordReset: lifecycle.onPasswordReset,
+    beforeSessionCreate: lifecycle.beforeSessionCreate,
+  });
+  return {
+    config,
+    log,
+    database,
+    db: database.db,
+    mailer,
+    storage: createObjectStorage(config.storage),
+    jobs: createDbJobQueue(database.db, log),
+    auth,
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@crate/contract/roles';
+
+/** The signed-in user as the API sees them on one request. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  sessionId: string;
+  roles: readonly Role[];
+}
+
+export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolves the session cookie once per request (memoised). */
+    viewer(): Promise<Viewer | null>;
+  }
+}
+
+export function installViewer(app: FastifyInstance, resolve: ViewerResolver): void {
+  const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  app.decorateRequest('viewer', function viewer(this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      pending = resolve(this);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+}

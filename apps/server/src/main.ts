@@ -1,0 +1,26 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { createContext, createLogger } from './create-context.ts';
+import { registerJobHandlers } from './jobs/register-job-handlers.ts';
+import { seedDemoOnFirstStart } from './seed/seed-demo.ts';
+
+const config = loadConfig(process.env, {});
+const log = createLogger(config);
+const ctx = await createContext(config, log);
+await seedDemoOnFirstStart(ctx);
+const app = await buildApp(ctx);
+registerJobHandlers(ctx);
+if (config.workers) ctx.jobs.start();
+
+const shutdown = async (signal: string) => {
+  log.info({ signal }, 'shutting down');
+  await app.close();
+  await ctx.jobs.stop();
+  await ctx.database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+log.info(`Crate is running at ${config.publicUrl} (database: ${ctx.database.kind}, storage: ${ctx.storage.kind}, mail: ${ctx.mailer.kind})`);

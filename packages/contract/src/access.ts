@@ -1,0 +1,24 @@
+import type { Role } from './roles.ts';
+import { holdsAnyClaim } from './roles.ts';
+
+/** Who may open a screen or call an endpoint. One vocabulary for web guards and server guards. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'claims'; claims: readonly Role[] };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const SIGNED_IN: Access = { kind: 'signedIn' };
+export const claims = (...list: Role[]): Access => ({ kind: 'claims', claims: list });
+
+/** The viewer as a guard sees it: null when nobody is signed in. */
+export type Viewer = { roles: readonly Role[] } | null;
+
+export type AccessDecision = 'allow' | 'signInRequired' | 'forbidden';
+
+export function decideAccess(access: Access, viewer: Viewer): AccessDecision {
+  if (access.kind === 'public') return 'allow';
+  if (!viewer) return 'signInRequired';
+  if (access.kind === 'signedIn') return 'allow';
+  return holdsAnyClaim(viewer.roles, access.claims) ? 'allow' : 'forbidden';
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { Access } from './access.ts';
+import { PUBLIC, SIGNED_IN, claims } from './access.ts';
+import {
+  acceptInviteSchema,
+  emailSentSchema,
+  inviteInfoSchema,
+  loginSchema,
+  okSchema,
+  registerSchema,
+  requestAccountRecoverySchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  updatePasswordSchema,
+} from './auth.ts';
+import { healthSchema } from './health.ts';
+import { profileSchema, updateProfileSchema } from './profile.ts';
+import { createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
+
+/**
+ * Every JSON endpoint of the API: method, path, who may call it and its schemas.
+ * The server registers routes from these, OpenAPI is generated from them, the web client calls
+ * through them, and the endpoint × user-kind tests iterate over them.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Fastify-style path; `:name` marks a parameter. */
+  path: string;
+  access: Access;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Success status; 200 unless stated. */
+  status?: 200 | 201 | 204;
+  /** Login, register, reset and recovery are rate-limited per client address. */
+  rateLimited?: boolean;
+}
+
+const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const API = {
+  health: { method: 'GET', path: '/api/health', access: PUBLIC, summary: 'Liveness and the configured backends', tags: ['system'], response: healthSchema },
+
+  register: { method: 'POST', path: '/api/auth/register', access: PUBLIC, summary: 'Create an account and sign in', tags: ['auth'], body: registerSchema, response: profileSchema, status: 201, rateLimited: true },
+  login: { method: 'POST', path: '/api/auth/login', access: PUBLIC, summary: 'Sign in with e-mail and password', tags: ['auth'], body: loginSchema, response: profileSchema, rateLimited: true },
+  logout: { method: 'POST', path: '/api/auth/logout', access: PUBLIC, summary: 'Sign out (idempotent)', tags: ['auth'], response: okSchema },
+  requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset/request', access: PUBLIC, summary: 'E-mail a one-time password reset link', tags: ['auth'], body: requestPasswordResetSchema, response: emailSentSchema, rateLimited: true },
+  resetPassword: { method: 'POST', path: '/api/auth/password-reset/confirm', access: PUBLIC, summary: 'Set a new password with a reset token', tags: ['auth'], body: resetPasswordSchema, response: okSchema, rateLimited: true },
+  requestAccountRecovery: { method: 'POST', path: '/api/auth/recovery/request', access: PUBLIC, summary: 'E-mail a recovery link for a locked or deactivated account', tags: ['auth'], body: requestAccountRecoverySchema, response: emailSentSchema, rateLimited: true },
+  updatePassword: { method: 'POST', path: '/api/auth/password', access: SIGNED_IN, summary: 'Change the password of the signed-in account', tags: ['auth'], body: updatePasswordSchema, response: okSchema, rateLimited: true },
+
+  getProfile: { method: 'GET', path: '/api/profile', access: SIGNED_IN, summary: 'The signed-in user profile (SPEC §3)', tags: ['profile'], response: profileSchema },
+  updateProfile: { method: 'PATCH', path: '/api/profile', access: SIGNED_IN, summary: 'Update display name, zip code, e-mail preferences, content agreement', tags: ['profile'], body: updateProfileSchema, response: profileSchema },
+  deactivateAccount: { method: 'POST', path: '/api/profile/deactivate', access: SIGNED_IN, summary: 'Deactivate the signed-in account (recoverable by e-mail)', tags: ['profile'], response: okSchema },
+
+  getInvite: { method: 'GET', path: '/api/invites/:token', access: PUBLIC, summary: 'Describe a collaborator invite', tags: ['invites'], params: tokenParams, response: inviteInfoSchema },
+  acceptInvite: { method: 'POST', path: '/api/invites/accept', access: SIGNED_IN, summary: 'Join the inviting creator as a collaborator', tags: ['invites'], body: acceptInviteSchema, response: profileSchema },
+  createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201 },
+
+  setUserRoles: { method: 'PUT', path: '/api/admin/users/:id/roles', access: claims('admin'), summary: 'Replace the roles of a user', tags: ['admin'], params: idParams, body: setRolesSchema, response: adminUserSchema },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof API;

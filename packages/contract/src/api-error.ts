@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Error codes every JSON API error carries. HTTP status is fixed per code. */
+export const API_ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  ACCOUNT_DISABLED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_IN_USE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  ACCOUNT_LOCKED: 423,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

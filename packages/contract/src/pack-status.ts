@@ -1,0 +1,43 @@
+/** Pack status, the numeric enum of SPEC §4. Transitions live here and nowhere else. */
+export const PACK_STATUS = {
+  fileErrors: -2,
+  archived: -1,
+  draft: 0,
+  awaitingApproval: 1,
+  approved: 2,
+  processing: 3,
+  published: 4,
+} as const;
+export type PackStatus = (typeof PACK_STATUS)[keyof typeof PACK_STATUS];
+export const PACK_STATUS_VALUES = Object.values(PACK_STATUS) as PackStatus[];
+
+export const PACK_STATUS_LABELS: Record<PackStatus, string> = {
+  [-2]: 'File errors',
+  [-1]: 'Archived',
+  0: 'Draft',
+  1: 'Awaiting approval',
+  2: 'Approved',
+  3: 'Files processing',
+  4: 'Published',
+};
+
+const S = PACK_STATUS;
+/**
+ * SPEC leaves transitions "not shown"; see docs/decisions/0004-pack-status-transitions.md.
+ * A draft is submitted for approval; an admin approves (or sends it back to draft); approval starts
+ * processing; processing ends published or with file errors; file errors go back to draft once fixed;
+ * any non-archived pack can be archived by an admin, and an archived pack is restored to draft.
+ */
+export const PACK_STATUS_TRANSITIONS: Record<PackStatus, readonly PackStatus[]> = {
+  [S.draft]: [S.awaitingApproval, S.archived],
+  [S.awaitingApproval]: [S.approved, S.draft, S.archived],
+  [S.approved]: [S.processing, S.archived],
+  [S.processing]: [S.published, S.fileErrors],
+  [S.fileErrors]: [S.draft, S.processing, S.archived],
+  [S.published]: [S.archived, S.processing],
+  [S.archived]: [S.draft, S.published],
+};
+
+export function canTransitionPack(from: PackStatus, to: PackStatus): boolean {
+  return PACK_STATUS_TRANSITIONS[from].includes(to);
+}

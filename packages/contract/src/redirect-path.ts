@@ -1,0 +1,25 @@
+/**
+ * Returns `candidate` when it is a path on our own origin, else `fallback`.
+ * Refuses protocol-relative (`//evil.com`), backslash tricks (`/\evil.com`), schemes (`https:evil.com`)
+ * and control characters, so a `redirect` query can never send a user off-site.
+ */
+export function safeRedirectPath(candidate: unknown, fallback = '/'): string {
+  if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048) return fallback;
+  if (!candidate.startsWith('/')) return fallback;
+  if (candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
+  // Browsers strip tabs/newlines and treat backslashes as slashes inside URLs.
+  if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
+  try {
+    const base = 'http://crate.invalid';
+    const url = new URL(candidate, base);
+    if (url.origin !== base) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The /forbidden URL a guard sends a user to, carrying the full original path, query and hash. */
+export function forbiddenPath(originalPath: string): string {
+  return `/forbidden?redirect=${encodeURIComponent(originalPath)}`;
+}
