@@ -356,7 +356,7 @@ export const packs = pgTable(
   ],
 );
 
-/** A sample or a preset. Single uploads have no pack. */
+/** A sample or a preset. Every item lives in a pack (single uploads go to the creator's "Singles" pack), so pack status decides visibility. */
 export const items = pgTable(
   'items',
   {
@@ -365,11 +365,14 @@ export const items = pgTable(
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => creators.id),
-    packId: uuid('pack_id').references(() => packs.id),
+    packId: uuid('pack_id')
+      .notNull()
+      .references(() => packs.id),
     position: integer('position').notNull().default(0),
     type: itemTypeEnum('type').notNull(),
     kind: itemKindEnum('kind'),
     name: text('name').notNull(),
+    description: text('description').notNull().default(''),
     key: musicalKeyEnum('key'),
     bpm: real('bpm'),
     timeSignature: timeSignatureEnum('time_signature'),
