@@ -274,6 +274,11 @@ export const files = pgTable(
     contentLanguage: text('content_language'),
     customMetadata: jsonb('custom_metadata').$type<Record<string, string>>().notNull().default({}),
     problem: fileProblemEnum('problem'),
+    /** Audio properties, probed when derivatives are made. */
+    durationMs: integer('duration_ms'),
+    sampleRate: integer('sample_rate'),
+    channels: smallint('channels'),
+    bitDepth: smallint('bit_depth'),
     generation: integer('generation').notNull().default(1),
     metageneration: integer('metageneration').notNull().default(1),
     createdAt: createdAt(),
@@ -388,6 +393,8 @@ export const items = pgTable(
     presetFileId: uuid('preset_file_id').references(() => files.id),
     previewFileId: uuid('preview_file_id').references(() => files.id),
     durationMs: integer('duration_ms'),
+    /** Spectral and timbral summary of the audio, for "similar sounds" (computed with the derivatives). */
+    audioFeatures: real('audio_features').array(),
     hasStems: boolean('has_stems').notNull().default(false),
     hasMidi: boolean('has_midi').notNull().default(false),
     takedownReason: takedownReasonEnum('takedown_reason'),
