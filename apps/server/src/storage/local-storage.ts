@@ -1,76 +1,148 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStorage, PutOptions, StoredObject } from './object-storage.ts';
+import { z } from 'zod';
+import { MeasuringStream, toReadable } from './measuring-stream.ts';
+import {
+  assertValidStorageKey,
+  normaliseContentType,
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type ObjectStorage,
+  type PutOptions,
+  type StoredObject,
+} from './object-storage.ts';
 
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,254}$/;
+/** What the sidecar JSON beside each object holds. */
+const sidecarSchema = z.object({
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+  cacheControl: z.string().nullable(),
+  md5: z.string().regex(/^[0-9a-f]{32}$/),
+  lastModified: z.iso.datetime(),
+});
+type Sidecar = z.infer<typeof sidecarSchema>;
 
-/** Objects as files under one directory; the content type sits in a sidecar `.meta` name-free record. */
+/**
+ * Objects as plain files under `root`, laid out by key. Beside them, under `root/.meta`, one JSON sidecar
+ * per object with its content type, cache control, size and MD5; bodies and sidecars are first written
+ * under `root/.tmp` and renamed into place, so a reader never sees a half-written object. The sidecar is
+ * renamed last and removed first: an object exists exactly while its sidecar does. Keys can never start
+ * with a dot (see isValidStorageKey), so no key reaches `.meta` or `.tmp`.
+ */
 export function createLocalStorage(root: string): ObjectStorage {
-  const fileOf = (key: string) => {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
+  const base = path.resolve(root);
+  const tmpDir = path.join(base, '.tmp');
+  const metaDir = path.join(base, '.meta');
+
+  const locate = (key: string) => {
+    assertValidStorageKey(key);
+    const data = path.join(base, ...key.split('/'));
+    // Belt and braces over the key pattern: the resolved path must stay under the root.
+    if (!data.startsWith(base + path.sep)) throw new Error(`Storage key escapes the root: ${key}`);
+    return { data, meta: path.join(metaDir, ...key.split('/')) + '.json' };
   };
-  const describe = async (key: string): Promise<StoredObject | null> => {
+
+  const readSidecar = async (file: string): Promise<Sidecar | null> => {
     try {
-      const info = await stat(fileOf(key));
-      return {
-        size: info.size,
-        contentType: contentTypes.get(key) ?? (await readContentType(fileOf(key))),
-        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-        lastModified: info.mtime,
-      };
+      return sidecarSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
   };
-  const contentTypes = new Map<string, string>();
+
+  const toStoredObject = (key: string, sidecar: Sidecar): StoredObject => ({
+    key,
+    size: sidecar.size,
+    contentType: sidecar.contentType,
+    etag: `"${sidecar.md5}"`,
+    lastModified: new Date(sidecar.lastModified),
+    md5: sidecar.md5,
+    cacheControl: sidecar.cacheControl,
+  });
+
+  const head = async (key: string): Promise<StoredObject | null> => {
+    const sidecar = await readSidecar(locate(key).meta);
+    return sidecar ? toStoredObject(key, sidecar) : null;
+  };
+
+  /** Writes a small file atomically: temp file, fsync, rename. */
+  const writeAtomically = async (target: string, content: string) => {
+    const temp = path.join(tmpDir, `${randomUUID()}.json`);
+    await writeFile(temp, content, { flush: true });
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(temp, target);
+  };
 
   return {
     kind: 'local',
-    async put(key, body, options: PutOptions) {
-      const target = fileOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${process.pid}.${Date.now()}.part`;
-      const hash = createHash('md5');
-      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      source.on('data', (chunk: Buffer) => hash.update(chunk));
-      await pipeline(source, createWriteStream(temp));
-      await rename(temp, target);
-      await writeContentType(target, options.contentType);
-      contentTypes.set(key, options.contentType);
-      const described = await describe(key);
-      return described!;
+    bucket: 'local',
+
+    async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<StoredObject> {
+      const { data, meta } = locate(key);
+      await mkdir(tmpDir, { recursive: true });
+      const temp = path.join(tmpDir, randomUUID());
+      const measure = new MeasuringStream(options.maxBytes);
+      const writer = createWriteStream(temp, { flush: true });
+      try {
+        await pipeline(toReadable(body), measure, writer);
+        await mkdir(path.dirname(data), { recursive: true });
+        await rename(temp, data);
+      } catch (error) {
+        // The writer may still be opening the temp file; remove it only once the writer has let go.
+        if (!writer.closed) await once(writer, 'close').catch(() => undefined);
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const sidecar: Sidecar = {
+        size: measure.bytesPassed,
+        contentType: normaliseContentType(options.contentType),
+        cacheControl: options.cacheControl ?? null,
+        md5: measure.md5,
+        lastModified: new Date().toISOString(),
+      };
+      await writeAtomically(meta, JSON.stringify(sidecar));
+      return toStoredObject(key, sidecar);
     },
-    head: describe,
-    async get(key, range) {
-      const object = await describe(key);
-      if (!object) return null;
-      const body = createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {});
-      return { body, object };
+
+    head,
+
+    async get(key: string, range?: ByteRange) {
+      const { data } = locate(key);
+      // Open before reading the sidecar so a concurrent delete cannot leave us with metadata but no body.
+      let handle;
+      try {
+        handle = await open(data, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      try {
+        const object = await head(key);
+        if (!object) {
+          await handle.close();
+          return null;
+        }
+        if (range && (range.start < 0 || range.start > range.end || range.start >= object.size)) {
+          throw new RangeNotSatisfiableError(range, object.size);
+        }
+        const body = handle.createReadStream(range ? { start: range.start, end: Math.min(range.end, object.size - 1) } : {});
+        return { body, object };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
     },
-    async delete(key) {
-      await rm(fileOf(key), { force: true });
-      await rm(`${fileOf(key)}.type`, { force: true });
-      contentTypes.delete(key);
+
+    async delete(key: string) {
+      const { data, meta } = locate(key);
+      await rm(meta, { force: true });
+      await rm(data, { force: true });
     },
   };
-}
-
-async function writeContentType(file: string, contentType: string): Promise<void> {
-  const { writeFile } = await import('node:fs/promises');
-  await writeFile(`${file}.type`, contentType);
-}
-
-async function readContentType(file: string): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  try {
-    return (await readFile(`${file}.type`, 'utf8')).trim();
-  } catch {
-    return 'application/octet-stream';
-  }
 }

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { describeObjectStorageContract } from './object-storage-contract.ts';
+import { createS3Storage, type S3StorageConfig } from './s3-storage.ts';
+
+/**
+ * The same contract as the local disk, against real S3-compatible servers: always s3rver (an S3 server
+ * written in Node, started here on a random port); also the store at S3_TEST_ENDPOINT when it is set
+ * (MinIO, AWS, R2…; S3_TEST_BUCKET must exist; objects are written under `contract-test/` and deleted).
+ */
+describeObjectStorageContract('S3 API (s3rver)', async () => {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'crate-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'crate-test', configs: [] }] });
+  const { port } = await server.run();
+  const storage = createS3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'crate-test',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+  return {
+    storage,
+    async close() {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+});
+
+const external = process.env.S3_TEST_ENDPOINT;
+if (external) {
+  describeObjectStorageContract(`S3 API (${external})`, async () => {
+    const config: S3StorageConfig = {
+      endpoint: external,
+      bucket: process.env.S3_TEST_BUCKET ?? 'crate-test',
+      region: process.env.S3_TEST_REGION ?? 'us-east-1',
+      forcePathStyle: (process.env.S3_TEST_FORCE_PATH_STYLE ?? 'true') === 'true',
+      ...(process.env.S3_TEST_ACCESS_KEY_ID ? { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID } : {}),
+      ...(process.env.S3_TEST_SECRET_ACCESS_KEY ? { secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY } : {}),
+    };
+    return { storage: createS3Storage(config), close: async () => undefined };
+  });
+}
