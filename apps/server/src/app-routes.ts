@@ -1,8 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { registerAdminUserRoutes } from './features/admin-users/admin-user-routes.ts';
+import { registerAuthRoutes } from './features/auth/auth-routes.ts';
+import { registerInviteRoutes } from './features/invites/invite-routes.ts';
+import { registerProfileRoutes } from './features/profile/profile-routes.ts';
+import { CALLABLE_FUNCTIONS } from './features/callable/callable-functions.ts';
+import { registerCallableRoutes } from './features/callable/callable-routes.ts';
+import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
+import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerHealthRoutes } from './features/system/health-routes.ts';
 
 /** Every feature's routes, registered in one place. */
 export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerInviteRoutes(app, ctx);
+  registerAdminUserRoutes(app, ctx);
+  await registerCallableRoutes(app, ctx, CALLABLE_FUNCTIONS);
+  registerCatalogueRoutes(app, ctx);
+  registerLibraryRoutes(app, ctx);
 }

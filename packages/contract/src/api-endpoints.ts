@@ -14,6 +14,8 @@ import {
   updatePasswordSchema,
 } from './auth.ts';
 import { healthSchema } from './health.ts';
+import { CATALOGUE_API } from './catalogue-endpoints.ts';
+import { LIBRARY_API } from './library-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
 import { createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
 
@@ -62,6 +64,9 @@ export const API = {
   createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201 },
 
   setUserRoles: { method: 'PUT', path: '/api/admin/users/:id/roles', access: claims('admin'), summary: 'Replace the roles of a user', tags: ['admin'], params: idParams, body: setRolesSchema, response: adminUserSchema },
+
+  ...CATALOGUE_API,
+  ...LIBRARY_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

@@ -19,6 +19,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Queries issued so far by this process (tests use it to prove lists are not N+1). */
+  queryCount(): number;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,22 +29,27 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 
 /** DATABASE_URL set → PostgreSQL through `pg`; unset → PGlite in DATA_DIR (or in memory when dir is null). */
 export async function openDatabase(config: Config['database']): Promise<Database> {
+  let queries = 0;
+  const logger = { logQuery: () => void (queries += 1) };
+  const queryCount = () => queries;
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 20 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      queryCount,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
   }
   const client = config.dir ? new PGlite(config.dir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    queryCount,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,0 +1,96 @@
+import type { Banner, BundleCard, CreatorCard, ItemRow, PackCard, StaffPlaylistCard } from '@crate/contract/catalogue';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import type { banners } from '../../db/schema.ts';
+import type { BundleCardRow, CreatorCardRow, ItemRowData, PackCardRow, StaffPlaylistCardRow } from './catalogue-repository.ts';
+import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from './media-urls.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentPackCard(row: PackCardRow): PackCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    creator: { id: row.creatorId, slug: row.creatorSlug, name: row.creatorName },
+    cover: imageSet(row.coverFileId),
+    licence_type: row.licenceType,
+    genres: row.genres,
+    item_count: row.itemCount,
+    is_free: row.isFree,
+    published_at: iso(row.publishedAt),
+    status: row.status,
+    published: row.status === PACK_STATUS.published,
+  };
+}
+
+export function presentItemRow(row: ItemRowData): ItemRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    type: row.type,
+    kind: row.kind,
+    key: row.key,
+    bpm: row.bpm,
+    time_signature: row.timeSignature,
+    feel: row.feel,
+    genres: row.genres,
+    instruments: row.instruments,
+    tags: row.tags,
+    licence_type: row.licenceType,
+    plugin: row.plugin,
+    is_free: row.isFree,
+    credit_cost: row.creditCost,
+    duration_ms: row.durationMs,
+    has_stems: row.hasStems,
+    has_midi: row.hasMidi,
+    preview: audioPreview(row.audioFileId, row.durationMs),
+    pack: { id: row.packId, slug: row.packSlug, title: row.packTitle, cover: imageSet(row.packCoverFileId) },
+    creator: { id: row.creatorId, slug: row.creatorSlug, name: row.creatorName },
+    takedown_reason: row.takedownReason,
+    favorited: row.favorited,
+  };
+}
+
+export function presentBundleCard(row: BundleCardRow): BundleCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    cover: imageSet(row.coverFileId),
+    pack_count: row.packCount,
+    price_cents: row.priceCents,
+    currency: row.currency,
+    credit_cost: row.creditCost,
+  };
+}
+
+export function presentCreatorCard(row: CreatorCardRow): CreatorCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    bio: row.bio,
+    location: row.location,
+    avatar: imageSet(row.avatarFileId),
+    pack_count: row.packCount,
+    featured: row.featured,
+  };
+}
+
+export function presentStaffPlaylistCard(row: StaffPlaylistCardRow): StaffPlaylistCard {
+  return { id: row.id, slug: row.slug, title: row.title, description: row.description, cover: imageSet(row.coverFileId), item_count: row.itemCount };
+}
+
+export function presentBanner(row: typeof banners.$inferSelect): Banner {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    image_url: row.imageFileId ? mediaUrl(row.imageFileId, `${BANNER_VARIANT}-${row.size}`) : null,
+    size: row.size,
+    position: row.position,
+    link_url: row.linkUrl,
+  };
+}

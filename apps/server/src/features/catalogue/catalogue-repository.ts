@@ -1,0 +1,325 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  banners,
+  bundlePacks,
+  bundles,
+  creators,
+  favorites,
+  items,
+  packs,
+  staffPicks,
+  staffPlaylistItems,
+  staffPlaylists,
+} from '../../db/schema.ts';
+import { canEditPackSql, isPublishedSql, visiblePackSql, type CatalogueScope } from './catalogue-scope.ts';
+
+/**
+ * Catalogue reads. Every list is one query (counts are correlated subqueries, never a query per row).
+ * Correlated subqueries name the outer table literally (`packs.id`): drizzle leaves columns unqualified
+ * in single-table selects, where a bare "id" would bind to the subquery's own table.
+ */
+
+const itemCountSql = sql<number>`(select count(*)::int from items i where i.pack_id = packs.id and i.taken_down_at is null)`;
+
+export const packCardColumns = {
+  id: packs.id,
+  slug: packs.slug,
+  title: packs.title,
+  status: packs.status,
+  licenceType: packs.licenceType,
+  genres: packs.genres,
+  isFree: packs.isFree,
+  publishedAt: packs.publishedAt,
+  createdAt: packs.createdAt,
+  coverFileId: packs.coverFileId,
+  creatorId: creators.id,
+  creatorSlug: creators.slug,
+  creatorName: creators.name,
+  itemCount: itemCountSql,
+};
+export type PackCardRow = {
+  id: string;
+  slug: string;
+  title: string;
+  status: number;
+  licenceType: (typeof packs.licenceType.enumValues)[number];
+  genres: string[];
+  isFree: boolean;
+  publishedAt: Date | null;
+  createdAt: Date;
+  coverFileId: string | null;
+  creatorId: string;
+  creatorSlug: string;
+  creatorName: string;
+  itemCount: number;
+};
+
+const packCards = (db: DbOrTx) => db.select(packCardColumns).from(packs).innerJoin(creators, eq(creators.id, packs.creatorId));
+
+export async function listNewPacks(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null; genre?: string; creatorId?: string }): Promise<PackCardRow[]> {
+  const conditions: SQL[] = [isPublishedSql];
+  if (opts.genre) conditions.push(sql`${opts.genre} = any(${packs.genres})`);
+  if (opts.creatorId) conditions.push(eq(packs.creatorId, opts.creatorId));
+  if (opts.after) conditions.push(sql`(${packs.publishedAt}, ${packs.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
+  return packCards(db)
+    .where(and(...conditions))
+    .orderBy(desc(packs.publishedAt), desc(packs.id))
+    .limit(opts.limit + 1);
+}
+
+/** Trending: most plays and downloads in the last 14 days, newest first among equals. */
+export async function listTrendingPacks(db: DbOrTx, limit: number): Promise<PackCardRow[]> {
+  const score = sql<number>`(select count(*) from item_events e where e.pack_id = packs.id and e.created_at > now() - interval '14 days')`;
+  return packCards(db).where(isPublishedSql).orderBy(desc(score), desc(packs.publishedAt), desc(packs.id)).limit(limit);
+}
+
+/** A creator's packs; the creator, collaborators and admins also get the unpublished ones. */
+export async function listCreatorPacks(db: DbOrTx, scope: CatalogueScope, opts: { creatorId: string; limit: number; after?: { value: string; id: string } | null }) {
+  const conditions: SQL[] = [eq(packs.creatorId, opts.creatorId), visiblePackSql(scope)];
+  if (opts.after) conditions.push(sql`(${packs.createdAt}, ${packs.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
+  return packCards(db)
+    .where(and(...conditions))
+    .orderBy(desc(packs.createdAt), desc(packs.id))
+    .limit(opts.limit + 1);
+}
+
+export async function listStaffPicks(db: DbOrTx, opts: { limit: number; after?: { value: number; id: string } | null }) {
+  const conditions: SQL[] = [isPublishedSql];
+  if (opts.after) conditions.push(sql`(${staffPicks.position}, ${staffPicks.packId}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
+  return db
+    .select({ ...packCardColumns, position: staffPicks.position })
+    .from(staffPicks)
+    .innerJoin(packs, eq(packs.id, staffPicks.packId))
+    .innerJoin(creators, eq(creators.id, packs.creatorId))
+    .where(and(...conditions))
+    .orderBy(asc(staffPicks.position), asc(staffPicks.packId))
+    .limit(opts.limit + 1);
+}
+
+export async function findPack(db: DbOrTx, scope: CatalogueScope, ref: { id?: string; slug?: string }) {
+  const match = ref.id ? eq(packs.id, ref.id) : eq(packs.slug, ref.slug!);
+  const [row] = await db
+    .select({
+      ...packCardColumns,
+      description: packs.description,
+      tags: packs.tags,
+      previewFileId: packs.previewFileId,
+      previewDurationMs: sql<number | null>`(select f.duration_ms from files f where f.id = packs.preview_file_id)`,
+      creditCost: packs.creditCost,
+      priceCents: packs.priceCents,
+      currency: packs.currency,
+      takedownReason: packs.takedownReason,
+      canEdit: canEditPackSql(scope),
+      favorited: scope.userId
+        ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${scope.userId} and f.pack_id = packs.id)`
+        : sql<null>`null`,
+    })
+    .from(packs)
+    .innerJoin(creators, eq(creators.id, packs.creatorId))
+    .where(and(match, visiblePackSql(scope)));
+  return row ?? null;
+}
+
+export const itemRowColumns = (scope: CatalogueScope) => ({
+  id: items.id,
+  slug: items.slug,
+  name: items.name,
+  type: items.type,
+  kind: items.kind,
+  key: items.key,
+  bpm: items.bpm,
+  timeSignature: items.timeSignature,
+  feel: items.feel,
+  genres: items.genres,
+  instruments: items.instruments,
+  tags: items.tags,
+  licenceType: items.licenceType,
+  plugin: items.plugin,
+  isFree: items.isFree,
+  creditCost: items.creditCost,
+  durationMs: items.durationMs,
+  hasStems: items.hasStems,
+  hasMidi: items.hasMidi,
+  audioFileId: sql<string | null>`coalesce(${items.previewFileId}, ${items.audioFileId})`,
+  takedownReason: items.takedownReason,
+  position: items.position,
+  packId: packs.id,
+  packSlug: packs.slug,
+  packTitle: packs.title,
+  packCoverFileId: packs.coverFileId,
+  packStatus: packs.status,
+  creatorId: creators.id,
+  creatorSlug: creators.slug,
+  creatorName: creators.name,
+  favorited: scope.userId
+    ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${scope.userId} and f.item_id = items.id)`
+    : sql<null>`null`,
+});
+export type ItemRowData = Awaited<ReturnType<typeof listPackItems>>[number];
+
+const itemRows = (db: DbOrTx, scope: CatalogueScope) =>
+  db
+    .select(itemRowColumns(scope))
+    .from(items)
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId));
+
+export async function listPackItems(db: DbOrTx, scope: CatalogueScope, opts: { packId: string; limit: number; after?: { value: number; id: string } | null }) {
+  const conditions: SQL[] = [eq(items.packId, opts.packId), isNull(items.takenDownAt), visiblePackSql(scope)];
+  if (opts.after) conditions.push(sql`(${items.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
+  return itemRows(db, scope)
+    .where(and(...conditions))
+    .orderBy(asc(items.position), asc(items.id))
+    .limit(opts.limit + 1);
+}
+
+export async function findItem(db: DbOrTx, scope: CatalogueScope, slug: string) {
+  const [row] = await db
+    .select({ ...itemRowColumns(scope), description: items.description })
+    .from(items)
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(and(eq(items.slug, slug), visiblePackSql(scope), sql`(${items.takenDownAt} is null or ${canEditPackSql(scope)})`));
+  return row ?? null;
+}
+
+export async function listItemsByIds(db: DbOrTx, scope: CatalogueScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  return itemRows(db, scope).where(and(inArray(items.id, ids), isNull(items.takenDownAt), isPublishedSql));
+}
+
+export async function listStaffPlaylistItems(db: DbOrTx, scope: CatalogueScope, opts: { playlistId: string; limit: number; after?: { value: number; id: string } | null }) {
+  const conditions: SQL[] = [eq(staffPlaylistItems.playlistId, opts.playlistId), isNull(items.takenDownAt), isPublishedSql];
+  if (opts.after) conditions.push(sql`(${staffPlaylistItems.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
+  return db
+    .select({ ...itemRowColumns(scope), listPosition: staffPlaylistItems.position })
+    .from(staffPlaylistItems)
+    .innerJoin(items, eq(items.id, staffPlaylistItems.itemId))
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(and(...conditions))
+    .orderBy(asc(staffPlaylistItems.position), asc(items.id))
+    .limit(opts.limit + 1);
+}
+
+// ───────────── bundles ─────────────
+
+const bundleCardColumns = {
+  id: bundles.id,
+  slug: bundles.slug,
+  title: bundles.title,
+  description: bundles.description,
+  coverFileId: bundles.coverFileId,
+  priceCents: bundles.priceCents,
+  currency: bundles.currency,
+  creditCost: bundles.creditCost,
+  createdAt: bundles.createdAt,
+  packCount: sql<number>`(select count(*)::int from bundle_packs bp join packs p on p.id = bp.pack_id where bp.bundle_id = bundles.id and p.status = ${PACK_STATUS.published})`,
+};
+export type BundleCardRow = Awaited<ReturnType<typeof listBundles>>[number];
+
+export async function listBundles(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null }) {
+  const conditions: SQL[] = [eq(bundles.active, true)];
+  if (opts.after) conditions.push(sql`(${bundles.createdAt}, ${bundles.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
+  return db.select(bundleCardColumns).from(bundles).where(and(...conditions)).orderBy(desc(bundles.createdAt), desc(bundles.id)).limit(opts.limit + 1);
+}
+
+export async function findBundle(db: DbOrTx, ref: { id?: string; slug?: string }) {
+  const match = ref.id ? eq(bundles.id, ref.id) : eq(bundles.slug, ref.slug!);
+  const [row] = await db.select(bundleCardColumns).from(bundles).where(and(match, eq(bundles.active, true)));
+  return row ?? null;
+}
+
+export async function listBundlesOfPack(db: DbOrTx, packId: string) {
+  return db
+    .select(bundleCardColumns)
+    .from(bundles)
+    .innerJoin(bundlePacks, eq(bundlePacks.bundleId, bundles.id))
+    .where(and(eq(bundlePacks.packId, packId), eq(bundles.active, true)))
+    .orderBy(asc(bundles.title));
+}
+
+export async function listPacksOfBundle(db: DbOrTx, bundleId: string) {
+  return db
+    .select(packCardColumns)
+    .from(bundlePacks)
+    .innerJoin(packs, eq(packs.id, bundlePacks.packId))
+    .innerJoin(creators, eq(creators.id, packs.creatorId))
+    .where(and(eq(bundlePacks.bundleId, bundleId), isPublishedSql))
+    .orderBy(asc(bundlePacks.position), asc(packs.id));
+}
+
+// ───────────── creators, genres, playlists, banners ─────────────
+
+const creatorCardColumns = {
+  id: creators.id,
+  slug: creators.slug,
+  name: creators.name,
+  bio: creators.bio,
+  location: creators.location,
+  website: creators.website,
+  avatarFileId: creators.avatarFileId,
+  featured: creators.featured,
+  createdAt: creators.createdAt,
+  packCount: sql<number>`(select count(*)::int from packs p where p.creator_id = creators.id and p.status = ${PACK_STATUS.published})`,
+};
+export type CreatorCardRow = Awaited<ReturnType<typeof listCreators>>[number];
+
+export async function listCreators(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null; featuredOnly?: boolean }) {
+  const conditions: SQL[] = [sql`exists (select 1 from packs p where p.creator_id = creators.id and p.status = ${PACK_STATUS.published})`];
+  if (opts.featuredOnly) conditions.push(eq(creators.featured, true));
+  if (opts.after) conditions.push(sql`(${creators.name}, ${creators.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
+  return db.select(creatorCardColumns).from(creators).where(and(...conditions)).orderBy(asc(creators.name), asc(creators.id)).limit(opts.limit + 1);
+}
+
+export async function findCreator(db: DbOrTx, ref: { id?: string; slug?: string }) {
+  const match = ref.id ? eq(creators.id, ref.id) : eq(creators.slug, ref.slug!);
+  const [row] = await db.select(creatorCardColumns).from(creators).where(match);
+  return row ?? null;
+}
+
+/** Pack counts per genre over published packs, in one aggregate. */
+export async function countPacksByGenre(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ genre: sql<string>`g.genre`, count: sql<number>`count(*)::int` })
+    .from(sql`${packs}, unnest(${packs.genres}) as g(genre)`)
+    .where(isPublishedSql)
+    .groupBy(sql`g.genre`);
+  return new Map(rows.map((r) => [r.genre, r.count]));
+}
+
+const staffPlaylistCardColumns = {
+  id: staffPlaylists.id,
+  slug: staffPlaylists.slug,
+  title: staffPlaylists.title,
+  description: staffPlaylists.description,
+  coverFileId: staffPlaylists.coverFileId,
+  itemCount: sql<number>`(select count(*)::int from staff_playlist_items spi join items i on i.id = spi.item_id join packs p on p.id = i.pack_id where spi.playlist_id = staff_playlists.id and p.status = ${PACK_STATUS.published} and i.taken_down_at is null)`,
+};
+export type StaffPlaylistCardRow = Awaited<ReturnType<typeof listStaffPlaylists>>[number];
+
+export async function listStaffPlaylists(db: DbOrTx, limit: number) {
+  return db.select(staffPlaylistCardColumns).from(staffPlaylists).where(eq(staffPlaylists.published, true)).orderBy(desc(staffPlaylists.createdAt)).limit(limit);
+}
+
+export async function findStaffPlaylist(db: DbOrTx, ref: { id?: string; slug?: string }) {
+  const match = ref.id ? eq(staffPlaylists.id, ref.id) : eq(staffPlaylists.slug, ref.slug!);
+  const [row] = await db.select(staffPlaylistCardColumns).from(staffPlaylists).where(and(match, eq(staffPlaylists.published, true)));
+  return row ?? null;
+}
+
+export async function listActiveBanners(db: DbOrTx) {
+  return db
+    .select()
+    .from(banners)
+    .where(and(eq(banners.active, true), sql`(${banners.startsAt} is null or ${banners.startsAt} <= now())`, sql`(${banners.endsAt} is null or ${banners.endsAt} > now())`))
+    .orderBy(asc(banners.sortOrder), asc(banners.id))
+    .limit(5);
+}
+
+/** The favorite rows of one user (for the library), newest first. */
+export async function listFavoriteTargets(db: DbOrTx, userId: string) {
+  return db.select({ itemId: favorites.itemId, packId: favorites.packId }).from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt));
+}

@@ -1,0 +1,43 @@
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, favorites, items, packs } from '../../db/schema.ts';
+import { isPublishedSql, type CatalogueScope } from '../catalogue/catalogue-scope.ts';
+import { itemRowColumns, packCardColumns } from '../catalogue/catalogue-repository.ts';
+
+export async function setItemFavorite(db: DbOrTx, userId: string, itemId: string, on: boolean): Promise<void> {
+  if (on) await db.insert(favorites).values({ userId, itemId }).onConflictDoNothing();
+  else await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.itemId, itemId)));
+}
+
+export async function setPackFavorite(db: DbOrTx, userId: string, packId: string, on: boolean): Promise<void> {
+  if (on) await db.insert(favorites).values({ userId, packId }).onConflictDoNothing();
+  else await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.packId, packId)));
+}
+
+/** Hearted items still public, newest heart first; cursor on (hearted at, favorite id). */
+export async function listFavoriteItems(db: DbOrTx, scope: CatalogueScope & { userId: string }, opts: { limit: number; after: { value: string; id: string } | null }) {
+  const conditions: SQL[] = [eq(favorites.userId, scope.userId), isNull(items.takenDownAt), isPublishedSql];
+  if (opts.after) conditions.push(sql`(${favorites.createdAt}, ${favorites.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
+  return db
+    .select({ ...itemRowColumns(scope), favoriteId: favorites.id, favoritedAt: favorites.createdAt })
+    .from(favorites)
+    .innerJoin(items, eq(items.id, favorites.itemId))
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(and(...conditions))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id))
+    .limit(opts.limit + 1);
+}
+
+export async function listFavoritePacks(db: DbOrTx, userId: string, opts: { limit: number; after: { value: string; id: string } | null }) {
+  const conditions: SQL[] = [eq(favorites.userId, userId), isPublishedSql];
+  if (opts.after) conditions.push(sql`(${favorites.createdAt}, ${favorites.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
+  return db
+    .select({ ...packCardColumns, favoriteId: favorites.id, favoritedAt: favorites.createdAt })
+    .from(favorites)
+    .innerJoin(packs, eq(packs.id, favorites.packId))
+    .innerJoin(creators, eq(creators.id, packs.creatorId))
+    .where(and(...conditions))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id))
+    .limit(opts.limit + 1);
+}

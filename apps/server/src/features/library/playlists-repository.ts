@@ -1,0 +1,83 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, items, packs, userPlaylistItems, userPlaylists } from '../../db/schema.ts';
+import { isPublishedSql, type CatalogueScope } from '../catalogue/catalogue-scope.ts';
+import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
+
+const playlistColumns = {
+  id: userPlaylists.id,
+  userId: userPlaylists.userId,
+  name: userPlaylists.name,
+  createdAt: userPlaylists.createdAt,
+  updatedAt: userPlaylists.updatedAt,
+  itemIds: sql<string[]>`coalesce((select array_agg(upi.item_id::text order by upi.position, upi.item_id) from user_playlist_items upi where upi.playlist_id = user_playlists.id), '{}')`,
+};
+export type PlaylistRow = Awaited<ReturnType<typeof listPlaylists>>[number];
+
+export async function listPlaylists(db: DbOrTx, userId: string) {
+  return db.select(playlistColumns).from(userPlaylists).where(eq(userPlaylists.userId, userId)).orderBy(desc(userPlaylists.updatedAt), desc(userPlaylists.id));
+}
+
+/** Only the owner's playlist is ever returned; another user's id reads as "not found". */
+export async function findOwnPlaylist(db: DbOrTx, userId: string, id: string, lock = false) {
+  const query = db.select(playlistColumns).from(userPlaylists).where(and(eq(userPlaylists.id, id), eq(userPlaylists.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertPlaylist(db: DbOrTx, userId: string, name: string) {
+  const [row] = await db.insert(userPlaylists).values({ userId, name }).returning({ id: userPlaylists.id });
+  return row!.id;
+}
+
+export async function renamePlaylist(db: DbOrTx, id: string, name: string) {
+  await db.update(userPlaylists).set({ name, updatedAt: new Date() }).where(eq(userPlaylists.id, id));
+}
+
+export async function deletePlaylist(db: DbOrTx, id: string) {
+  await db.delete(userPlaylists).where(eq(userPlaylists.id, id));
+}
+
+export async function appendPlaylistItem(db: DbOrTx, playlistId: string, itemId: string) {
+  await db
+    .insert(userPlaylistItems)
+    .values({
+      playlistId,
+      itemId,
+      position: sql`(select coalesce(max(position), -1) + 1 from user_playlist_items where playlist_id = ${playlistId})`,
+    })
+    .onConflictDoNothing();
+  await touch(db, playlistId);
+}
+
+export async function removePlaylistItem(db: DbOrTx, playlistId: string, itemId: string) {
+  await db.delete(userPlaylistItems).where(and(eq(userPlaylistItems.playlistId, playlistId), eq(userPlaylistItems.itemId, itemId)));
+  await touch(db, playlistId);
+}
+
+/** Rewrites every position from the given order, in one statement. */
+export async function reorderPlaylist(db: DbOrTx, playlistId: string, itemIds: string[]) {
+  if (itemIds.length > 0) {
+    await db.execute(sql`
+      update user_playlist_items upi set position = o.ord - 1
+      from unnest(array[${sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `)}]) with ordinality as o(item_id, ord)
+      where upi.playlist_id = ${playlistId} and upi.item_id = o.item_id`);
+  }
+  await touch(db, playlistId);
+}
+
+async function touch(db: DbOrTx, playlistId: string) {
+  await db.update(userPlaylists).set({ updatedAt: new Date() }).where(eq(userPlaylists.id, playlistId));
+}
+
+/** The playlist's items that are still public, in playlist order. */
+export async function listPlaylistItemRows(db: DbOrTx, scope: CatalogueScope, playlistId: string) {
+  return db
+    .select(itemRowColumns(scope))
+    .from(userPlaylistItems)
+    .innerJoin(items, eq(items.id, userPlaylistItems.itemId))
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(and(eq(userPlaylistItems.playlistId, playlistId), isPublishedSql, sql`${items.takenDownAt} is null`))
+    .orderBy(asc(userPlaylistItems.position), asc(userPlaylistItems.itemId));
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
+
+describe(`catalogue API on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let collaborator: TestUser;
+  let stranger: TestUser;
+  let admin: TestUser;
+  let published: { id: string; slug: string };
+  let draft: { id: string; slug: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t.ctx, { roles: ['creator'] });
+    collaborator = await createUser(t.ctx, { roles: ['collaborator'] });
+    stranger = await createUser(t.ctx, { roles: ['subscriber'] });
+    admin = await createUser(t.ctx, { roles: ['admin'] });
+    const creator = await createCreator(t.ctx, owner.id, { name: 'Nova Kits', slug: 'nova-kits' });
+    await addCollaborator(t.ctx, creator.id, collaborator.id);
+    published = await createPack(t.ctx, creator.id, { title: 'Midnight Drums', slug: 'midnight-drums' });
+    await createItems(t.ctx, { id: published.id, creatorId: creator.id }, 30);
+    draft = await createPack(t.ctx, creator.id, { title: 'Secret Draft', slug: 'secret-draft', status: PACK_STATUS.draft });
+    await createItems(t.ctx, { id: draft.id, creatorId: creator.id }, 3);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+
+  it('shows a published pack by id and by slug, the same pack', async () => {
+    const byId = await get(`/api/packs/${published.id}`);
+    const bySlug = await get('/api/packs/midnight-drums');
+    expect(byId.statusCode).toBe(200);
+    expect(bySlug.json().id).toBe(published.id);
+    expect(byId.json()).toMatchObject({ title: 'Midnight Drums', item_count: 30, published: true, can_edit: false, favorited: null });
+    expect(byId.headers['cache-control']).toContain('public');
+  });
+
+  it('hides an unpublished pack from visitors and other users with a 404', async () => {
+    expect((await get(`/api/packs/${draft.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/packs/${draft.id}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/packs/${draft.id}/items`)).statusCode).toBe(404);
+  });
+
+  it('shows the unpublished pack to its creator, collaborators and admins, marked as such', async () => {
+    for (const user of [owner, collaborator, admin]) {
+      const res = await get(`/api/packs/${draft.id}`, user);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ published: false, status: PACK_STATUS.draft, can_edit: true });
+      expect(res.headers['cache-control']).toContain('private');
+    }
+  });
+
+  it('lists a creator’s unpublished packs only to those who may see them', async () => {
+    const publicList = (await get('/api/creators/nova-kits/packs')).json();
+    expect(publicList.items.map((p: { slug: string }) => p.slug)).toEqual(['midnight-drums']);
+    const ownerList = (await get('/api/creators/nova-kits/packs', owner)).json();
+    expect(ownerList.items.map((p: { slug: string }) => p.slug).sort()).toEqual(['midnight-drums', 'secret-draft']);
+  });
+
+  it('pages through pack items with a cursor, in pack order, without repeats', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(`/api/packs/${published.id}/items?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json();
+      seen.push(...page.items.map((i: { name: string }) => i.name));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(30);
+    expect(seen[0]).toBe('Sound 1');
+    expect(seen[29]).toBe('Sound 30');
+  });
+
+  it('refuses a forged cursor and an out-of-range limit naming the field', async () => {
+    const bad = await get(`/api/packs/${published.id}/items?cursor=not-a-cursor`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('cursor');
+    const big = await get(`/api/packs/${published.id}/items?limit=1000`);
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.field).toBe('limit');
+  });
+
+  it('answers lists with one query however long the page (no N+1)', async () => {
+    const count = async (url: string) => {
+      const before = t.ctx.database.queryCount();
+      expect((await get(url, stranger)).statusCode).toBe(200);
+      return t.ctx.database.queryCount() - before;
+    };
+    // The session lookup costs the same in both; the list itself must not grow with the page.
+    expect(await count(`/api/packs/${published.id}/items?limit=2`)).toBe(await count(`/api/packs/${published.id}/items?limit=30`));
+    expect(await count('/api/packs?limit=1')).toBe(await count('/api/packs?limit=50'));
+  });
+
+  it('gives real not-found answers for unknown ids and slugs', async () => {
+    for (const url of ['/api/packs/00000000-0000-4000-8000-000000000000', '/api/packs/nope', '/api/items/nope', '/api/bundles/nope', '/api/creators/nope', '/api/staff-playlists/nope']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('serves discover with only published packs', async () => {
+    const res = await get('/api/discover');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.new_packs.map((p: { slug: string }) => p.slug)).toEqual(['midnight-drums']);
+    expect(body.genres).toEqual([{ slug: 'trap', label: expect.any(String), pack_count: 1 }]);
+  });
+});
