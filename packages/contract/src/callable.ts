@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { PUBLIC, type Access } from './access.ts';
 
 /**
- * The Firebase callable protocol (SPEC §7, §8) served at POST /api/fn/{name}.
- * Request: {data}. Success: {result}. Error: {error:{status,message,details?}} with google.rpc names.
+ * The Firebase callable protocol (SPEC §7, §8) served at POST /api/fn/{name}, so the official
+ * `firebase/functions` client (httpsCallableFromURL) works against it.
+ * Request: {data}. Success: 200 {result}. Error: {error:{status,message,details?}} with google.rpc names.
  */
 export const CALLABLE_STATUS_HTTP = {
   OK: 200,
@@ -24,11 +26,40 @@ export const CALLABLE_STATUS_HTTP = {
   UNAUTHENTICATED: 401,
 } as const;
 export type CallableStatus = Exclude<keyof typeof CALLABLE_STATUS_HTTP, 'OK'>;
+export const CALLABLE_STATUSES = (Object.keys(CALLABLE_STATUS_HTTP) as (keyof typeof CALLABLE_STATUS_HTTP)[]).filter(
+  (s): s is CallableStatus => s !== 'OK',
+);
 
-export const callableRequestSchema = z.object({ data: z.unknown() });
+/** Fastify-style route of every callable function. */
+export const CALLABLE_ROUTE = '/api/fn/:name';
+export const callablePath = (name: string): string => `/api/fn/${encodeURIComponent(name)}`;
 
-export const CALLABLE_NAMES = ['trackPageView', 'trackViewContent'] as const;
-export type CallableName = (typeof CALLABLE_NAMES)[number];
+/** The envelope. `data` must be present (null is fine); any other top-level field makes the request malformed. */
+export const callableRequestSchema = z.strictObject({
+  data: z.unknown().describe('The function payload; null when the function takes none'),
+});
+export const callableResponseSchema = z.object({ result: z.unknown().describe('What the function returned') });
+export const callableErrorSchema = z.object({
+  error: z.object({
+    status: z.enum(CALLABLE_STATUSES as [CallableStatus, ...CallableStatus[]]),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type CallableErrorBody = z.infer<typeof callableErrorSchema>;
+
+/** One entry of INVALID_ARGUMENT details: which payload field (dotted path, '' for the whole payload) and why. */
+export const callableIssueSchema = z.object({ field: z.string(), message: z.string() });
+export type CallableIssue = z.infer<typeof callableIssueSchema>;
+
+/** A callable function as both sides see it: who may call it, what it takes and what it returns. */
+export interface CallableDefinition {
+  name: string;
+  access: Access;
+  summary: string;
+  payload: z.ZodType;
+  result: z.ZodType;
+}
 
 /** The _fbc cookie value: fb.{1|2}.{ms timestamp}.{fbclid} (SPEC §9). */
 export const FBC_PATTERN = /^fb\.[12]\.\d{10,16}\.[A-Za-z0-9_\-.]{1,500}$/;
@@ -40,3 +71,23 @@ export const trackPayloadSchema = z.strictObject({
 });
 export type TrackPayload = z.infer<typeof trackPayloadSchema>;
 export const trackResultSchema = z.object({ recorded: z.literal(true) });
+
+export const CALLABLES = {
+  trackPageView: {
+    name: 'trackPageView',
+    access: PUBLIC,
+    summary: 'Record a page view for ad attribution (fired after a route change to a different path when _fbc exists)',
+    payload: trackPayloadSchema,
+    result: trackResultSchema,
+  },
+  trackViewContent: {
+    name: 'trackViewContent',
+    access: PUBLIC,
+    summary: 'Record a content view for ad attribution (fired in addition on pack, bundle and product pages)',
+    payload: trackPayloadSchema,
+    result: trackResultSchema,
+  },
+} as const satisfies Record<string, CallableDefinition>;
+
+export type CallableName = keyof typeof CALLABLES;
+export const CALLABLE_NAMES = Object.keys(CALLABLES) as CallableName[];

@@ -1,0 +1,28 @@
+import { CALLABLES } from '@crate/contract/callable';
+import { defineCallable, type CallableRateLimit } from '../callable/callable-registry.ts';
+import { recordTrackingEvent, type TrackingEventType } from './tracking-service.ts';
+
+/**
+ * The web app fires one call per route change (two on content pages): 120 a minute per address is
+ * far beyond a person browsing, yet stops a script from filling the table.
+ */
+const TRACKING_RATE_LIMIT: CallableRateLimit = { max: 120, timeWindow: '1 minute' };
+
+function trackingCallable(definition: typeof CALLABLES.trackPageView | typeof CALLABLES.trackViewContent, eventType: TrackingEventType) {
+  return defineCallable({
+    ...definition,
+    rateLimit: TRACKING_RATE_LIMIT,
+    timeoutMs: 10_000,
+    async handler({ data, viewer, ctx, request }) {
+      await recordTrackingEvent(ctx.db, eventType, data, {
+        userId: viewer?.userId ?? null,
+        ipAddress: request.ip || null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return { recorded: true as const };
+    },
+  });
+}
+
+export const trackPageView = trackingCallable(CALLABLES.trackPageView, 'PageView');
+export const trackViewContent = trackingCallable(CALLABLES.trackViewContent, 'ViewContent');
