@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideAccess, type Viewer as AccessViewer } from '@crate/contract/access';
+import { API, type Endpoint } from '@crate/contract/api-endpoints';
+import { buildApp } from '../src/app.ts';
+import { CALLABLE_FUNCTIONS } from '../src/features/callable/callable-functions.ts';
+import { createUserOfKind, USER_KINDS, type TestUser, type UserKind } from './factories.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+/**
+ * Every endpoint of the contract's API table × every user kind, generated from the table, so an
+ * endpoint added later is covered the moment it is declared. The same for every callable function.
+ */
+const ENDPOINTS = Object.entries(API as Record<string, Endpoint>);
+const WITH_BODY = ENDPOINTS.filter(([, e]) => e.body);
+const PROBE = 'matrix-probe';
+const UNKNOWN_FIELD = 'matrixProbeField';
+
+const paramsOf = (path: string) => Object.fromEntries([...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1], PROBE]));
+const urlOf = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, PROBE);
+/** Fastify `:id` → OpenAPI `{id}`. */
+const openApiPathOf = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/**
+ * An allowed call with nothing to validate really runs (logout, deactivate…): it gets an account of
+ * its own so it cannot sign out the accounts the other cases share.
+ */
+const runsForReal = (e: Endpoint) => e.method !== 'GET' && !e.body && (e.params ? e.params.safeParse(paramsOf(e.path)).success : true);
+
+const accessViewerOf = (kind: UserKind): AccessViewer => (kind === 'visitor' ? null : { roles: [kind] });
+
+let nextAddress = 1;
+/** Each request comes from its own address, so the login/register rate limits never interfere. */
+const freshAddress = () => `10.2.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+describe(`endpoint access on ${TEST_DB}`, () => {
+  let t: TestApp;
+  const users = new Map<UserKind, TestUser | null>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const kind of USER_KINDS) users.set(kind, await createUserOfKind(t.ctx, kind));
+  });
+  afterAll(() => t.close());
+
+  const cookieOf = async (kind: UserKind, fresh: boolean) => {
+    const user = fresh ? await createUserOfKind(t.ctx, kind) : users.get(kind);
+    return user ? { cookie: user.cookie } : {};
+  };
+
+  describe.each(ENDPOINTS)('%s', (name, endpoint) => {
+    it('is served and documented', async () => {
+      expect(t.app.hasRoute({ method: endpoint.method, url: endpoint.path }), `${endpoint.method} ${endpoint.path} is declared in the API table but not registered`).toBe(true);
+      const doc = (await t.app.inject('/api/openapi.json')).json();
+      expect(doc.paths[openApiPathOf(endpoint.path)]?.[endpoint.method.toLowerCase()], `${name} is missing from OpenAPI`).toBeDefined();
+    });
+
+    it.each(USER_KINDS)('%s', async (kind) => {
+      const decision = decideAccess(endpoint.access, accessViewerOf(kind));
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint.path),
+        remoteAddress: freshAddress(),
+        headers: await cookieOf(kind, decision === 'allow' && runsForReal(endpoint)),
+        // The access check runs before validation: a body that fails validation shows it.
+        ...(endpoint.body ? { payload: { [UNKNOWN_FIELD]: true } } : {}),
+      });
+      if (decision === 'signInRequired') {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+      } else if (decision === 'forbidden') {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
+      } else {
+        expect([401, 403], `${kind} may call ${name} but got ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    });
+  });
+
+  describe.each(CALLABLE_FUNCTIONS.map((fn) => [fn.name, fn] as const))('callable %s', (name, fn) => {
+    it.each(USER_KINDS)('%s', async (kind) => {
+      const decision = decideAccess(fn.access, accessViewerOf(kind));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/fn/${name}`,
+        remoteAddress: freshAddress(),
+        headers: await cookieOf(kind, false),
+        payload: { data: { [UNKNOWN_FIELD]: true } },
+      });
+      if (decision === 'signInRequired') {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: { status: 'UNAUTHENTICATED', message: expect.any(String) } });
+      } else if (decision === 'forbidden') {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: { status: 'PERMISSION_DENIED', message: expect.any(String) } });
+      } else {
+        expect([401, 403], `${kind} may call ${name} but got ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    });
+  });
+
+  describe('bad input on every endpoint with a body (as an admin, who passes every claim)', () => {
+    it.each(WITH_BODY)('%s: invalid JSON → 400 VALIDATION_FAILED', async (_name, endpoint) => {
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint.path),
+        remoteAddress: freshAddress(),
+        headers: { cookie: users.get('admin')!.cookie, 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' } });
+    });
+
+    it.each(WITH_BODY)('%s: a body over the limit → 413', async (_name, endpoint) => {
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint.path),
+        remoteAddress: freshAddress(),
+        headers: { cookie: users.get('admin')!.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ [UNKNOWN_FIELD]: 'x'.repeat(100 * 1024) }),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+    });
+
+    it.each(WITH_BODY)('%s: the body schema refuses unknown fields', (_name, endpoint) => {
+      const parsed = endpoint.body!.safeParse({ [UNKNOWN_FIELD]: true });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error!.issues).toContainEqual(expect.objectContaining({ code: 'unrecognized_keys', keys: [UNKNOWN_FIELD] }));
+    });
+
+    it('an unknown field in an otherwise valid body → 400 naming the field', async () => {
+      // Endpoints whose body is valid when empty (all fields optional) show the unknown field alone.
+      const candidates = WITH_BODY.filter(([, e]) => e.body!.safeParse({}).success && !e.rateLimited);
+      expect(candidates.length, 'no endpoint with an all-optional body to probe').toBeGreaterThan(0);
+      for (const [name, endpoint] of candidates) {
+        const res = await t.app.inject({
+          method: endpoint.method,
+          url: urlOf(endpoint.path),
+          remoteAddress: freshAddress(),
+          headers: { cookie: users.get('admin')!.cookie },
+          payload: { [UNKNOWN_FIELD]: 1 },
+        });
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json(), name).toEqual({ error: { code: 'VALIDATION_FAILED', message: `Unknown field: ${UNKNOWN_FIELD}`, field: UNKNOWN_FIELD } });
+      }
+    });
+  });
+
+  it('answers an unexpected failure with 500 INTERNAL: no message, no stack', async () => {
+    // The real app on the same context, plus one route failing the way a bug would.
+    const app = await buildApp(t.ctx);
+    app.get('/api/matrix-probe/crash', async () => {
+      throw new Error('relation "secret_table" does not exist at postgres://admin:hunter2@db');
+    });
+    try {
+      const res = await app.inject('/api/matrix-probe/crash');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again in a moment.' } });
+      expect(res.body).not.toMatch(/secret_table|hunter2|\bat .+:\d+:\d+/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a cross-site state-changing request with 403 CSRF_REJECTED', async () => {
+    const [, endpoint] = ENDPOINTS.find(([, e]) => e.method !== 'GET')!;
+    const res = await t.app.inject({ method: endpoint.method, url: urlOf(endpoint.path), remoteAddress: freshAddress(), headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'CSRF_REJECTED', message: 'Cross-site requests are not allowed' } });
+  });
+});
