@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { requestAccountRecoverySchema } from '@crate/contract/auth';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useRequestAccountRecovery } from '../api/request-account-recovery.ts';
+
+/**
+ * Blank layout (SPEC §2). A locked account (too many failed sign-ins) or a deactivated one is
+ * recovered by e-mail: the link sets a new password, which unlocks and reactivates the account.
+ * The answer is the same whether or not the e-mail has an account.
+ */
+export default function AccountRecoveryScreen() {
+  const request = useRequestAccountRecovery();
+  const form = useForm({ resolver: zodResolver(requestAccountRecoverySchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await request.mutateAsync(values);
+    } catch (error) {
+      if (fieldOfError(error, ['email'] as const)) form.setError('email', { message: apiErrorMessage(error) }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <Stack gap="lg" maw={520} mx="auto">
+      <Stack gap={6} ta="center">
+        <Title order={1}>Account recovery</Title>
+        <Text c="dimmed">Get back into a locked or deactivated Crate account.</Text>
+      </Stack>
+      <Paper withBorder p="xl" radius="lg" bg="dark.7">
+        <Stack gap="md">
+          <Text size="sm">We will e-mail a recovery link to the account's address. Following it lets you set a new password, and then:</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>an account locked after too many failed sign-ins is unlocked;</List.Item>
+            <List.Item>an account you deactivated is active again, with everything you owned.</List.Item>
+          </List>
+          <Text size="sm" c="dimmed">
+            Accounts disabled by Crate staff cannot be recovered here; reply to the e-mail that told you about it.
+          </Text>
+          {request.isSuccess ? (
+            <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="Check your inbox">
+              {request.data.message}
+            </Alert>
+          ) : (
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="md">
+                <ApiErrorAlert error={request.error && !fieldOfError(request.error, ['email'] as const) ? request.error : null} title="Could not send the e-mail" />
+                <TextInput label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
+                <Button type="submit" size="md" fullWidth loading={request.isPending}>
+                  E-mail me a recovery link
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Paper>
+      <Text ta="center" size="sm">
+        <Anchor component={Link} to="/login" fw={600}>
+          Back to log in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Container, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { useLogout } from '../api/logout.ts';
+
+/** /logout ends the session, resets the stored profile and goes to / (SPEC §2, §4). */
+export default function LogoutScreen() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const started = useRef(false);
+
+  const run = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        notifications.show({ message: 'You are logged out. See you soon.' });
+        void navigate('/', { replace: true });
+      },
+    });
+
+  const start = useEffectEvent(run);
+  useEffect(() => {
+    // Once per visit, also under StrictMode's double effects.
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, []);
+
+  if (logout.isError) {
+    return (
+      <Container size={460} py={56}>
+        <Stack>
+          <ApiErrorAlert error={logout.error} title="Could not log out" />
+          <Button onClick={run} loading={logout.isPending}>
+            Try again
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+  return <CenteredLoader label="Logging out…" />;
+}

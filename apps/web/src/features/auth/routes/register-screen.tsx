@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN, registerSchema } from '@crate/contract/auth';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { postAuthPath, withRedirect } from '../../../lib/post-auth-path.ts';
+import { displayNameOf } from '../../../profile/profile-model.ts';
+import { useRegister } from '../api/register.ts';
+
+const FIELDS = ['email', 'password', 'display_name'] as const;
+
+export default function RegisterScreen() {
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const invite = params.get('invite')?.trim() || undefined;
+  const navigate = useNavigate();
+  const register = useRegister();
+  const form = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { email: '', password: '', display_name: '', ...(invite ? { invite_token: invite } : {}) },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ display_name, ...values }) => {
+    try {
+      const profile = await register.mutateAsync({ ...values, ...(display_name ? { display_name } : {}) });
+      notifications.show({ color: 'ember', title: 'Welcome to Crate', message: `Your account is ready, ${displayNameOf(profile)}.` });
+      await navigate(postAuthPath(redirect, invite ? '/creator' : '/account'), { replace: true });
+    } catch (error) {
+      const field = fieldOfError(error, FIELDS);
+      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
+    }
+  });
+
+  const formError = register.error && !fieldOfError(register.error, FIELDS) ? register.error : null;
+  const emailInUse = register.error && fieldOfError(register.error, FIELDS) === 'email' && (register.error as { code?: string }).code === 'EMAIL_IN_USE';
+
+  return (
+    <FormCard
+      title="Create account"
+      subtitle="Browse, buy and download sounds — or sell your own."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to={withRedirect('/login', redirect)} fw={600}>
+            Log in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {invite ? (
+            <Alert variant="light" color="grape" icon={<IconUsersGroup size={18} />}>
+              You were invited to collaborate with a creator. Your new account joins them as a collaborator.
+            </Alert>
+          ) : null}
+          <ApiErrorAlert error={formError} title="Could not create your account" />
+          <TextInput label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
+          {emailInUse ? (
+            <Text size="sm" mt={-8}>
+              <Anchor component={Link} to={withRedirect('/login', redirect)} fw={600}>
+                Log in
+              </Anchor>{' '}
+              or{' '}
+              <Anchor component={Link} to="/resetpassword" fw={600}>
+                reset your password
+              </Anchor>
+              .
+            </Text>
+          ) : null}
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            autoComplete="new-password"
+            required
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <TextInput
+            label="Display name"
+            description="Optional. Shown on your profile; your e-mail is used until you set one."
+            autoComplete="nickname"
+            {...form.register('display_name')}
+            error={errors.display_name?.message}
+          />
+          <Button type="submit" size="md" fullWidth loading={register.isPending}>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

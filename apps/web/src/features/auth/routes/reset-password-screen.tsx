@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN, requestPasswordResetSchema, resetPasswordSchema } from '@crate/contract/auth';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { FormCard } from '../../../components/form-card.tsx';
+import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+
+/** /resetpassword asks for the e-mail; /resetpassword?token=… (the e-mailed link) sets the new password. */
+export default function ResetPasswordScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <SetNewPassword token={token} /> : <RequestReset />;
+}
+
+function RequestReset() {
+  const request = useRequestPasswordReset();
+  const form = useForm({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await request.mutateAsync(values);
+    } catch (error) {
+      if (fieldOfError(error, ['email'] as const)) form.setError('email', { message: apiErrorMessage(error) }, { shouldFocus: true });
+    }
+  });
+
+  if (request.isSuccess) {
+    return (
+      <FormCard title="Reset password" subtitle="Check your inbox.">
+        <Stack gap="md">
+          <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="E-mail on its way">
+            {request.data.message}
+          </Alert>
+          <Text size="sm" c="dimmed">
+            The link works once and expires after an hour. Nothing arrived? Check spam, or{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => request.reset()}>
+              try again
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </FormCard>
+    );
+  }
+
+  return (
+    <FormCard
+      title="Reset password"
+      subtitle="We will e-mail you a link to set a new password."
+      footer={
+        <Anchor component={Link} to="/login" fw={600}>
+          Back to log in
+        </Anchor>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <ApiErrorAlert error={request.error && !fieldOfError(request.error, ['email'] as const) ? request.error : null} title="Could not send the e-mail" />
+          <TextInput label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
+          <Button type="submit" size="md" fullWidth loading={request.isPending}>
+            Send reset link
+          </Button>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}
+
+function SetNewPassword({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, new_password: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values);
+      notifications.show({ color: 'teal', title: 'Password changed', message: 'Log in with your new password.' });
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      if (fieldOfError(error, ['new_password'] as const)) form.setError('new_password', { message: apiErrorMessage(error) }, { shouldFocus: true });
+    }
+  });
+  const tokenProblem = errors.token?.message;
+
+  return (
+    <FormCard
+      title="Reset password"
+      subtitle="Choose a new password for your account."
+      footer={
+        <Anchor component={Link} to="/resetpassword" fw={600}>
+          Ask for a new link
+        </Anchor>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {tokenProblem ? <Alert color="red" variant="light">{tokenProblem}</Alert> : null}
+          <ApiErrorAlert error={reset.error && !fieldOfError(reset.error, ['new_password'] as const) ? reset.error : null} title="Could not reset your password" />
+          <PasswordInput
+            label="New password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            autoComplete="new-password"
+            required
+            {...form.register('new_password')}
+            error={errors.new_password?.message}
+          />
+          <Button type="submit" size="md" fullWidth loading={reset.isPending}>
+            Set new password
+          </Button>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

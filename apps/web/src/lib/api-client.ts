@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { Endpoint } from '@crate/contract/api-endpoints';
+import { apiErrorSchema } from '@crate/contract/api-error';
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+
+type Input<T> = T extends z.ZodType ? z.input<T> : never;
+
+/** What a call to `E` needs: body, params and query exactly when the endpoint declares them. */
+export type CallInput<E extends Endpoint> = (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never }) &
+  (E['params'] extends z.ZodType ? { params: Input<E['params']> } : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: never }) & {
+    signal?: AbortSignal;
+    /** `no-store` bypasses the HTTP cache (used for the forced claims refresh). */
+    cache?: RequestCache;
+  };
+
+export type CallResult<E extends Endpoint> = z.output<E['response']>;
+
+/** Fills `:name` segments of an endpoint path. */
+export function buildPath(path: string, params: Record<string, string | number> | undefined, query?: Record<string, unknown>): string {
+  const filled = path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  if (!query) return filled;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/** Turns a non-2xx response body into an ApiError (falling back to the status when the body is not ours). */
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, field } = parsed.data.error;
+    return new ApiError(code, message, { field, status });
+  }
+  return new ApiError(status >= 500 ? 'INTERNAL' : 'UNKNOWN', `The server answered ${status}. Try again in a moment.`, { status });
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Calls one contract endpoint: typed input, JSON both ways, the response checked against the
+ * contract schema. Failures throw ApiError: the server's {error:{code,message,field}}, or
+ * NETWORK_ERROR when no answer came back.
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<CallResult<E>> {
+  const { body, params, query, signal, cache } = input as {
+    body?: unknown;
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    signal?: AbortSignal;
+    cache?: RequestCache;
+  };
+  const url = buildPath(endpoint.path, params, query);
+  const init: RequestInit = {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(signal ? { signal } : {}),
+    ...(cache ? { cache } : {}),
+  };
+
+  let response: Response;
+  try {
+    response = await fetchImpl(url, init);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR, NETWORK_ERROR_MESSAGE);
+  }
+
+  const text = await response.text().catch(() => '');
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) throw errorFromResponse(response.status, json);
+
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(INVALID_RESPONSE, 'The server sent an answer this page does not understand. Reload and try again.', { status: response.status });
+  }
+  return parsed.data as CallResult<E>;
+}

@@ -1,0 +1,42 @@
+import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+
+/**
+ * What a person reads for an API failure. The auth library's error kinds (SPEC §8: e-mail already in
+ * use, wrong password, too many requests, user disabled, network request failed) get fixed wording;
+ * everything else shows the server's message, which is written for people.
+ */
+export function apiErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Something went wrong. Try again in a moment.';
+  switch (error.code) {
+    case NETWORK_ERROR:
+      return NETWORK_ERROR_MESSAGE;
+    case 'EMAIL_IN_USE':
+      return 'An account with this e-mail already exists.';
+    case 'INVALID_CREDENTIALS':
+      return 'Wrong e-mail or password.';
+    case 'RATE_LIMITED':
+      return 'Too many attempts. Wait a minute, then try again.';
+    case 'UNAUTHENTICATED':
+      return 'Your session has ended. Log in again to continue.';
+    case 'CSRF_REJECTED':
+      return 'This request was blocked because it did not come from Crate. Reload the page and try again.';
+    case 'ACCOUNT_LOCKED':
+    case 'ACCOUNT_DISABLED':
+      return error.message || 'This account cannot sign in right now.';
+    default:
+      return error.message || 'Something went wrong. Try again in a moment.';
+  }
+}
+
+/** Locked, disabled and deactivated accounts are recovered from /accountrecovery. */
+export function needsAccountRecovery(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'ACCOUNT_LOCKED' || error.code === 'ACCOUNT_DISABLED');
+}
+
+/** The form field an error belongs to, when the server named one the form has. */
+export function fieldOfError<F extends string>(error: unknown, fields: readonly F[]): F | null {
+  if (!(error instanceof ApiError)) return null;
+  const field = error.field ?? (error.code === 'EMAIL_IN_USE' ? 'email' : undefined);
+  if (!field) return null;
+  return (fields as readonly string[]).includes(field) ? (field as F) : null;
+}

@@ -1,0 +1,56 @@
+import { FBC_PATTERN } from '@crate/contract/callable';
+
+export const FBC_COOKIE = '_fbc';
+/** SPEC §9: the _fbc cookie lives 90 days. */
+export const FBC_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
+
+/** fbclid values are opaque tokens; anything outside this alphabet is not one. */
+const FBCLID_PATTERN = /^[A-Za-z0-9_\-.]{1,500}$/;
+
+export function isValidFbclid(fbclid: string | null | undefined): fbclid is string {
+  return typeof fbclid === 'string' && FBCLID_PATTERN.test(fbclid);
+}
+
+/** fb.{subdomain index}.{creation time in ms}.{fbclid}; we always write subdomain index 1 (SPEC §9). */
+export function buildFbc(fbclid: string, createdAtMs: number): string {
+  return `fb.1.${Math.floor(createdAtMs)}.${fbclid}`;
+}
+
+export function fbclidOf(fbc: string): string | null {
+  if (!FBC_PATTERN.test(fbc)) return null;
+  return fbc.split('.').slice(3).join('.');
+}
+
+/**
+ * The _fbc value to write for a click id seen at `seenAtMs`, or null to leave the cookie alone:
+ * the same click id keeps its original creation time; a new click id replaces the old one.
+ */
+export function nextFbc(existing: string | null, fbclid: string | null, seenAtMs: number): string | null {
+  if (!isValidFbclid(fbclid)) return null;
+  if (existing && fbclidOf(existing) === fbclid) return null;
+  return buildFbc(fbclid, seenAtMs);
+}
+
+export function readCookie(cookieHeader: string, name: string): string | null {
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/** document.cookie assignment for _fbc: whole site, 90 days, Lax, Secure on https. */
+export function fbcCookieAssignment(value: string, secure: boolean): string {
+  return `${FBC_COOKIE}=${value}; Max-Age=${FBC_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function fbcCookieDeletion(): string {
+  return `${FBC_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}

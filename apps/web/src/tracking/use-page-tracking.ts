@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import type { WebRoute } from '@crate/contract/web-routes';
+import { isSignedIn } from '../profile/profile-model.ts';
+import { useProfile } from '../profile/profile-state.ts';
+import { trackPageView } from './api/track-page-view.ts';
+import { trackViewContent } from './api/track-view-content.ts';
+import { captureFbclid, currentFbc } from './fbc-capture.ts';
+import { trackingCalls } from './page-tracking.ts';
+
+/** Captures ?fbclid= on every navigation and fires the attribution callables on path changes (SPEC §7). */
+export function usePageTracking(route: WebRoute | undefined): void {
+  const location = useLocation();
+  const profile = useProfile();
+  const previousPathname = useRef<string | null>(null);
+  // Read at fire time, without re-running the effect when the profile changes.
+  const latest = useRef({ profile, route });
+  latest.current = { profile, route };
+
+  useEffect(() => {
+    captureFbclid(location.search);
+    const { profile: viewer, route: current } = latest.current;
+    const calls = trackingCalls({
+      previousPathname: previousPathname.current,
+      pathname: location.pathname,
+      fbc: currentFbc(),
+      email: isSignedIn(viewer) ? viewer.email : null,
+      contentTracked: current?.contentTracked === true,
+      excluded: current?.screen === 'metapassthrough',
+    });
+    previousPathname.current = location.pathname;
+    for (const call of calls) void (call.name === 'trackPageView' ? trackPageView : trackViewContent)(call.payload);
+  }, [location.pathname, location.search]);
+}
