@@ -1,33 +1,53 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError } from '../../http/app-error.ts';
+import { accountRecoveryMail, passwordResetMail, queueMail, type PasswordLinkPage } from './account-mail.ts';
+import { clearLockAndDeactivation, findAccountStateById } from './account-repository.ts';
+import { recordAudit } from './audit-log-repository.ts';
+
+export const LOCKED_MESSAGE = 'This account is locked after too many failed sign-ins. Unlock it with an e-mailed link at /accountrecovery.';
+export const DEACTIVATED_MESSAGE = 'This account is deactivated. Reactivate it with an e-mailed link at /accountrecovery.';
+export const DISABLED_MESSAGE = 'This account has been disabled by Crate staff. Contact Crate support if you think this is a mistake.';
 
 /**
- * The account rules around the auth library: the reset e-mail, what a completed reset recovers,
- * and which accounts may not open a session. See docs/decisions/0003-account-recovery.md.
+ * The page a one-time password link opens. better-auth hands us the `redirectTo` the request named
+ * (as the callbackURL of its own link); the recovery request names /accountrecovery, everything else
+ * lands on /resetpassword.
  */
-export function accountLifecycle(db: Db, mailer: Mailer, publicUrl: string) {
+function linkPageOf(libraryUrl: string | undefined): PasswordLinkPage {
+  if (!libraryUrl) return '/resetpassword';
+  try {
+    return new URL(libraryUrl).searchParams.get('callbackURL') === '/accountrecovery' ? '/accountrecovery' : '/resetpassword';
+  } catch {
+    return '/resetpassword';
+  }
+}
+
+/**
+ * The account rules around the auth library: the reset and recovery e-mails, what a completed reset
+ * recovers, and which accounts may not open a session. See docs/decisions/0003-account-recovery.md.
+ *
+ * E-mails are queued in the database (see queueMail) instead of being sent through `_mailer` inside
+ * the request; the parameter stays for create-context's call.
+ */
+export function accountLifecycle(db: Db, _mailer: Mailer, publicUrl: string) {
   return {
-    async sendResetPassword({ user, token }: { user: { email: string }; token: string }) {
-      const link = `${publicUrl}/resetpassword?token=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your Crate password',
-        text: `Someone asked to reset the password of your Crate account.\n\nSet a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
-        link,
-      });
+    async sendResetPassword({ user, token, url }: { user: { email: string }; token: string; url?: string }) {
+      const page = linkPageOf(url);
+      const link = `${publicUrl}${page}?token=${encodeURIComponent(token)}`;
+      await queueMail(db, page === '/accountrecovery' ? accountRecoveryMail(user.email, link) : passwordResetMail(user.email, link));
     },
+    /** A completed reset is the recovery: it clears the lockout and a self-deactivation (never a staff disable). */
     async onPasswordReset(userId: string) {
-      await db.update(users).set({ lockedAt: null, failedLoginCount: 0, deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
+      const { wasLocked, wasDeactivated } = await clearLockAndDeactivation(db, userId);
+      await recordAudit(db, { actorUserId: userId, action: 'account.password_reset', targetType: 'user', targetId: userId, details: { unlocked: wasLocked, reactivated: wasDeactivated } });
     },
     async beforeSessionCreate(userId: string) {
-      const [user] = await db.select({ lockedAt: users.lockedAt, deactivatedAt: users.deactivatedAt, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
-      if (!user) return;
-      if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED', 'This account has been disabled by Crate staff. Contact support to appeal.');
-      if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED', 'This account is locked after too many failed sign-ins. Recover it from the account recovery page.');
-      if (user.deactivatedAt) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Reactivate it from the account recovery page.');
+      const account = await findAccountStateById(db, userId);
+      if (!account) return;
+      if (account.disabledAt) throw new AppError('ACCOUNT_DISABLED', DISABLED_MESSAGE);
+      if (account.lockedAt) throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
+      if (account.deactivatedAt) throw new AppError('ACCOUNT_DISABLED', DEACTIVATED_MESSAGE);
     },
   };
 }

@@ -8,8 +8,11 @@ export interface AuthLibraryOptions {
   db: Db;
   secret: string;
   publicUrl: string;
-  /** Called with the one-time reset token; we build our own link to /resetpassword. */
-  sendResetPassword: (data: { user: { id: string; email: string; name: string }; token: string }) => Promise<void>;
+  /**
+   * Called with the one-time reset token; we build our own link. `url` is the library's own link, whose
+   * callbackURL carries the `redirectTo` the request named (/resetpassword or /accountrecovery).
+   */
+  sendResetPassword: (data: { user: { id: string; email: string; name: string }; token: string; url: string }) => Promise<void>;
   /** Called after a successful reset: clears lockout and self-deactivation (account recovery). */
   onPasswordReset: (userId: string) => Promise<void>;
   /** Refuses to open a session for a locked, deactivated or disabled account. */
@@ -32,6 +35,8 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
     basePath: '/api/auth',
     trustedOrigins: [options.publicUrl],
     telemetry: { enabled: false },
+    // Wrong passwords and unknown e-mails are answered by our routes, not operational warnings.
+    logger: { level: 'error' },
     // Our routes are rate-limited by @fastify/rate-limit; better-auth's limiter only guards its (unmounted) handler.
     rateLimit: { enabled: false },
     advanced: {
@@ -50,7 +55,7 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => options.sendResetPassword({ user, token }),
+      sendResetPassword: async ({ user, token, url }) => options.sendResetPassword({ user, token, url }),
       onPasswordReset: async ({ user }) => options.onPasswordReset(user.id),
     },
     databaseHooks: {

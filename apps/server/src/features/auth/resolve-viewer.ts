@@ -1,21 +1,34 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@crate/contract/roles';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { userRoles } from '../../db/schema.ts';
+import { userRoles, users } from '../../db/schema.ts';
 
-/** Reads the session cookie through the auth library, then the user's roles from our table. */
+/**
+ * Reads the session cookie through the auth library, then the user's roles and standing from our
+ * tables, on every request: a role change applies to the very next request, and a session of an
+ * account that was since disabled or deactivated counts as signed out.
+ */
 export async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {
   if (!request.headers.cookie) return null;
   const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  const rows = await ctx.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, session.user.id));
+  const [account] = await ctx.db
+    .select({
+      disabledAt: users.disabledAt,
+      deactivatedAt: users.deactivatedAt,
+      // text[] (not role[]) so both drivers hand back a plain array.
+      roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  if (!account || account.disabledAt || account.deactivatedAt) return null;
   return {
     userId: session.user.id,
     email: session.user.email,
     sessionId: session.session.id,
-    roles: rows.map((r) => r.role as Role),
+    roles: account.roles as Role[],
   };
 }

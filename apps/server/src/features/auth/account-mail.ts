@@ -1,0 +1,69 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/db-job-queue.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+
+/** The queue registerJobHandlers sends from (SMTP or the outbox). */
+const MAIL_QUEUE = 'mail';
+
+/**
+ * Account e-mails go through the durable job queue rather than straight to the mailer: the request
+ * answers in the same time and with the same status whether or not a message was sent (a slow or
+ * failing SMTP server must not reveal which e-mails have accounts), a failed send is retried with
+ * backoff, and a message can be queued in the same transaction as the row it announces.
+ */
+export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void> {
+  await enqueueJob(db, MAIL_QUEUE, { ...message }, { maxAttempts: 8 });
+}
+
+/** Where a one-time password link lands: the reset page, or the blank-layout recovery page. */
+export type PasswordLinkPage = '/resetpassword' | '/accountrecovery';
+
+export function passwordResetMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Crate password',
+    text: [
+      'Someone asked to reset the password of your Crate account.',
+      '',
+      'Set a new password here (the link works once, for one hour):',
+      link,
+      '',
+      'If it was not you, ignore this e-mail; your password stays as it is.',
+    ].join('\n'),
+    link,
+  };
+}
+
+export function accountRecoveryMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Recover your Crate account',
+    text: [
+      'Someone asked to recover the Crate account of this e-mail address.',
+      '',
+      'Set a new password here to unlock the account (after too many failed sign-ins) or to reactivate it',
+      '(if you deactivated it). The link works once, for one hour:',
+      link,
+      '',
+      'Setting the new password signs out every device that was signed in.',
+      'If it was not you, ignore this e-mail; nothing changes.',
+    ].join('\n'),
+    link,
+  };
+}
+
+/** Accounts disabled by staff are not recovered by e-mail: the message says so instead of carrying a link. */
+export function disabledAccountRecoveryMail(to: string): MailMessage {
+  return {
+    to,
+    subject: 'About your Crate account',
+    text: [
+      'Someone asked to recover the Crate account of this e-mail address.',
+      '',
+      'This account was disabled by Crate staff, so it cannot be recovered with an e-mailed link.',
+      'If you think this is a mistake, contact Crate support and tell us the e-mail address of the account.',
+      '',
+      'If it was not you who asked, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}

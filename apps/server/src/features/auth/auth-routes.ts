@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '@crate/contract/api-endpoints';
+import type { AppContext } from '../../app-context.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import { getProfile } from '../profile/profile-service.ts';
+import {
+  deactivateAccount,
+  login,
+  logout,
+  register,
+  requestAccountRecovery,
+  requestPasswordReset,
+  resetPassword,
+  updatePassword,
+} from './auth-service.ts';
+import { forwardSetCookies } from './session-cookies.ts';
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, API.register, async ({ body, request, reply }) => {
+    const { headers, userId } = await register(ctx, body, request.ip);
+    forwardSetCookies(reply, headers);
+    return getProfile(ctx.db, userId);
+  });
+
+  registerEndpoint(app, API.login, async ({ body, viewer, request, reply }) => {
+    const { headers, userId } = await login(ctx, body, viewer, request.ip);
+    forwardSetCookies(reply, headers);
+    return getProfile(ctx.db, userId);
+  });
+
+  registerEndpoint(app, API.logout, async ({ request, reply }) => {
+    forwardSetCookies(reply, await logout(ctx, request));
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, API.requestPasswordReset, async ({ body }) => requestPasswordReset(ctx, body.email));
+
+  registerEndpoint(app, API.resetPassword, async ({ body }) => {
+    await resetPassword(ctx, body);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, API.requestAccountRecovery, async ({ body }) => requestAccountRecovery(ctx, body.email));
+
+  registerEndpoint(app, API.updatePassword, async ({ body, request, reply }) => {
+    forwardSetCookies(reply, await updatePassword(ctx, request, body));
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, API.deactivateAccount, async ({ viewer, request, reply }) => {
+    forwardSetCookies(reply, await deactivateAccount(ctx, viewer!, request));
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,138 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { LoginInput, RegisterInput, ResetPasswordInput, UpdatePasswordInput } from '@crate/contract/auth';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { acceptInvite, findUsableInvite, INVITE_NOT_VALID_MESSAGE } from '../invites/invite-service.ts';
+import { LOCKED_MESSAGE } from './account-lifecycle.ts';
+import { disabledAccountRecoveryMail, queueMail } from './account-mail.ts';
+import { clearFailedLogins, deleteAllSessions, deleteSession, findAccountStateByEmail, markDeactivated, recordFailedLogin } from './account-repository.ts';
+import { recordAudit } from './audit-log-repository.ts';
+import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, toAppError } from './auth-errors.ts';
+import { answerNoSoonerThan, NEUTRAL_ANSWER_MS } from './neutral-timing.ts';
+
+/** The answers to reset and recovery requests: word for word the same whether or not the e-mail has an account. */
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent a link';
+export const RECOVERY_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent instructions to recover it';
+
+/** A call that opened or closed a session: its Set-Cookie headers go back to the browser. */
+export interface SessionResult {
+  headers: Headers;
+  userId: string;
+}
+
+const requestHeaders = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+
+/**
+ * Creates the account and signs it in. With an invite token the new account joins the inviting
+ * creator right away; a token that is no longer valid is refused before any account is created.
+ */
+export async function register(ctx: AppContext, input: RegisterInput, ipAddress: string | null): Promise<SessionResult> {
+  if (input.invite_token && !(await findUsableInvite(ctx.db, input.invite_token))) {
+    throw new AppError('VALIDATION_FAILED', INVITE_NOT_VALID_MESSAGE, 'invite_token');
+  }
+  const { headers, response } = await callAuth(() =>
+    ctx.auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.display_name ?? '' }, returnHeaders: true }),
+  );
+  const userId = response.user.id;
+  if (input.invite_token) {
+    try {
+      await acceptInvite(ctx.db, userId, input.invite_token, ipAddress);
+    } catch (error) {
+      // Used up by someone else between the check and now: the account exists and stays signed in.
+      if (!(error instanceof AppError)) throw error;
+      ctx.log.warn({ userId, err: error }, 'invite could not be accepted at registration');
+    }
+  }
+  return { headers, userId };
+}
+
+/**
+ * Signs in with a new session (the session is rotated at every login; a session the browser already
+ * held is ended). A locked account is refused before the password is checked, so guessing cannot go
+ * on behind the lock; the sign-in that reaches MAX_FAILED_LOGINS consecutive failures locks it.
+ * Deactivated and staff-disabled accounts are refused by the session hook once the password is right.
+ */
+export async function login(ctx: AppContext, input: LoginInput, previous: Viewer | null, ipAddress: string | null): Promise<SessionResult> {
+  const account = await findAccountStateByEmail(ctx.db, input.email);
+  if (account?.lockedAt) throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
+  let result;
+  try {
+    result = await ctx.auth.api.signInEmail({ body: { email: input.email, password: input.password }, returnHeaders: true });
+  } catch (error) {
+    if (authErrorCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
+      const failure = await recordFailedLogin(ctx.db, input.email);
+      if (failure?.lockedNow) {
+        await recordAudit(ctx.db, { actorUserId: null, action: 'account.locked', targetType: 'user', targetId: failure.userId, details: { reason: 'failed sign-ins' }, ipAddress });
+        throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
+      }
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+    throw toAppError(error);
+  }
+  const userId = result.response.user.id;
+  await clearFailedLogins(ctx.db, userId);
+  if (previous) await deleteSession(ctx.db, previous.sessionId);
+  return { headers: result.headers, userId };
+}
+
+/** Ends the session of this browser and clears its cookie; fine to call when signed out. */
+export async function logout(ctx: AppContext, request: FastifyRequest): Promise<Headers> {
+  const { headers } = await callAuth(() => ctx.auth.api.signOut({ headers: requestHeaders(request), returnHeaders: true }));
+  return headers;
+}
+
+/** Queues a one-time reset link (1 h) when the e-mail has an account; the answer never says which. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<{ message: string }> {
+  await answerNoSoonerThan(NEUTRAL_ANSWER_MS, () => callAuth(() => ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/resetpassword' } })));
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/**
+ * Sets the new password with a reset or recovery token: once, within the hour. Every session of the
+ * account ends, and a lock or self-deactivation is lifted (account-lifecycle onPasswordReset).
+ */
+export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
+  await callAuth(() => ctx.auth.api.resetPassword({ body: { token: input.token, newPassword: input.new_password } }));
+}
+
+/**
+ * Account recovery (docs/decisions/0003-account-recovery.md): a locked, deactivated or simply
+ * forgotten account gets a one-time link to /accountrecovery that sets a new password; an account
+ * disabled by staff gets an e-mail saying to contact support instead. Same answer for every e-mail.
+ */
+export async function requestAccountRecovery(ctx: AppContext, email: string): Promise<{ message: string }> {
+  await answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
+    const account = await findAccountStateByEmail(ctx.db, email);
+    if (!account) return;
+    if (account.disabledAt) {
+      await queueMail(ctx.db, disabledAccountRecoveryMail(account.email));
+      return;
+    }
+    await callAuth(() => ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/accountrecovery' } }));
+  });
+  return { message: RECOVERY_REQUESTED_MESSAGE };
+}
+
+/** Changes the password of the signed-in account; other devices are signed out and this one gets a fresh session. */
+export async function updatePassword(ctx: AppContext, request: FastifyRequest, input: UpdatePasswordInput): Promise<Headers> {
+  const { headers } = await callAuth(() =>
+    ctx.auth.api.changePassword({
+      headers: requestHeaders(request),
+      body: { currentPassword: input.current_password, newPassword: input.new_password, revokeOtherSessions: true },
+      returnHeaders: true,
+    }),
+  );
+  return headers;
+}
+
+/** The user closes their own account: every session ends; account recovery by e-mail reactivates it. */
+export async function deactivateAccount(ctx: AppContext, viewer: Viewer, request: FastifyRequest): Promise<Headers> {
+  await ctx.db.transaction(async (tx) => {
+    await markDeactivated(tx, viewer.userId);
+    await deleteAllSessions(tx, viewer.userId);
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'account.deactivated', targetType: 'user', targetId: viewer.userId, ipAddress: request.ip });
+  });
+  return logout(ctx, request);
+}

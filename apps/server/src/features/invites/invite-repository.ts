@@ -1,0 +1,92 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { collaboratorInvites, creatorCollaborators, creators, users } from '../../db/schema.ts';
+
+export interface CreatorRef {
+  id: string;
+  userId: string;
+  name: string;
+}
+
+export async function findCreatorByUser(db: DbOrTx, userId: string): Promise<CreatorRef | null> {
+  const [row] = await db.select({ id: creators.id, userId: creators.userId, name: creators.name }).from(creators).where(eq(creators.userId, userId));
+  return row ?? null;
+}
+
+export async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
+  const rows = await db.select({ id: creators.id }).from(creators).where(eq(creators.slug, slug));
+  return rows.length > 0;
+}
+
+/** Inserts the creator profile; a concurrent insert for the same user wins and is returned instead. */
+export async function insertCreator(db: DbOrTx, values: { userId: string; slug: string; name: string }): Promise<CreatorRef> {
+  await db.insert(creators).values(values).onConflictDoNothing({ target: creators.userId });
+  return (await findCreatorByUser(db, values.userId))!;
+}
+
+export async function findUserName(db: DbOrTx, userId: string): Promise<{ name: string; email: string } | null> {
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** A newer invite to the same address replaces the older ones still open: only the latest link works. */
+export async function revokeOpenInvites(db: DbOrTx, creatorId: string, email: string): Promise<void> {
+  await db
+    .update(collaboratorInvites)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(collaboratorInvites.creatorId, creatorId), eq(collaboratorInvites.email, email), isNull(collaboratorInvites.acceptedAt), isNull(collaboratorInvites.revokedAt)));
+}
+
+export async function insertInvite(
+  db: DbOrTx,
+  values: { creatorId: string; email: string; tokenHash: string; invitedBy: string; expiresAt: Date },
+): Promise<{ id: string; email: string; expiresAt: Date }> {
+  const [row] = await db
+    .insert(collaboratorInvites)
+    .values(values)
+    .returning({ id: collaboratorInvites.id, email: collaboratorInvites.email, expiresAt: collaboratorInvites.expiresAt });
+  return row!;
+}
+
+const openInvite = (tokenHash: string) =>
+  and(eq(collaboratorInvites.tokenHash, tokenHash), isNull(collaboratorInvites.acceptedAt), isNull(collaboratorInvites.revokedAt), gt(collaboratorInvites.expiresAt, sql`now()`));
+
+export interface OpenInvite {
+  id: string;
+  email: string;
+  expiresAt: Date;
+  creatorId: string;
+  creatorUserId: string;
+  creatorName: string;
+}
+
+/** An invite that can still be accepted (not used, revoked or expired), with its creator. */
+export async function findOpenInvite(db: DbOrTx, tokenHash: string): Promise<OpenInvite | null> {
+  const [row] = await db
+    .select({
+      id: collaboratorInvites.id,
+      email: collaboratorInvites.email,
+      expiresAt: collaboratorInvites.expiresAt,
+      creatorId: creators.id,
+      creatorUserId: creators.userId,
+      creatorName: creators.name,
+    })
+    .from(collaboratorInvites)
+    .innerJoin(creators, eq(creators.id, collaboratorInvites.creatorId))
+    .where(openInvite(tokenHash));
+  return row ?? null;
+}
+
+/** Marks the invite used, only if it is still open: of two concurrent accepts exactly one wins. */
+export async function claimInvite(db: DbOrTx, tokenHash: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(collaboratorInvites)
+    .set({ acceptedAt: sql`now()`, acceptedBy: userId })
+    .where(openInvite(tokenHash))
+    .returning({ id: collaboratorInvites.id });
+  return rows.length > 0;
+}
+
+export async function linkCollaborator(db: DbOrTx, creatorId: string, userId: string): Promise<void> {
+  await db.insert(creatorCollaborators).values({ creatorId, userId }).onConflictDoNothing();
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type { InviteInfo } from '@crate/contract/auth';
+import type { Invite } from '@crate/contract/users';
+import type { AppContext } from '../../app-context.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, forbidden } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { queueMail } from '../auth/account-mail.ts';
+import { recordAudit } from '../auth/audit-log-repository.ts';
+import { grantRole } from '../roles/role-service.ts';
+import { presentInvite, presentInviteInfo } from './invite-presenter.ts';
+import {
+  claimInvite,
+  findCreatorByUser,
+  findOpenInvite,
+  findUserName,
+  insertCreator,
+  insertInvite,
+  linkCollaborator,
+  revokeOpenInvites,
+  slugTaken,
+  type CreatorRef,
+  type OpenInvite,
+} from './invite-repository.ts';
+import { hashInviteToken, newInviteToken } from './invite-token.ts';
+
+export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid: it may have expired, been replaced by a newer invite or been used already.';
+
+function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return slug || 'creator';
+}
+
+/**
+ * The creator profile invites come from. A user holding the creator role gets one on first need
+ * (named after their display name, else the e-mail's local part), so the invite flow never waits on
+ * a profile editor. An admin without the creator role has no catalogue to share: refused.
+ */
+export async function ensureCreatorProfile(db: Db, viewer: Viewer): Promise<CreatorRef> {
+  const existing = await findCreatorByUser(db, viewer.userId);
+  if (existing) return existing;
+  if (!viewer.roles.includes('creator')) throw forbidden('Invites are sent from a creator profile, and this account has none.');
+  const user = await findUserName(db, viewer.userId);
+  const name = user?.name.trim() || viewer.email.split('@')[0] || 'Creator';
+  let slug = slugify(name);
+  while (await slugTaken(db, slug)) slug = `${slugify(name).slice(0, 33)}-${randomBytes(3).toString('hex')}`;
+  return insertCreator(db, { userId: viewer.userId, slug, name });
+}
+
+function inviteMail(to: string, creatorName: string, link: string, expiresAt: Date): MailMessage {
+  return {
+    to,
+    subject: `${creatorName} invited you to collaborate on Crate`,
+    text: [
+      `${creatorName} invited you to join them on Crate as a collaborator.`,
+      '',
+      'Accept the invite here (sign in or create an account with any e-mail address):',
+      link,
+      '',
+      `The link works once and expires on ${expiresAt.toUTCString()}.`,
+      'If you were not expecting it, ignore this e-mail.',
+    ].join('\n'),
+    link,
+  };
+}
+
+/** Creates an invite (replacing older open ones to the same address) and queues its e-mail in the same transaction. */
+export async function createInvite(ctx: AppContext, viewer: Viewer, email: string, ipAddress: string | null): Promise<Invite> {
+  if (email === viewer.email) throw new AppError('VALIDATION_FAILED', 'You cannot invite yourself.', 'email');
+  const creator = await ensureCreatorProfile(ctx.db, viewer);
+  const token = newInviteToken();
+  const expiresAt = new Date(Date.now() + INVITE_LIFETIME_MS);
+  const link = `${ctx.config.publicUrl}/acceptinvite?token=${encodeURIComponent(token)}`;
+  const invite = await ctx.db.transaction(async (tx) => {
+    await revokeOpenInvites(tx, creator.id, email);
+    const row = await insertInvite(tx, { creatorId: creator.id, email, tokenHash: hashInviteToken(token), invitedBy: viewer.userId, expiresAt });
+    await queueMail(tx, inviteMail(email, creator.name, link, expiresAt));
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'invite.created', targetType: 'creator', targetId: creator.id, details: { inviteId: row.id, email }, ipAddress });
+    return row;
+  });
+  return presentInvite(invite);
+}
+
+/** The invite behind a token, if it can still be accepted. */
+export async function findUsableInvite(db: DbOrTx, token: string): Promise<OpenInvite | null> {
+  return findOpenInvite(db, hashInviteToken(token));
+}
+
+export async function describeInvite(db: DbOrTx, token: string): Promise<InviteInfo> {
+  const invite = await findUsableInvite(db, token);
+  if (!invite) throw new AppError('NOT_FOUND', INVITE_NOT_VALID_MESSAGE);
+  return presentInviteInfo(invite);
+}
+
+/**
+ * Links the account as a collaborator of the inviting creator: the invite is used up, the
+ * collaborator row and role are added and claims_updated_at moves, all in one transaction.
+ * Whoever holds the link may accept it, with whichever account they sign in with.
+ */
+export async function acceptInvite(db: Db, userId: string, token: string, ipAddress: string | null): Promise<void> {
+  const tokenHash = hashInviteToken(token);
+  await db.transaction(async (tx) => {
+    const invite = await findOpenInvite(tx, tokenHash);
+    if (!invite) throw new AppError('NOT_FOUND', INVITE_NOT_VALID_MESSAGE);
+    if (invite.creatorUserId === userId) throw new AppError('CONFLICT', 'This invite is from your own creator profile; send it to your collaborator instead.');
+    if (!(await claimInvite(tx, tokenHash, userId))) throw new AppError('NOT_FOUND', INVITE_NOT_VALID_MESSAGE);
+    await linkCollaborator(tx, invite.creatorId, userId);
+    await grantRole(tx, { userId, actorUserId: userId, ipAddress, reason: `accepted invite ${invite.id}` }, 'collaborator');
+    await recordAudit(tx, { actorUserId: userId, action: 'invite.accepted', targetType: 'creator', targetId: invite.creatorId, details: { inviteId: invite.id }, ipAddress });
+  });
+}

@@ -1,0 +1,26 @@
+import type { Profile } from '@crate/contract/profile';
+import { toTimestamp } from '@crate/contract/profile';
+import { canSearch, type Role } from '@crate/contract/roles';
+import type { ProfileRow } from './profile-repository.ts';
+
+/** The SPEC §3 profile: display name falls back to the e-mail, one flag per role, search for admin or subscriber. */
+export function presentProfile(row: ProfileRow, roles: readonly Role[], credits: number): Profile {
+  return {
+    uid: row.id,
+    email: row.email,
+    display_name: row.name.trim() || row.email,
+    zip_code: row.zipCode,
+    claims_updated_at: row.claimsUpdatedAt ? toTimestamp(row.claimsUpdatedAt) : null,
+    credits_expire_at: row.creditsExpireAt ? row.creditsExpireAt.toISOString() : null,
+    credits,
+    accepted_content_agreement: row.acceptedContentAgreementAt !== null,
+    email_preferences: { ...row.emailPreferences },
+    roles: [...roles],
+    is_admin: roles.includes('admin'),
+    is_sub: roles.includes('subscriber'),
+    is_collaborator: roles.includes('collaborator'),
+    is_creator: roles.includes('creator'),
+    is_affiliate: roles.includes('affiliate'),
+    can_search: canSearch(roles),
+  };
+}
