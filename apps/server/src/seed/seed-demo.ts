@@ -1,6 +1,76 @@
+import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
+import { accounts, affiliates, creatorCollaborators, creators, creditLedger, users } from '../db/schema.ts';
+import { grantRole } from '../features/roles/role-service.ts';
+import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS, type DemoAccount } from './demo-accounts.ts';
 
-/** Seeds demo accounts (one of each kind) the first time the product starts on an empty database. */
+/** Serialises concurrent first starts (several API processes on one fresh PostgreSQL). */
+const SEED_LOCK_KEY = 7_240_311;
+const CREDIT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Creates the demo accounts when the database has no users at all, in one transaction (all or
+ * nothing). Returns false, changing nothing, on any later start or once anybody has registered.
+ * Passwords are hashed by the auth library and stored as its credential accounts, so the demo
+ * accounts sign in like any other.
+ */
+export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
+  const [existing] = await ctx.db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const authContext = await ctx.auth.$context;
+  const hashes = new Map<DemoAccount, string>();
+  for (const account of DEMO_ACCOUNTS) hashes.set(account, await authContext.password.hash(DEMO_PASSWORD));
+
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [again] = await tx.select({ n: count() }).from(users);
+    if ((again?.n ?? 0) > 0) return false;
+
+    const ids = new Map<DemoAccount['kind'], string>();
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx.insert(users).values({ email: account.email, name: account.name, emailVerified: true }).returning({ id: users.id });
+      await tx.insert(accounts).values({ userId: user!.id, accountId: user!.id, providerId: 'credential', password: hashes.get(account)! });
+      await grantRole(tx, { userId: user!.id, actorUserId: null, reason: 'demo seed' }, account.kind);
+      ids.set(account.kind, user!.id);
+    }
+
+    const [creator] = await tx
+      .insert(creators)
+      .values({ userId: ids.get('creator')!, slug: DEMO_CREATOR_SLUG, name: 'Demo Creator', bio: 'A demo creator account: upload packs and invite collaborators.' })
+      .returning({ id: creators.id });
+    await tx.insert(creatorCollaborators).values({ creatorId: creator!.id, userId: ids.get('collaborator')! });
+    await tx.insert(affiliates).values({ userId: ids.get('affiliate')!, code: DEMO_AFFILIATE_CODE });
+
+    const subscriber = ids.get('subscriber')!;
+    await tx.insert(creditLedger).values({ userId: subscriber, kind: 'grant', amount: DEMO_SUBSCRIBER_CREDITS, reason: 'Demo credits', idempotencyKey: `demo-seed:credits:${subscriber}` });
+    await tx.update(users).set({ creditsExpireAt: new Date(Date.now() + CREDIT_LIFETIME_MS) }).where(eq(users.id, subscriber));
+    return true;
+  });
+}
+
+/** The credentials as a small table, printed once, on the start that created them. */
+export function formatDemoCredentials(publicUrl: string): string {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  const rows = DEMO_ACCOUNTS.map((a) => `  ${a.kind.padEnd(12)}  ${a.email.padEnd(width)}  ${DEMO_PASSWORD}`);
+  return [
+    '',
+    `Demo accounts created — log in at ${publicUrl}/login`,
+    `  ${'kind'.padEnd(12)}  ${'e-mail'.padEnd(width)}  password`,
+    `  ${'-'.repeat(12)}  ${'-'.repeat(width)}  ${'-'.repeat(DEMO_PASSWORD.length)}`,
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Seeds demo accounts (one of each kind) the first time the product starts on an empty database.
+ * Never in production (NODE_ENV=production): a published password must not open a real site's admin.
+ */
 export async function seedDemoOnFirstStart(ctx: AppContext): Promise<void> {
   if (!ctx.config.seedDemo) return;
+  if (ctx.config.production) {
+    ctx.log.info('demo accounts are not seeded in production');
+    return;
+  }
+  if (await seedDemoAccounts(ctx)) process.stdout.write(`${formatDemoCredentials(ctx.config.publicUrl)}\n`);
 }

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliates, creatorCollaborators, creators, users } from '../src/db/schema.ts';
+import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS } from '../src/seed/demo-accounts.ts';
+import { formatDemoCredentials, seedDemoAccounts } from '../src/seed/seed-demo.ts';
+import { call, cookieFrom } from './auth-helpers.ts';
+import { createUser } from './factories.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+const FLAG = { subscriber: 'is_sub', collaborator: 'is_collaborator', creator: 'is_creator', affiliate: 'is_affiliate', admin: 'is_admin' } as const;
+
+describe(`demo seed on ${TEST_DB}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates one account of each kind on an empty database, once', async () => {
+    expect(await seedDemoAccounts(t.ctx)).toBe(true);
+    expect(await seedDemoAccounts(t.ctx)).toBe(false);
+    expect(await t.ctx.db.select({ id: users.id }).from(users)).toHaveLength(DEMO_ACCOUNTS.length);
+  });
+
+  it.each(DEMO_ACCOUNTS.map((a) => [a.kind, a] as const))('the %s account signs in with the demo password and holds its role', async (kind, account) => {
+    const res = await call(t, 'POST', '/api/auth/login', { email: account.email, password: DEMO_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: account.email, display_name: account.name, roles: [kind], [FLAG[kind]]: true });
+    expect(res.json().claims_updated_at).not.toBeNull();
+    expect((await call(t, 'GET', '/api/profile', undefined, { cookie: cookieFrom(res) })).statusCode).toBe(200);
+  });
+
+  it('gives the subscriber credits that expire, links the collaborator to the creator and the affiliate a code', async () => {
+    const login = async (kind: string) => (await call(t, 'POST', '/api/auth/login', { email: DEMO_ACCOUNTS.find((a) => a.kind === kind)!.email, password: DEMO_PASSWORD })).json();
+    const subscriber = await login('subscriber');
+    expect(subscriber).toMatchObject({ credits: DEMO_SUBSCRIBER_CREDITS, can_search: true });
+    expect(new Date(subscriber.credits_expire_at).getTime()).toBeGreaterThan(Date.now());
+
+    const creator = await login('creator');
+    const collaborator = await login('collaborator');
+    const [creatorRow] = await t.ctx.db.select().from(creators).where(eq(creators.userId, creator.uid));
+    expect(creatorRow).toMatchObject({ name: 'Demo Creator', slug: 'demo-creator' });
+    const links = await t.ctx.db.select().from(creatorCollaborators).where(eq(creatorCollaborators.creatorId, creatorRow!.id));
+    expect(links.map((l) => l.userId)).toEqual([collaborator.uid]);
+
+    const affiliate = await login('affiliate');
+    const [affiliateRow] = await t.ctx.db.select().from(affiliates).where(eq(affiliates.userId, affiliate.uid));
+    expect(affiliateRow?.code).toBe(DEMO_AFFILIATE_CODE);
+  });
+
+  it('prints every account with the password as a small table', () => {
+    const table = formatDemoCredentials('http://localhost:3000');
+    expect(table).toContain('http://localhost:3000/login');
+    for (const account of DEMO_ACCOUNTS) expect(table).toMatch(new RegExp(`${account.kind}\\s+${account.email.replaceAll('.', '\\.')}\\s+${DEMO_PASSWORD}`));
+  });
+});
+
+describe(`demo seed on a database that already has users (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates nothing', async () => {
+    await createUser(t.ctx);
+    expect(await seedDemoAccounts(t.ctx)).toBe(false);
+    expect(await t.ctx.db.select({ id: users.id }).from(users)).toHaveLength(1);
+  });
+});
