@@ -1,0 +1,85 @@
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { PackFileKind } from '@crate/contract/catalogue-enums';
+import type { DbOrTx } from '../db/client.ts';
+import { files } from '../db/schema.ts';
+import { newStorageKey, normaliseContentType, type ObjectStorage } from '../storage/object-storage.ts';
+
+export type FileRecord = typeof files.$inferSelect;
+
+export interface NewUpload {
+  body: Buffer | Readable;
+  /** The name on the uploader's disk: kept as metadata only, never part of the storage key. */
+  originalName: string;
+  /** As declared by the uploader; anything that is not a valid type becomes application/octet-stream. */
+  contentType?: string | null;
+  ownerUserId?: string | null;
+  packId?: string | null;
+  itemId?: string | null;
+  kind?: PackFileKind | null;
+  /** For derivatives: the source file and the variant name (`preview-mp3`, `cover-250`, …). */
+  derivedFromFileId?: string | null;
+  variant?: string | null;
+  cacheControl?: string | null;
+  customMetadata?: Record<string, string>;
+  /** Refuse bodies larger than this. */
+  maxBytes?: number;
+  /** First segment(s) of the generated key (default `files`). */
+  keyPrefix?: string;
+}
+
+/** Longest original name we keep (it is metadata for people, not a path). */
+const MAX_ORIGINAL_NAME = 1024;
+
+/** The original name as given, minus control characters (PostgreSQL text cannot even hold NUL). */
+function keepableName(name: string): string {
+  return [...name.replace(/\p{Cc}/gu, '')].slice(0, MAX_ORIGINAL_NAME).join('');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Stores an upload under a fresh generated key and records it in `files`: size and MD5 are measured
+ * while the body streams into storage, the original name and declared type are kept as metadata.
+ * If the record cannot be written, the stored object is removed again.
+ */
+export async function createFileFromUpload(deps: { db: DbOrTx; storage: ObjectStorage }, upload: NewUpload): Promise<FileRecord> {
+  const storageKey = newStorageKey(upload.keyPrefix);
+  const contentType = normaliseContentType(upload.contentType);
+  const stored = await deps.storage.put(storageKey, upload.body, {
+    contentType,
+    ...(upload.cacheControl ? { cacheControl: upload.cacheControl } : {}),
+    ...(upload.maxBytes !== undefined ? { maxBytes: upload.maxBytes } : {}),
+  });
+  try {
+    const [record] = await deps.db
+      .insert(files)
+      .values({
+        storageKey,
+        originalName: keepableName(upload.originalName),
+        contentType,
+        size: stored.size,
+        md5: stored.md5,
+        cacheControl: upload.cacheControl ?? null,
+        customMetadata: upload.customMetadata ?? {},
+        ownerUserId: upload.ownerUserId ?? null,
+        packId: upload.packId ?? null,
+        itemId: upload.itemId ?? null,
+        kind: upload.kind ?? null,
+        derivedFromFileId: upload.derivedFromFileId ?? null,
+        variant: upload.variant ?? null,
+      })
+      .returning();
+    return record!;
+  } catch (error) {
+    await deps.storage.delete(storageKey);
+    throw error;
+  }
+}
+
+/** The record, or null for an unknown or malformed id. */
+export async function findFileById(db: DbOrTx, id: string): Promise<FileRecord | null> {
+  if (!UUID.test(id)) return null;
+  const [record] = await db.select().from(files).where(eq(files.id, id));
+  return record ?? null;
+}
