@@ -8,6 +8,7 @@ import { CALLABLE_FUNCTIONS } from './features/callable/callable-functions.ts';
 import { registerCallableRoutes } from './features/callable/callable-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
+import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerHealthRoutes } from './features/system/health-routes.ts';
 
 /** Every feature's routes, registered in one place. */
@@ -20,4 +21,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   await registerCallableRoutes(app, ctx, CALLABLE_FUNCTIONS);
   registerCatalogueRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
 }

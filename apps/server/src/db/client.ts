@@ -1,4 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,7 +46,9 @@ export async function openDatabase(config: Config['database']): Promise<Database
       close: () => pool.end(),
     };
   }
-  const client = config.dir ? new PGlite(config.dir) : new PGlite();
+  // The contrib extensions the migrations create, shipped inside the pglite package (PostgreSQL has them in contrib).
+  const extensions = { pg_trgm, cube, btree_gin };
+  const client = config.dir ? new PGlite(config.dir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
