@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collaboratorInvites, creatorCollaborators, creators, users } from '../src/db/schema.ts';
+import { collaboratorInvites, creatorCollaborators, creators, jobs, users } from '../src/db/schema.ts';
 import { call, cookieFrom, lastMailTo, tokenFromLink } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -42,6 +42,8 @@ describe(`collaborator invites on ${TEST_DB}`, () => {
     const [row] = await t.ctx.db.select().from(collaboratorInvites).where(eq(collaboratorInvites.id, res.json().id));
     expect(row?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
+    const jobRows = await t.ctx.db.select({ payload: jobs.payload }).from(jobs);
+    expect(JSON.stringify(jobRows)).not.toContain(token);
 
     // The creator profile was created on first need, named after the creator.
     const [profile] = await t.ctx.db.select().from(creators).where(eq(creators.userId, creator.id));
@@ -154,5 +156,24 @@ describe(`collaborator invites on ${TEST_DB}`, () => {
     const extra = await call(t, 'POST', '/api/creator/invites', { email: inviteeEmail(), split: 50 }, { cookie: creator.cookie });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error.field).toBe('split');
+  });
+});
+
+describe(`collaborator invites when e-mail cannot be sent (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A real SMTP client pointed at a port nobody listens on.
+    t = await createTestApp({ mail: { kind: 'smtp', url: 'smtp://127.0.0.1:9', from: 'Crate <no-reply@crate.test>' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 and withdraws the invite, so no link exists that nobody received', async () => {
+    const creator = await createUser(t.ctx, { roles: ['creator'] });
+    const res = await call(t, 'POST', '/api/creator/invites', { email: inviteeEmail() }, { cookie: creator.cookie });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/could not be sent/) });
+    const rows = await t.ctx.db.select({ revokedAt: collaboratorInvites.revokedAt }).from(collaboratorInvites);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.revokedAt).toBeInstanceOf(Date);
   });
 });

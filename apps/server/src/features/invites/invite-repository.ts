@@ -37,6 +37,10 @@ export async function revokeOpenInvites(db: DbOrTx, creatorId: string, email: st
     .where(and(eq(collaboratorInvites.creatorId, creatorId), eq(collaboratorInvites.email, email), isNull(collaboratorInvites.acceptedAt), isNull(collaboratorInvites.revokedAt)));
 }
 
+export async function revokeInvite(db: DbOrTx, inviteId: string): Promise<void> {
+  await db.update(collaboratorInvites).set({ revokedAt: sql`now()` }).where(eq(collaboratorInvites.id, inviteId));
+}
+
 export async function insertInvite(
   db: DbOrTx,
   values: { creatorId: string; email: string; tokenHash: string; invitedBy: string; expiresAt: Date },

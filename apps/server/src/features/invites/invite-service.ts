@@ -6,7 +6,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { queueMail } from '../auth/account-mail.ts';
 import { recordAudit } from '../auth/audit-log-repository.ts';
 import { grantRole } from '../roles/role-service.ts';
 import { presentInvite, presentInviteInfo } from './invite-presenter.ts';
@@ -18,6 +17,7 @@ import {
   insertCreator,
   insertInvite,
   linkCollaborator,
+  revokeInvite,
   revokeOpenInvites,
   slugTaken,
   type CreatorRef,
@@ -72,20 +72,30 @@ function inviteMail(to: string, creatorName: string, link: string, expiresAt: Da
   };
 }
 
-/** Creates an invite (replacing older open ones to the same address) and queues its e-mail in the same transaction. */
+/**
+ * Creates an invite (replacing older open ones to the same address) and e-mails it. The e-mail is
+ * sent directly rather than through the job queue: a queued job would keep the raw token in the jobs
+ * table for the invite's whole week, and only its hash is meant to be stored. If the e-mail cannot
+ * be sent the invite is withdrawn and the creator is asked to try again.
+ */
 export async function createInvite(ctx: AppContext, viewer: Viewer, email: string, ipAddress: string | null): Promise<Invite> {
   if (email === viewer.email) throw new AppError('VALIDATION_FAILED', 'You cannot invite yourself.', 'email');
   const creator = await ensureCreatorProfile(ctx.db, viewer);
   const token = newInviteToken();
   const expiresAt = new Date(Date.now() + INVITE_LIFETIME_MS);
-  const link = `${ctx.config.publicUrl}/acceptinvite?token=${encodeURIComponent(token)}`;
   const invite = await ctx.db.transaction(async (tx) => {
     await revokeOpenInvites(tx, creator.id, email);
     const row = await insertInvite(tx, { creatorId: creator.id, email, tokenHash: hashInviteToken(token), invitedBy: viewer.userId, expiresAt });
-    await queueMail(tx, inviteMail(email, creator.name, link, expiresAt));
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'invite.created', targetType: 'creator', targetId: creator.id, details: { inviteId: row.id, email }, ipAddress });
     return row;
   });
+  try {
+    await ctx.mailer.send(inviteMail(email, creator.name, `${ctx.config.publicUrl}/acceptinvite?token=${encodeURIComponent(token)}`, expiresAt));
+  } catch (error) {
+    ctx.log.error({ err: error, inviteId: invite.id }, 'invite e-mail could not be sent');
+    await revokeInvite(ctx.db, invite.id);
+    throw new AppError('UNAVAILABLE', 'The invite e-mail could not be sent. Try again in a moment.');
+  }
   return presentInvite(invite);
 }
 
