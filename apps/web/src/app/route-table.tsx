@@ -33,6 +33,8 @@ export function buildRoutes(): RouteObject[] {
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // The first screen's chunk is loading; the page is still the dark background of index.html.
+      hydrateFallbackElement: <></>,
       children: [
         { element: <MainLayout />, children: [...routesOfLayout('main'), screenRoute(DISCOVER, '*')] },
         { element: <BlankLayout />, children: routesOfLayout('blank') },

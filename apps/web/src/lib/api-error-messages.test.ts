@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { apiErrorMessage, fieldOfError, needsAccountRecovery } from './api-error-messages.ts';
+
+describe('apiErrorMessage: the auth error kinds of SPEC §8 in plain words', () => {
+  test.each([
+    ['EMAIL_IN_USE', 'An account with this e-mail already exists.'],
+    ['INVALID_CREDENTIALS', 'Wrong e-mail or password.'],
+    ['RATE_LIMITED', 'Too many attempts. Wait a minute, then try again.'],
+    [NETWORK_ERROR, NETWORK_ERROR_MESSAGE],
+  ])('%s', (code, message) => {
+    expect(apiErrorMessage(new ApiError(code, 'server words'))).toBe(message);
+  });
+  test('disabled and locked accounts keep the server explanation and point to recovery', () => {
+    const locked = new ApiError('ACCOUNT_LOCKED', 'Locked after too many failed sign-ins.');
+    expect(apiErrorMessage(locked)).toBe('Locked after too many failed sign-ins.');
+    expect(needsAccountRecovery(locked)).toBe(true);
+    expect(needsAccountRecovery(new ApiError('ACCOUNT_DISABLED', 'x'))).toBe(true);
+    expect(needsAccountRecovery(new ApiError('INVALID_CREDENTIALS', 'x'))).toBe(false);
+  });
+  test('anything else shows the server message; non-API errors a generic one', () => {
+    expect(apiErrorMessage(new ApiError('CONFLICT', 'Already accepted'))).toBe('Already accepted');
+    expect(apiErrorMessage(new Error('boom'))).toMatch(/Something went wrong/);
+  });
+});
+
+describe('fieldOfError: server field errors land on the form input', () => {
+  const fields = ['email', 'password'] as const;
+  test('a named field the form has', () => {
+    expect(fieldOfError(new ApiError('VALIDATION_FAILED', 'bad', { field: 'password' }), fields)).toBe('password');
+  });
+  test('e-mail already in use belongs to the e-mail field', () => {
+    expect(fieldOfError(new ApiError('EMAIL_IN_USE', 'taken'), fields)).toBe('email');
+  });
+  test('a field the form does not have, or none, stays a form-level error', () => {
+    expect(fieldOfError(new ApiError('VALIDATION_FAILED', 'bad', { field: 'invite_token' }), fields)).toBeNull();
+    expect(fieldOfError(new ApiError('RATE_LIMITED', 'slow'), fields)).toBeNull();
+  });
+});
