@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+
+/** pathname + search + hash of the page, as the app sees it. */
+export function currentPath(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search + url.hash;
+}
+
+/** Waits until the page's h1 reads exactly `text`. */
+export async function expectHeading(page: Page, text: string, timeout = 5000): Promise<void> {
+  try {
+    await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    const headings = await page.locator('h1').allTextContents().catch(() => []);
+    throw new Error(`expected h1 "${text}" at ${currentPath(page)}, found [${headings.join(' | ')}]`, { cause: error });
+  }
+}
+
+/** Waits until the app's URL (path, query, hash) equals `path`. */
+export async function waitForPath(page: Page, path: string, timeout = 5000): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname + url.search + url.hash === path, { timeout, waitUntil: 'commit' });
+  } catch (error) {
+    throw new Error(`expected to be at ${path}, still at ${currentPath(page)}`, { cause: error });
+  }
+}
+
+/**
+ * In-app navigation to `path`, as the browser's back/forward buttons do it (history entry + popstate):
+ * the router, guards and screens run exactly as on a click, without reloading the whole app.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
+export interface PageExpectation {
+  path: string;
+  heading: string;
+  title: string;
+  /** Text that must appear inside a <code> element (the forbidden page shows the asked-for path). */
+  code?: string;
+}
+
+/**
+ * Waits, inside the page (one round trip, checked on every animation frame), until the URL, the h1,
+ * the document title and optionally a <code> text all match; on timeout says what the page showed.
+ */
+export async function expectPage(page: Page, expected: PageExpectation, timeout = 5000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (e) => {
+        const here = location.pathname + location.search + location.hash;
+        const h1 = document.querySelector('h1')?.textContent?.trim();
+        const codeOk = e.code === undefined || [...document.querySelectorAll('code')].some((node) => node.textContent === e.code);
+        return here === e.path && h1 === e.heading && document.title === e.title && codeOk;
+      },
+      expected,
+      { timeout, polling: 'raf' },
+    );
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => ({ path: location.pathname + location.search + location.hash, h1: document.querySelector('h1')?.textContent, title: document.title }))
+      .catch(() => null);
+    throw new Error(`expected ${JSON.stringify(expected)}, page showed ${JSON.stringify(seen)}`, { cause: error });
+  }
+}
