@@ -13,7 +13,7 @@ import {
   IconWaveform,
   IconX,
 } from '@tabler/icons-react';
-import { Component, Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { Component, Suspense, useDeferredValue, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlayer, usePlayerDuration, usePlayerSeconds, usePlayerState } from '../player-context.ts';
 import { formatKeyAndTempo, formatTime } from '../player-format.ts';
@@ -27,6 +27,7 @@ export const PLAYER_OPEN_ATTRIBUTE = 'data-player-open';
 
 const WIDE_QUERY = '(min-width: 48em)';
 const TOOLTIP_DELAY = 500;
+const REVEAL_DELAY_MS = 300;
 
 /**
  * The persistent player bar. Mount it once at the bottom of the main layout, inside the router; it
@@ -34,8 +35,23 @@ const TOOLTIP_DELAY = 500;
  * the layout can keep its last content clear of it (`padding-bottom: var(--player-height)`).
  */
 export function PlayerBar() {
-  const current = usePlayerState((state) => state.current);
-  const open = current !== null;
+  // Deferred: the click that starts a sound must hand the main thread back to the media pipeline at
+  // once. Updating the bar happens right after, in an interruptible render, so it never holds up the
+  // sound (rows still update their own play buttons immediately).
+  const current = useDeferredValue(usePlayerState((state) => state.current));
+  const started = usePlayerState((state) => state.status !== 'loading' && state.status !== 'idle');
+  // The bar's first appearance restyles and relayouts the page (the reserved space changes). It
+  // waits for the first sound to start (or REVEAL_DELAY_MS, for a slow network), so that one-off
+  // cost never delays the sound the user just asked for; the row's button shows the click at once.
+  const [revealed, setRevealed] = useState(false);
+  if (current === null && revealed) setRevealed(false);
+  if (current !== null && started && !revealed) setRevealed(true);
+  useEffect(() => {
+    if (current === null || revealed) return;
+    const timer = window.setTimeout(() => setRevealed(true), REVEAL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, revealed]);
+  const open = current !== null && revealed;
 
   // Before paint, so the reserved space and the bar arrive in the same frame.
   useLayoutEffect(() => {
@@ -43,7 +59,7 @@ export function PlayerBar() {
     return () => document.documentElement.removeAttribute(PLAYER_OPEN_ATTRIBUTE);
   }, [open]);
 
-  if (!current) return null;
+  if (!open) return null;
   return <PlayerBarContent item={current} />;
 }
 
@@ -129,7 +145,7 @@ function Transport() {
   return (
     <div className={classes.transport}>
       <Tooltip label="Previous (↑)" openDelay={TOOLTIP_DELAY}>
-        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Previous" disabled={!hasPrevious} onClick={() => player.previous()}>
+        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Previous" disabled={!hasPrevious} className={classes.step} onClick={() => player.previous()}>
           <IconPlayerSkipBackFilled size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
@@ -147,20 +163,12 @@ function Transport() {
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Next (↓)" openDelay={TOOLTIP_DELAY}>
-        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Next" disabled={!hasNext} onClick={() => player.next()}>
+        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Next" disabled={!hasNext} className={classes.step} onClick={() => player.next()}>
           <IconPlayerSkipForwardFilled size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={loop ? 'Looping — click to play once' : 'Loop'} openDelay={TOOLTIP_DELAY}>
-        <ActionIcon
-          variant={loop ? 'light' : 'subtle'}
-          color={loop ? undefined : 'gray'}
-          size="lg"
-          radius="xl"
-          aria-label="Loop"
-          aria-pressed={loop}
-          onClick={() => player.toggleLoop()}
-        >
+        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Loop" aria-pressed={loop} onClick={() => player.toggleLoop()} className={classes.toggle}>
           <IconRepeat size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

@@ -12,7 +12,7 @@ type PeaksState = { peaks: WaveformChannels } | { failed: true } | null;
 /**
  * The current sound's waveform, drawn by wavesurfer.js from the precomputed peaks on the player's
  * own audio element (no second element, no audio download, no decoding). Click or drag to seek.
- * Until the peaks arrive, and if they cannot be loaded, the plain progress bar stands in.
+ * Until it is drawn, and if the peaks cannot be loaded, the plain progress bar stands in.
  *
  * Mount with `key={item.id}`: one wavesurfer instance per sound, so nothing of the previous sound
  * is ever drawn over the next.
@@ -27,6 +27,7 @@ export function PlayerWaveform({ item }: { item: PlayableItem }) {
     const cached = peaks.peek(peaksUrl);
     return cached ? { peaks: cached } : null;
   });
+  const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
     if (state) return;
@@ -51,38 +52,62 @@ export function PlayerWaveform({ item }: { item: PlayableItem }) {
     const container = containerRef.current;
     if (!loadedPeaks || !container) return;
     const media = store.media as HTMLMediaElement;
-    // Handing wavesurfer a different URL than the element's would make it switch the element's source.
     const src = new URL(item.preview.url, document.baseURI).href;
+    // Another sound took over already; its own (keyed) waveform draws it.
     if (media.src !== src) return;
-    const wavesurfer = WaveSurfer.create({
-      container,
-      media,
-      url: src,
-      peaks: loadedPeaks,
-      duration: store.getDuration() || item.preview.duration_ms / 1000,
-      height: 36,
-      waveColor,
-      progressColor,
-      cursorColor,
-      cursorWidth: 2,
-      barWidth: 2,
-      barGap: 1,
-      barRadius: 2,
-      normalize: true,
-      dragToSeek: true,
-      hideScrollbar: true,
-      autoScroll: false,
-    });
-    // Clicking the waveform of a paused sound plays it from there.
-    const offInteraction = wavesurfer.on('interaction', () => {
-      if (media.paused) store.play();
-    });
+    let wavesurfer: WaveSurfer | null = null;
+    let offInteraction = () => {};
+    const create = () => {
+      if (wavesurfer) return;
+      // wavesurfer compares its URL with the element's currentSrc and, when they differ, reloads the
+      // element, which would cut the sound off. currentSrc changes only once the element has begun
+      // loading the new source, a moment after src was set.
+      if ((media.currentSrc || media.src) !== src) return;
+      // Building the waveform costs the main thread tens of milliseconds; while the sound is still
+      // starting, that time belongs to the media pipeline.
+      if (store.getState().status === 'loading') return;
+      wavesurfer = WaveSurfer.create({
+        container,
+        media,
+        url: src,
+        peaks: loadedPeaks,
+        duration: store.getDuration() || item.preview.duration_ms / 1000,
+        height: 36,
+        waveColor,
+        progressColor,
+        cursorColor,
+        cursorWidth: 2,
+        barWidth: 2,
+        barGap: 1,
+        barRadius: 2,
+        normalize: true,
+        dragToSeek: true,
+        hideScrollbar: true,
+        autoScroll: false,
+      });
+      // Clicking the waveform of a paused sound plays it from there.
+      offInteraction = wavesurfer.on('interaction', () => {
+        if (media.paused) store.play();
+      });
+      setDrawn(true);
+    };
+    media.addEventListener('loadstart', create);
+    const unsubscribe = store.subscribe(create);
+    create();
     return () => {
+      media.removeEventListener('loadstart', create);
+      unsubscribe();
       offInteraction();
-      wavesurfer.destroy();
+      wavesurfer?.destroy();
     };
   }, [store, item.preview.url, item.preview.duration_ms, loadedPeaks, waveColor, progressColor, cursorColor]);
 
   if (!loadedPeaks) return <SeekBar />;
-  return <div {...sliderProps} ref={containerRef} className={classes.waveform} data-player-waveform />;
+  // The container keeps its size from the start (wavesurfer measures it); the bar covers it until drawn.
+  return (
+    <div className={classes.waveSlot}>
+      <div {...sliderProps} ref={containerRef} className={classes.waveform} data-player-waveform />
+      {!drawn && <SeekBar />}
+    </div>
+  );
 }

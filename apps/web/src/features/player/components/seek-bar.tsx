@@ -6,7 +6,7 @@ import classes from './player-bar.module.css';
 
 /**
  * Slider semantics for whatever shows the position (waveform or bar): a screen reader hears
- * "Seek, 0:03 of 0:07"; arrows seek ±5 s, Page keys ±15 s, Home/End jump. Handling the arrows here
+ * "Seek, 0:03 of 0:07"; arrows seek ±5 s, Page keys ±15 s, Home/End jump, Space plays/pauses. Handling keys here
  * (and preventing their default) keeps the global player keys out of the way.
  */
 export function useSeekSliderProps(): HTMLAttributes<HTMLDivElement> {
@@ -24,8 +24,15 @@ export function useSeekSliderProps(): HTMLAttributes<HTMLDivElement> {
       Home: () => store.seekTo(0),
       End: () => store.seekTo(Math.max(0, store.getDuration() - 0.05)),
     };
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    // Space does nothing on a slider, so it keeps its player meaning here instead of scrolling the page.
+    if (event.key === ' ') {
+      event.preventDefault();
+      if (!event.repeat) store.toggle();
+      return;
+    }
     const move = moves[event.key];
-    if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!move) return;
     event.preventDefault();
     move();
   };
