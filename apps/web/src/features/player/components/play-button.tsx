@@ -17,7 +17,8 @@ const ICON_SIZES: Record<string, number> = { xs: 12, sm: 14, md: 16, lg: 18, xl:
 /**
  * Inline play for any list row, in one line: `<PlayButton item={item} list={items} />`. Shows what
  * plays (filled while playing, tinted while paused), a ring while the first bytes arrive, and says
- * "Play <name>" / "Pause <name>" to assistive tech. Disabled when the item has no preview.
+ * "Play <name>" / "Pause <name>" to assistive tech. Disabled when the item has no preview. Safe
+ * inside a link or a clickable card: the click plays and goes no further.
  */
 export function PlayButton({ item, list, size = 'lg', className }: PlayButtonProps) {
   const { isCurrent, isPlaying, isLoading, hasPreview, toggle, prepare } = usePlayerRow(item, list);
@@ -31,7 +32,12 @@ export function PlayButton({ item, list, size = 'lg', className }: PlayButtonPro
       aria-label={label}
       title={hasPreview ? undefined : 'No preview available'}
       disabled={!hasPreview}
-      onClick={toggle}
+      onClick={(event) => {
+        // Inside a clickable card or a link, playing must not also open what it sits in.
+        event.preventDefault();
+        event.stopPropagation();
+        toggle();
+      }}
       onPointerEnter={prepare}
       onFocus={prepare}
       className={[classes.button, className].filter(Boolean).join(' ')}
