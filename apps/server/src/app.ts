@@ -21,7 +21,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    // Only a configured proxy may speak for the client address; otherwise anyone could dodge rate limits.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     // Per-request lines only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
   });
@@ -47,20 +48,26 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built SPA: hashed assets cached forever, every other non-API path answered with index.html. */
+/**
+ * One not-found answer for the whole server: API paths (and non-GET requests) get the JSON 404; any other
+ * path is a screen of the SPA, answered with index.html when the web app is built.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
-  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const isScreen = hasWebApp && !request.url.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD');
+    if (!isScreen) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}` } });
     }
     reply.header('Cache-Control', 'no-cache');

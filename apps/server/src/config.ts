@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** "false" runs the API without job workers (run `npm run worker` separately). */
   WORKERS: z.enum(['true', 'false']).default('true'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Proxy addresses whose X-Forwarded-For we believe (comma list, e.g. "127.0.0.1,10.0.0.0/8"); unset trusts none. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -42,6 +44,8 @@ export interface Config {
     | { kind: 'local'; dir: string };
   workers: boolean;
   seedDemo: boolean;
+  /** Addresses of reverse proxies allowed to set X-Forwarded-For (rate limits key on the client address). */
+  trustProxy: string[];
   logLevel: string;
   production: boolean;
   /** Where the built web app lives; null when not serving it (tests of the API alone). */
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     workers: e.WORKERS === 'true',
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean) : [],
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -17,7 +17,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const database = await openDatabase(config.database);
   await database.migrate();
   const mailer = createMailer(config.mail, log);
-  const lifecycle = accountLifecycle(database.db, mailer, config.publicUrl);
+  const lifecycle = accountLifecycle(database.db, config.publicUrl);
   const auth = createAuthLibrary({
     db: database.db,
     secret: config.authSecret,

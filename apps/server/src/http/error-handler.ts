@@ -44,8 +44,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Try again in a moment.'));
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`));
-  });
 }

@@ -15,11 +15,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Resolves the session cookie once per request (memoised). */
     viewer(): Promise<Viewer | null>;
+    /** Set-Cookie values to send with the reply (a session whose lifetime the auth library extended). */
+    sessionCookies: string[] | null;
   }
 }
 
 export function installViewer(app: FastifyInstance, resolve: ViewerResolver): void {
   const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  app.decorateRequest('sessionCookies', null);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.sessionCookies?.length) reply.header('Set-Cookie', request.sessionCookies);
+  });
   app.decorateRequest('viewer', function viewer(this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {

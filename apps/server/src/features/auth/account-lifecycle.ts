@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountRecoveryMail, passwordResetMail, queueMail, type PasswordLinkPage } from './account-mail.ts';
 import { clearLockAndDeactivation, findAccountStateById } from './account-repository.ts';
@@ -27,10 +26,10 @@ function linkPageOf(libraryUrl: string | undefined): PasswordLinkPage {
  * The account rules around the auth library: the reset and recovery e-mails, what a completed reset
  * recovers, and which accounts may not open a session. See docs/decisions/0003-account-recovery.md.
  *
- * E-mails are queued in the database (see queueMail) instead of being sent through `_mailer` inside
- * the request; the parameter stays for create-context's call.
+ * E-mails are queued in the database (see queueMail) instead of being sent inside the request, so a
+ * slow or failing mail server can neither delay nor reveal the answer.
  */
-export function accountLifecycle(db: Db, _mailer: Mailer, publicUrl: string) {
+export function accountLifecycle(db: Db, publicUrl: string) {
   return {
     async sendResetPassword({ user, token, url }: { user: { email: string }; token: string; url?: string }) {
       const page = linkPageOf(url);

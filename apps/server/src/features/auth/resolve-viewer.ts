@@ -13,7 +13,10 @@ import { userRoles, users } from '../../db/schema.ts';
  */
 export async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {
   if (!request.headers.cookie) return null;
-  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const { headers, response: session } = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  // A session past its update age is extended in the database; the browser's cookie must follow.
+  const refreshed = headers.getSetCookie();
+  if (refreshed.length > 0) request.sessionCookies = refreshed;
   if (!session) return null;
   const [account] = await ctx.db
     .select({
