@@ -92,7 +92,8 @@ export function decodeWav(data: Buffer): DecodedWav {
       };
     } else if (id === 'data') {
       if (!fmt) throw new Error('WAV data chunk before fmt chunk');
-      const end = Math.min(data.length, body + size);
+      // A WAV streamed to a pipe cannot go back to fill in its sizes: 0 or 0xFFFFFFFF means "to the end".
+      const end = size === 0 || size === 0xffffffff ? data.length : Math.min(data.length, body + size);
       return { ...decodeSamples(data.subarray(body, end), fmt), sampleRate: fmt.sampleRate };
     }
     offset = body + size + (size % 2);
