@@ -103,8 +103,9 @@ export interface RenderTarget {
 interface VoiceDefinition<P> {
   layer: Layer;
   /**
-   * False when the sound depends on where the note falls (an LFO running on song time), so a
-   * rendered note cannot be reused at another position.
+   * False when the sound depends on where the note falls (an LFO on song time), so a rendered note
+   * cannot be reused at another position. Every voice here is position-independent; FX are never
+   * cached because each is a one-off.
    */
   cacheable?: false;
   timbre(random: Random): P;
@@ -519,7 +520,6 @@ const bass808 = defineVoice({
 
 const reese = defineVoice({
   layer: 'bass',
-  cacheable: false,
   timbre: (r) => ({
     detuneCents: r.range(10, 22),
     cutoffHz: r.range(350, 900),
@@ -543,7 +543,7 @@ const reese = defineVoice({
     const gain = note.velocity * 0.45;
     for (let i = 0; i < n; i++) {
       if ((i & 31) === 0) {
-        const c = p.cutoffHz * (1 + 0.5 * Math.sin(2 * Math.PI * p.lfoHz * (note.startSample + i) / sr));
+        const c = p.cutoffHz * (1 + 0.5 * sine((p.lfoHz * i) / sr));
         lpL.set(c, 1.1);
         lpR.set(c, 1.1);
       }
@@ -576,7 +576,6 @@ const reese = defineVoice({
 
 const pad = defineVoice({
   layer: 'chords',
-  cacheable: false,
   timbre: (r) => ({
     attack: r.range(0.15, 0.6),
     release: r.range(0.25, 0.5),
@@ -606,7 +605,9 @@ const pad = defineVoice({
     const gain = note.velocity * 0.22;
     for (let i = 0; i < n; i++) {
       if ((i & 31) === 0) {
-        const c = p.cutoffHz * (1 + 0.35 * Math.sin(2 * Math.PI * p.lfoHz * (note.startSample + i) / sr));
+        // The filter LFO runs from the note's start (phase spread by pitch), so a rendered note can
+        // be reused wherever the same note recurs.
+        const c = p.cutoffHz * (1 + 0.35 * sine((p.lfoHz * i) / sr + note.midi * 0.13));
         lp.set(c, 0.9);
       }
       phA += incA;
