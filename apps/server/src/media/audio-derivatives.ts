@@ -82,7 +82,9 @@ export async function deriveAudio(input: FfmpegInput, options: DeriveAudioOption
       // The preview: first audio stream only, no cover art, no tags, constant bitrate.
       '-map', '0:a:0', '-vn', '-map_metadata', '-1',
       '-ac', String(previewChannels), '-ar', '44100',
-      '-c:a', 'libmp3lame', '-b:a', `${bitrate}k`,
+      // compression_level 5: LAME's "good speed" setting, ~20 % faster than its default with no
+      // audible difference at 128 kbps.
+      '-c:a', 'libmp3lame', '-b:a', `${bitrate}k`, '-compression_level', '5',
       '-id3v2_version', '0', '-write_xing', '1',
       '-f', 'mp3', 'pipe:1',
       // The analysis PCM: 44.1 kHz 32-bit float, every channel (ffmpeg's own downmix is −3 dB).

@@ -59,7 +59,8 @@ export const AUDIO_FEATURE_VECTOR_LAYOUT = [
 ] as const;
 
 const FRAME = 2048;
-const MAX_FRAMES = 600;
+/** Frames are spread evenly over the file; 200 describe a sample's timbre as well as all of them. */
+const MAX_FRAMES = 200;
 const SILENT_RMS = 1e-3; // −60 dBFS
 
 export function computeAudioFeatures(samples: Float32Array, sampleRate: number): AudioFeatures {
@@ -82,7 +83,7 @@ export function computeAudioFeatures(samples: Float32Array, sampleRate: number):
   const rms = n > 0 ? Math.sqrt(sumSquares / n) : 0;
 
   const spectral = spectralStatistics(samples, sampleRate);
-  const pitch = n >= 1024 ? chroma(powerSpectrum(samples, sampleRate, 8192, 64), 65, 4200) : new Array<number>(12).fill(0);
+  const pitch = n >= 1024 ? chroma(powerSpectrum(samples, sampleRate, 8192, 32), 65, 4200) : new Array<number>(12).fill(0);
 
   return {
     ...spectral,
