@@ -48,12 +48,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 }
 
 /** One vitest project; counts come from its JSON report. A file that fails to load counts as one failed test. */
-async function runTier(tier: string, project: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+async function runTier(tier: string, project: string, env: NodeJS.ProcessEnv = {}, extraArgs: string[] = []): Promise<void> {
   console.log(`\n=== ${tier} ===`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'crate-test-report-'));
   const report = path.join(dir, 'report.json');
   const started = performance.now();
-  const code = await run(process.execPath, [vitestBin, 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const code = await run(process.execPath, [vitestBin, 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs], env);
   const seconds = (performance.now() - started) / 1000;
   let passed = 0;
   let failed = 0;
@@ -92,14 +92,20 @@ async function postgresProblem(): Promise<string | null> {
   }
 }
 
+/**
+ * Integration files spend their time in PGlite (WASM) or waiting on PostgreSQL while vitest's main
+ * process idles, so use every core (vitest's default leaves one free). TEST_MAX_WORKERS overrides.
+ */
+const integrationArgs = [`--maxWorkers=${process.env.TEST_MAX_WORKERS ?? os.availableParallelism()}`];
+
 const started = performance.now();
 
 await runTier('unit', 'unit');
-await runTier('integration (PGlite)', 'integration-pglite');
+await runTier('integration (PGlite)', 'integration-pglite', {}, integrationArgs);
 
 const pgProblem = await postgresProblem();
 if (pgProblem) skip('integration (PostgreSQL)', pgProblem, 'Start PostgreSQL or set TEST_POSTGRES_URL (a role that may create databases).');
-else await runTier('integration (PostgreSQL)', 'integration-postgres', { TEST_POSTGRES_URL: postgresUrl });
+else await runTier('integration (PostgreSQL)', 'integration-postgres', { TEST_POSTGRES_URL: postgresUrl }, integrationArgs);
 
 if (!existsSync(chromiumPath)) {
   skip('e2e (Chromium)', `No Chromium at ${chromiumPath}`, 'Install it (apt-get install chromium) or set CHROMIUM_PATH.');
