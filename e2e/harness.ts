@@ -50,7 +50,8 @@ export async function startServer(): Promise<E2eServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
+    // TRUST_PROXY: the browser may name its client address (X-Forwarded-For), see freshAddress().
+    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' } as NodeJS.ProcessEnv,
     { database: { kind: 'pglite', dir: null }, webDist: WEB_DIST },
   );
   const ctx = await createContext(config, pino({ level: 'silent' }));
@@ -122,4 +123,16 @@ export function linkTo(mail: string, page: string): string {
   if (!match) throw new Error(`[e2e] no ${page} link in:\n${mail}`);
   const url = new URL(match[0]);
   return url.pathname + url.search;
+}
+
+let addressCounter = 0;
+
+/**
+ * A client address of its own (the server trusts X-Forwarded-For, as behind a proxy). Login and
+ * register are rate-limited per address, so each browser context speaks from its own unless a test
+ * is about the limit.
+ */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.250.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }

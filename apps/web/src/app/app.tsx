@@ -7,10 +7,12 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
+import { profileQueryKey } from '../profile/api/get-profile.ts';
 import { buildRoutes } from './route-table.tsx';
 import { theme } from './theme.ts';
 
-const queryClient = createQueryClient();
+// A 401 anywhere re-checks the profile; if the session is gone, the profile resets and guards react.
+const queryClient = createQueryClient({ onUnauthenticated: (client) => void client.invalidateQueries({ queryKey: profileQueryKey }) });
 /** History mode on the root path (SPEC §2). */
 const router = createBrowserRouter(buildRoutes());
 

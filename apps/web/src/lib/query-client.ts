@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error.ts';
 
 /** Client errors (4xx) are answers, not hiccups: retried never. Network and 5xx: once. */
@@ -7,11 +7,22 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+export interface QueryClientOptions {
+  /** Any call answered 401: the session ended elsewhere (expired, password reset, signed out in another tab). */
+  onUnauthenticated?: (client: QueryClient) => void;
+}
+
+export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
+  const onError = (error: unknown) => {
+    if (isApiError(error, 'UNAUTHENTICATED')) options.onUnauthenticated?.(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });
+  return client;
 }

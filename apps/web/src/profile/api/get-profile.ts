@@ -40,7 +40,8 @@ export function useProfileSync(): void {
       return result.profile;
     },
     staleTime: 60_000,
-    refetchOnWindowFocus: true,
+    // Coming back to the tab always re-checks: roles may have changed meanwhile, and they gate what is shown.
+    refetchOnWindowFocus: 'always',
     retry: 1,
   });
   useEffect(() => {

@@ -4,7 +4,6 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { updateProfileSchema, type EmailPreferences } from '@crate/contract/profile';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
@@ -33,9 +32,10 @@ export default function SettingsScreen() {
   );
 }
 
-function Section({ title, description, children, danger }: { title: string; description: string; children: ReactNode; danger?: boolean }) {
+/** Each section has an id, so /settings#email-preferences links straight to it. */
+function Section({ id, title, description, children, danger }: { id: string; title: string; description: string; children: ReactNode; danger?: boolean }) {
   return (
-    <Card bg="dark.7" style={danger ? { borderColor: 'var(--mantine-color-red-9)' } : undefined}>
+    <Card id={id} bg="dark.7" style={danger ? { borderColor: 'var(--mantine-color-red-9)' } : undefined}>
       <Title order={2} fz="lg" mb={4}>
         {title}
       </Title>
@@ -71,7 +71,7 @@ function ProfileSection() {
   });
 
   return (
-    <Section title="Profile" description="How you appear on Crate.">
+    <Section id="profile" title="Profile" description="How you appear on Crate.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <ApiErrorAlert error={update.error && !fieldOfError(update.error, PROFILE_FIELDS) ? update.error : null} title="Could not save" />
@@ -112,7 +112,7 @@ function EmailPreferencesSection() {
   };
 
   return (
-    <Section title="E-mail preferences" description="Account e-mails (password resets, receipts) always arrive. Choose the rest.">
+    <Section id="email-preferences" title="E-mail preferences" description="Account e-mails (password resets, receipts) always arrive. Choose the rest.">
       <Stack gap="md">
         <ApiErrorAlert error={update.error} title="Could not save" />
         {PREFERENCES.map(({ key, label, description }) => (
@@ -141,7 +141,7 @@ function ContentAgreementSection() {
     update.mutate({ accepted_content_agreement: true }, { onSuccess: () => notifications.show({ color: 'teal', message: 'Content agreement accepted.' }) });
 
   return (
-    <Section title="Content agreement" description="Needed before you upload or sell sounds on Crate.">
+    <Section id="content-agreement" title="Content agreement" description="Needed before you upload or sell sounds on Crate.">
       <Stack gap="md">
         <Text size="sm">
           You confirm that you made, or hold the rights to, every sound you upload, and that Crate may license it to producers under the
@@ -172,8 +172,7 @@ function ContentAgreementSection() {
 }
 
 function DeactivateSection() {
-  const deactivate = useDeactivateAccount();
-  const navigate = useNavigate();
+  const deactivate = useDeactivateAccount('/');
 
   const confirm = () =>
     modals.openConfirmModal({
@@ -188,15 +187,12 @@ function DeactivateSection() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         deactivate.mutate(undefined, {
-          onSuccess: () => {
-            notifications.show({ title: 'Account deactivated', message: 'Recover it any time from the account recovery page.' });
-            void navigate('/', { replace: true });
-          },
+          onSuccess: () => notifications.show({ title: 'Account deactivated', message: 'Recover it any time from the account recovery page.' }),
         }),
     });
 
   return (
-    <Section title="Deactivate account" description="Take a break from Crate. You can come back by recovering the account by e-mail." danger>
+    <Section id="deactivate" title="Deactivate account" description="Take a break from Crate. You can come back by recovering the account by e-mail." danger>
       <Stack gap="md">
         <ApiErrorAlert error={deactivate.error} title="Could not deactivate" />
         <Group justify="flex-end">

@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { notifications } from '@mantine/notifications';
 import { requestAccountRecoverySchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
 import { useRequestAccountRecovery } from '../api/request-account-recovery.ts';
+import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
 /**
  * Blank layout (SPEC §2). A locked account (too many failed sign-ins) or a deactivated one is
@@ -14,6 +16,37 @@ import { useRequestAccountRecovery } from '../api/request-account-recovery.ts';
  * The answer is the same whether or not the e-mail has an account.
  */
 export default function AccountRecoveryScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <RecoverWithLink token={token} /> : <RequestRecovery />;
+}
+
+/** The e-mailed link: a new password unlocks or reactivates the account. */
+function RecoverWithLink({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const done = () => {
+    notifications.show({ color: 'teal', title: 'Account recovered', message: 'Log in with your new password.' });
+    void navigate('/login', { replace: true });
+  };
+  return (
+    <Stack gap="lg" maw={520} mx="auto">
+      <Stack gap={6} ta="center">
+        <Title order={1}>Account recovery</Title>
+        <Text c="dimmed">Choose a new password. It unlocks your account, or reactivates it if you deactivated it.</Text>
+      </Stack>
+      <Paper withBorder p="xl" radius="lg" bg="dark.7">
+        <SetNewPasswordForm token={token} submitLabel="Recover my account" onDone={done} />
+      </Paper>
+      <Text ta="center" size="sm">
+        <Anchor component={Link} to="/accountrecovery" fw={600}>
+          Ask for a new link
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+function RequestRecovery() {
   const request = useRequestAccountRecovery();
   const form = useForm({ resolver: zodResolver(requestAccountRecoverySchema), defaultValues: { email: '' } });
   const { errors } = form.formState;
@@ -39,7 +72,7 @@ export default function AccountRecoveryScreen() {
             <List.Item>an account you deactivated is active again, with everything you owned.</List.Item>
           </List>
           <Text size="sm" c="dimmed">
-            Accounts disabled by Crate staff cannot be recovered here; reply to the e-mail that told you about it.
+            Accounts disabled by Crate staff cannot be recovered by e-mail; we will tell you how to contact support instead.
           </Text>
           {request.isSuccess ? (
             <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="Check your inbox">

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN, requestPasswordResetSchema, resetPasswordSchema } from '@crate/contract/auth';
+import { requestPasswordResetSchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
 import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { useResetPassword } from '../api/reset-password.ts';
+import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
 /** /resetpassword asks for the e-mail; /resetpassword?token=… (the e-mailed link) sets the new password. */
 export default function ResetPasswordScreen() {
@@ -74,20 +74,10 @@ function RequestReset() {
 
 function SetNewPassword({ token }: { token: string }) {
   const navigate = useNavigate();
-  const reset = useResetPassword();
-  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, new_password: '' } });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync(values);
-      notifications.show({ color: 'teal', title: 'Password changed', message: 'Log in with your new password.' });
-      await navigate('/login', { replace: true });
-    } catch (error) {
-      if (fieldOfError(error, ['new_password'] as const)) form.setError('new_password', { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
-  });
-  const tokenProblem = errors.token?.message;
-
+  const done = () => {
+    notifications.show({ color: 'teal', title: 'Password changed', message: 'Log in with your new password.' });
+    void navigate('/login', { replace: true });
+  };
   return (
     <FormCard
       title="Reset password"
@@ -98,23 +88,7 @@ function SetNewPassword({ token }: { token: string }) {
         </Anchor>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          {tokenProblem ? <Alert color="red" variant="light">{tokenProblem}</Alert> : null}
-          <ApiErrorAlert error={reset.error && !fieldOfError(reset.error, ['new_password'] as const) ? reset.error : null} title="Could not reset your password" />
-          <PasswordInput
-            label="New password"
-            description={`At least ${PASSWORD_MIN} characters.`}
-            autoComplete="new-password"
-            required
-            {...form.register('new_password')}
-            error={errors.new_password?.message}
-          />
-          <Button type="submit" size="md" fullWidth loading={reset.isPending}>
-            Set new password
-          </Button>
-        </Stack>
-      </form>
+      <SetNewPasswordForm token={token} submitLabel="Set new password" onDone={done} />
     </FormCard>
   );
 }
