@@ -27,6 +27,8 @@ export interface RenderedSound {
   channels: number;
   /** Taxonomy instrument slugs for tagging the item. */
   instruments: InstrumentSlug[];
+  /** Loops and compositions only: the tempo used (drawn from the style when not given). */
+  bpm?: number;
   /** Loops and compositions only. */
   arrangement?: Arrangement;
   stems: RenderedStem[];
@@ -85,6 +87,7 @@ function renderPattern(spec: PatternSoundSpec, form: 'loop' | 'composition'): Re
     sampleRate: audio.sampleRate,
     channels: audio.channels.length,
     instruments: instrumentsOf(arrangement),
+    bpm: arrangement.bpm,
     arrangement,
     stems,
   };
@@ -120,7 +123,7 @@ const VOICE_TAGS: Record<VoiceName, InstrumentSlug[]> = {
 
 function instrumentsOf(arrangement: Arrangement): InstrumentSlug[] {
   const tags = new Set<InstrumentSlug>();
-  if (arrangement.layers.includes('drums')) tags.add('drum-loop');
+  if (arrangement.form === 'loop' && arrangement.layers.includes('drums')) tags.add('drum-loop');
   for (const event of arrangement.events) for (const tag of VOICE_TAGS[event.voice]) tags.add(tag);
   return [...tags];
 }
