@@ -1,13 +1,17 @@
 import type { AudioPreview, ImageSet } from '@crate/contract/catalogue';
+import { AUDIO_VARIANTS } from '../../media/audio-derivatives.ts';
+import { COVER_VARIANTS } from '../../media/cover-art.ts';
 
 /**
  * Derivative URLs are built from the source file id and the variant name alone, so list queries need
  * no extra lookups; the media route resolves (source, variant) to the stored derivative. A source file
- * never changes, so these URLs are cached as immutable.
+ * never changes, so these URLs are cached as immutable. The names are the media module's own (what it
+ * writes to files.variant), so there is one name per variant.
  */
-export const IMAGE_VARIANTS = { '75x75': 'image-75x75', '250x250': 'image-250x250', '500x500': 'image-500x500' } as const;
-export const PREVIEW_VARIANT = 'preview-mp3';
-export const PEAKS_VARIANT = 'peaks-json';
+export const IMAGE_VARIANTS = COVER_VARIANTS;
+export const PREVIEW_VARIANT = AUDIO_VARIANTS.preview;
+export const PEAKS_VARIANT = AUDIO_VARIANTS.peaks;
+/** Banners are `banner-{size}`, as BANNER_VARIANTS in media/cover-art.ts names them. */
 export const BANNER_VARIANT = 'banner';
 
 export const mediaUrl = (sourceFileId: string, variant: string) => `/api/media/${sourceFileId}/${variant}`;

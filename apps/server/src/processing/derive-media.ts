@@ -1,0 +1,197 @@
+/**
+ * Media derivatives of one stored file, the step the demo seed and the creator upload pipeline share:
+ * read the original from object storage, make its derivatives with the media module (MP3 preview +
+ * waveform peaks + probe + features for audio; the SPEC §3 sizes for cover art, avatars and banners),
+ * store each as a `files` row derived from the original, and record what the audio probe found — on the
+ * original's row and, when the file is an item's sound, on the item — all in one transaction.
+ *
+ * Idempotent: derivatives are unique per (derived_from_file_id, variant), the original's row is locked
+ * while they are written, and a run that finds every variant already stored does no work at all.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { PackFileKind } from '@crate/contract/catalogue-enums';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { banners, creators, files, items } from '../db/schema.ts';
+import { createFileFromUpload, type FileRecord } from '../files/file-repository.ts';
+import { CACHE_IMMUTABLE } from '../files/send-stored-object.ts';
+import { AUDIO_VARIANTS, type DerivedFile, deriveAudio } from '../media/audio-derivatives.ts';
+import { BANNER_VARIANTS, COVER_VARIANTS, deriveBanner, deriveCoverArt } from '../media/cover-art.ts';
+import { MediaError } from '../media/media-error.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+
+/** Pack file kinds that are sounds (every one gets a preview and peaks). */
+export const AUDIO_FILE_KINDS: readonly PackFileKind[] = ['Sample audio', 'Stem audio', 'Pack preview audio', 'Preset preview audio'];
+
+/** What a file is derived as: its kind decides, then its use (banners), then its content type. */
+export type MediaUse = 'audio' | 'cover' | 'banner' | 'none';
+
+export const VARIANTS_BY_USE: Record<Exclude<MediaUse, 'none'>, readonly string[]> = {
+  audio: Object.values(AUDIO_VARIANTS),
+  cover: Object.values(COVER_VARIANTS),
+  banner: Object.values(BANNER_VARIANTS),
+};
+
+/** Why a file cannot be derived; `permanent` ones fail for good (running again cannot help). */
+export class DeriveMediaError extends Error {
+  constructor(
+    readonly code: 'unknown-file' | 'missing-original' | 'broken-media' | 'not-a-source',
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'DeriveMediaError';
+  }
+}
+
+export interface DeriveMediaResult {
+  fileId: string;
+  use: MediaUse;
+  /** Variants written by this run (empty when they all existed or there is nothing to derive). */
+  created: string[];
+  /** Variants found already stored. */
+  existing: string[];
+  /** Audio only: what the probe found. */
+  durationMs?: number;
+  /** Audio only: ids of items whose duration and features were recorded. */
+  itemIds?: string[];
+}
+
+export interface DeriveMediaDeps {
+  db: Db;
+  storage: ObjectStorage;
+}
+
+/** Decides how a file is derived. Banners are images used as a banner (SPEC §3 banner sizes); any other image is a square picture. */
+export async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind' | 'contentType'>): Promise<MediaUse> {
+  if (file.kind && AUDIO_FILE_KINDS.includes(file.kind)) return 'audio';
+  if (file.kind === 'Cover art') return 'cover';
+  if (file.kind) return 'none'; // MIDI, presets: nothing to preview
+  if (file.contentType.startsWith('audio/')) return 'audio';
+  if (!file.contentType.startsWith('image/')) return 'none';
+  const [asBanner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.imageFileId, file.id)).limit(1);
+  if (asBanner) return 'banner';
+  const [asCreatorBanner] = await db.select({ id: creators.id }).from(creators).where(eq(creators.bannerFileId, file.id)).limit(1);
+  return asCreatorBanner ? 'banner' : 'cover';
+}
+
+export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string): Promise<DeriveMediaResult> {
+  const [source] = await deps.db.select().from(files).where(eq(files.id, fileId));
+  if (!source) throw new DeriveMediaError('unknown-file', `file ${fileId} does not exist`, true);
+  if (source.derivedFromFileId) throw new DeriveMediaError('not-a-source', `file ${fileId} is itself a derivative (${source.variant}) and has none of its own`, true);
+  const use = await mediaUseOf(deps.db, source);
+  if (use === 'none') return { fileId, use, created: [], existing: [] };
+
+  const wanted = VARIANTS_BY_USE[use];
+  const before = await existingVariants(deps.db, fileId);
+  if (wanted.every((v) => before.has(v))) return { fileId, use, created: [], existing: [...before] };
+
+  const local = await copyToTempFile(deps.storage, source);
+  try {
+    return use === 'audio' ? await deriveAudioFile(deps, source, local) : await deriveImageFile(deps, source, local, use);
+  } finally {
+    await rm(local, { force: true });
+  }
+}
+
+async function existingVariants(db: DbOrTx, fileId: string): Promise<Set<string>> {
+  const rows = await db.select({ variant: files.variant }).from(files).where(eq(files.derivedFromFileId, fileId));
+  return new Set(rows.map((r) => r.variant).filter((v): v is string => v !== null));
+}
+
+/** ffmpeg, music-metadata and sharp read a path best (no whole-file buffer); storage may be S3, so the original is copied out first. */
+async function copyToTempFile(storage: ObjectStorage, source: FileRecord): Promise<string> {
+  const extension = path.extname(source.originalName).toLowerCase();
+  const local = path.join(os.tmpdir(), `crate-derive-${randomUUID()}${/^\.[a-z0-9]{1,5}$/.test(extension) ? extension : ''}`);
+  const got = await storage.get(source.storageKey);
+  if (!got) throw new DeriveMediaError('missing-original', `the stored original of file ${source.id} ("${source.originalName}") is missing`, true);
+  try {
+    await pipeline(got.body, createWriteStream(local));
+  } catch (error) {
+    await rm(local, { force: true });
+    throw error;
+  }
+  return local;
+}
+
+function asBrokenMedia(error: unknown, source: FileRecord, what: string): never {
+  // A file ffmpeg or sharp cannot read stays unreadable however often it is retried; a missing or failing ffmpeg is the server's problem and may be fixed.
+  if (error instanceof MediaError && (error.code === 'undecodable-media' || error.code === 'unsupported-image')) {
+    throw new DeriveMediaError('broken-media', `file ${source.id} ("${source.originalName}") is not ${what} that can be read: ${error.message}`, true);
+  }
+  throw error;
+}
+
+async function deriveAudioFile(deps: DeriveMediaDeps, source: FileRecord, local: string): Promise<DeriveMediaResult> {
+  const derived = await deriveAudio({ path: local }).catch((error: unknown) => asBrokenMedia(error, source, 'audio'));
+  const { probe } = derived;
+  return storeDerivatives(deps, source, 'audio', derived.files, async (tx) => {
+    await tx
+      .update(files)
+      .set({ durationMs: probe.durationMs, sampleRate: probe.sampleRate, channels: probe.channels, bitDepth: probe.bitDepth, updatedAt: new Date() })
+      .where(eq(files.id, source.id));
+    if (!source.itemId) return { durationMs: probe.durationMs, itemIds: [] };
+    // The item's own sound (a sample's audio, or a preset's preview when it has no audio); its stems and MIDI are not.
+    const updated = await tx
+      .update(items)
+      .set({ durationMs: probe.durationMs, audioFeatures: derived.featureVector, updatedAt: new Date() })
+      .where(and(eq(items.id, source.itemId), or(eq(items.audioFileId, source.id), and(isNull(items.audioFileId), eq(items.previewFileId, source.id)))))
+      .returning({ id: items.id });
+    return { durationMs: probe.durationMs, itemIds: updated.map((r) => r.id) };
+  });
+}
+
+async function deriveImageFile(deps: DeriveMediaDeps, source: FileRecord, local: string, use: 'cover' | 'banner'): Promise<DeriveMediaResult> {
+  const derive = use === 'banner' ? deriveBanner : deriveCoverArt;
+  const derived = await derive({ path: local }).catch((error: unknown) => asBrokenMedia(error, source, 'an image'));
+  return storeDerivatives(deps, source, use, derived.images, async () => ({}));
+}
+
+async function storeDerivatives(
+  deps: DeriveMediaDeps,
+  source: FileRecord,
+  use: Exclude<MediaUse, 'none'>,
+  derived: readonly DerivedFile[],
+  record: (tx: Tx) => Promise<Pick<DeriveMediaResult, 'durationMs' | 'itemIds'>>,
+): Promise<DeriveMediaResult> {
+  const storedKeys: string[] = [];
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // Runs for the same file queue up here; the later one then finds the variants stored.
+      await tx.select({ id: files.id }).from(files).where(eq(files.id, source.id)).for('update');
+      const existing = await existingVariants(tx, source.id);
+      const created: string[] = [];
+      const base = path.parse(source.originalName).name || 'file';
+      for (const file of derived) {
+        if (existing.has(file.variant)) continue;
+        const stored = await createFileFromUpload(
+          { db: tx, storage: deps.storage },
+          {
+            body: file.body,
+            originalName: `${base} (${file.variant}).${file.extension}`,
+            contentType: file.contentType,
+            ownerUserId: source.ownerUserId,
+            packId: source.packId,
+            derivedFromFileId: source.id,
+            variant: file.variant,
+            cacheControl: CACHE_IMMUTABLE,
+            keyPrefix: 'derivatives',
+          },
+        );
+        storedKeys.push(stored.storageKey);
+        created.push(file.variant);
+      }
+      const recorded = await record(tx);
+      return { fileId: source.id, use, created, existing: [...existing], ...recorded };
+    });
+  } catch (error) {
+    // The rows rolled back: leave no unreferenced objects behind.
+    await Promise.all(storedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+}
