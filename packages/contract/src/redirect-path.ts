@@ -7,7 +7,9 @@ export function safeRedirectPath(candidate: unknown, fallback = '/'): string {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048) return fallback;
   if (!candidate.startsWith('/')) return fallback;
   if (candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
-  // Browsers strip tabs/newlines and treat backslashes as slashes inside URLs.
+  // Browsers strip tabs/newlines and treat backslashes as slashes inside URLs, so control characters
+  // are exactly what this check must match.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
   try {
     const base = 'http://crate.invalid';
