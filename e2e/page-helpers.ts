@@ -26,13 +26,16 @@ export async function waitForPath(page: Page, path: string, timeout = 5000): Pro
 }
 
 /**
- * In-app navigation to `path`, as the browser's back/forward buttons do it (history entry + popstate):
- * the router, guards and screens run exactly as on a click, without reloading the whole app.
+ * In-app navigation to `path` without reloading the app: a history entry shaped like React Router's
+ * own (key, idx one past the current) and a popstate, as the browser's forward button delivers it.
+ * The router, guards, scrolling and screens run as on a click.
  */
 export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx };
+    window.history.pushState(state, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
   }, path);
 }
 

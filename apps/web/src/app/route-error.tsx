@@ -19,7 +19,8 @@ export function RouteError() {
   useEffect(() => {
     if (!chunkError || attempted.current) return;
     attempted.current = true;
-    if (claimChunkReload(sessionStore(), target, Date.now())) window.location.assign(target);
+    // The address bar already shows the target: reload it (assign() to the same URL with a hash would only scroll).
+    if (claimChunkReload(sessionStore(), target, Date.now())) window.location.reload();
     else setReloadRefused(true);
   }, [chunkError, target]);
 
@@ -36,7 +37,7 @@ export function RouteError() {
         <Title order={1}>Something went wrong</Title>
         <Text c="dimmed">{message}</Text>
         <Group>
-          <Button onClick={() => window.location.assign(target)}>Reload</Button>
+          <Button onClick={() => window.location.reload()}>Reload</Button>
           <Button component={Link} to="/" variant="default" reloadDocument>
             Go to Discover
           </Button>

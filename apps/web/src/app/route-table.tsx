@@ -15,8 +15,19 @@ export function screenRoute(route: WebRoute, path: string): RouteObject {
     handle,
     errorElement: <RouteError />,
     lazy: async () => {
-      const module = await SCREEN_MODULES[route.screen as keyof typeof SCREEN_MODULES]();
-      return { Component: module.default };
+      try {
+        const module = await SCREEN_MODULES[route.screen as keyof typeof SCREEN_MODULES]();
+        return { Component: module.default };
+      } catch (error) {
+        // React Router treats a route whose lazy() rejected as still loading and renders nothing in its
+        // place. Rendering the failure instead hands it to the route's error element (RouteError), which
+        // reloads the page once (SPEC §2).
+        return {
+          Component: () => {
+            throw error;
+          },
+        };
+      }
     },
   };
 }

@@ -2,23 +2,32 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { WebRoute } from '@crate/contract/web-routes';
 import { isSignedIn } from '../profile/profile-model.ts';
-import { useProfile } from '../profile/profile-state.ts';
+import { useProfileState } from '../profile/profile-state.ts';
 import { trackPageView } from './api/track-page-view.ts';
 import { trackViewContent } from './api/track-view-content.ts';
 import { captureFbclid, currentFbc } from './fbc-capture.ts';
 import { trackingCalls } from './page-tracking.ts';
 
-/** Captures ?fbclid= on every navigation and fires the attribution callables on path changes (SPEC §7). */
+/**
+ * Captures ?fbclid= on every navigation and fires the attribution callables on path changes (SPEC §7).
+ * Page views wait until this page load has heard from the server about the profile, so the e-mail
+ * sent is the signed-in user's, not a stale stored one.
+ */
 export function usePageTracking(route: WebRoute | undefined): void {
   const location = useLocation();
-  const profile = useProfile();
+  const { profile, status } = useProfileState();
+  const ready = status !== 'stored';
   const previousPathname = useRef<string | null>(null);
-  // Read at fire time, without re-running the effect when the profile changes.
+  // Read at fire time, without re-running the effect when the profile or route object changes.
   const latest = useRef({ profile, route });
   latest.current = { profile, route };
 
   useEffect(() => {
     captureFbclid(location.search);
+  }, [location.search]);
+
+  useEffect(() => {
+    if (!ready) return;
     const { profile: viewer, route: current } = latest.current;
     const calls = trackingCalls({
       previousPathname: previousPathname.current,
@@ -30,5 +39,5 @@ export function usePageTracking(route: WebRoute | undefined): void {
     });
     previousPathname.current = location.pathname;
     for (const call of calls) void (call.name === 'trackPageView' ? trackPageView : trackViewContent)(call.payload);
-  }, [location.pathname, location.search]);
+  }, [location.pathname, ready]);
 }

@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { trackingEvents } from '../apps/server/src/db/schema.ts';
+import { e2eEnabled, launchChromium } from './chromium.ts';
+import { createUser, freshAddress, signInContext, startServer, type E2eServer } from './harness.ts';
+import { currentPath, expectHeading, expectPage, navigateInApp, waitForPath } from './page-helpers.ts';
+
+/** The shell's app-wide behaviour: consent and tracking, metadata, scrolling, chunk reloads, back, bottom sheet. */
+describe.skipIf(!e2eEnabled())('app shell', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function withContext<T>(run: (context: BrowserContext, page: Page) => Promise<T>, options: BrowserContextOptions = {}): Promise<T> {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() }, ...options });
+    context.setDefaultTimeout(10_000);
+    try {
+      return await run(context, await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+
+  const fbcCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '_fbc');
+
+  async function eventsFor(fbc: string) {
+    const rows = await server.ctx.db.select().from(trackingEvents).where(eq(trackingEvents.fbc, fbc));
+    return rows.map((r) => `${r.eventType} ${r.route}${r.email ? ` ${r.email}` : ''}`).sort();
+  }
+
+  async function waitForEvents(fbc: string, count: number): Promise<string[]> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const events = await eventsFor(fbc);
+      if (events.length >= count || Date.now() > deadline) return events;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  describe('cookie consent and tracking', () => {
+    test('fbclid before consent waits; "Accept all" sets _fbc; path changes then fire the callables', async () => {
+      await withContext(async (context, page) => {
+        await page.goto(`${server.baseUrl}/?fbclid=AbC_123`);
+        await expectHeading(page, 'Discover');
+        const banner = page.getByRole('region', { name: 'Cookie consent' });
+        await banner.waitFor();
+        expect(await fbcCookie(context)).toBeUndefined();
+        expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
+
+        await banner.getByRole('button', { name: 'Accept all' }).click();
+        await banner.waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
+        const cookie = await fbcCookie(context);
+        expect(cookie?.value).toMatch(/^fb\.1\.\d{13}\.AbC_123$/);
+        const expiresInDays = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+        expect(expiresInDays).toBeGreaterThan(89.9);
+        expect(expiresInDays).toBeLessThanOrEqual(90);
+
+        const fbc = cookie!.value;
+        await navigateInApp(page, '/pack/demo');
+        await expectHeading(page, 'Pack');
+        expect(await waitForEvents(fbc, 2)).toEqual(['PageView /pack/demo', 'ViewContent /pack/demo']);
+
+        await navigateInApp(page, '/faq');
+        await expectHeading(page, 'FAQ');
+        await navigateInApp(page, '/faq?q=licences#top');
+        expect(await waitForEvents(fbc, 3)).toEqual(['PageView /faq', 'PageView /pack/demo', 'ViewContent /pack/demo']);
+        // Only the query changed: no further event.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await eventsFor(fbc)).toHaveLength(3);
+      });
+    });
+
+    test('"Essential only": no _fbc, no tracking', async () => {
+      await withContext(async (context, page) => {
+        await page.goto(`${server.baseUrl}/?fbclid=Essential_1`);
+        await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential only' }).click();
+        expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('essential');
+        await navigateInApp(page, '/bundle/demo?fbclid=Essential_2');
+        await expectHeading(page, 'Bundle');
+        expect(await fbcCookie(context)).toBeUndefined();
+      });
+    });
+
+    test('with consent given earlier, a signed-in landing is tracked at once with the e-mail', async () => {
+      const user = await createUser(server.ctx);
+      await withContext(async (context, page) => {
+        await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+        await signInContext(context, server.baseUrl, user);
+        await page.goto(`${server.baseUrl}/bundle/demo?fbclid=Signed_In_1`);
+        await expectHeading(page, 'Bundle');
+        expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
+        const fbc = (await fbcCookie(context))!.value;
+        expect(await waitForEvents(fbc, 2)).toEqual([`PageView /bundle/demo ${user.email}`, `ViewContent /bundle/demo ${user.email}`]);
+      });
+    });
+
+    test('/metapassthrough fires the named event, then goes to the redirect path', async () => {
+      await withContext(async (context, page) => {
+        await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+        await page.goto(`${server.baseUrl}/metapassthrough?fbclid=Pass_1&event_type=ViewContent&redirect=${encodeURIComponent('/products/lofi-keys?ref=ad#tracks')}`);
+        await expectPage(page, { path: '/products/lofi-keys?ref=ad#tracks', heading: 'Pack', title: 'Pack · Crate' });
+        const fbc = (await fbcCookie(context))!.value;
+        const events = await waitForEvents(fbc, 3);
+        expect(events).toContain('ViewContent /products/lofi-keys');
+        expect(events).toContain('PageView /products/lofi-keys');
+        expect(events.some((e) => e.includes('/metapassthrough'))).toBe(false);
+      });
+    });
+
+    test('/metapassthrough never leaves the site', async () => {
+      await withContext(async (_context, page) => {
+        await page.goto(`${server.baseUrl}/metapassthrough?event_type=PageView&redirect=${encodeURIComponent('//evil.com/x')}`);
+        await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
+      });
+    });
+  });
+
+  test('per-page metadata: title, description and OpenGraph tags, with an image that exists', async () => {
+    await withContext(async (_context, page) => {
+      await page.goto(`${server.baseUrl}/pricing`);
+      await expectPage(page, { path: '/pricing', heading: 'Pricing', title: 'Pricing · Crate' });
+      const meta = (selector: string) => page.locator(`head ${selector}`).getAttribute('content');
+      expect(await meta('meta[name="description"]')).toBe('Plans and credits.');
+      expect(await meta('meta[property="og:title"]')).toBe('Pricing · Crate');
+      expect(await meta('meta[property="og:description"]')).toBe('Plans and credits.');
+      const image = await meta('meta[property="og:image"]');
+      expect(image).toBe(`${server.baseUrl}/og-image.png`);
+      const response = await page.request.get(image!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+      expect(await page.locator('head title').count()).toBe(1);
+
+      await navigateInApp(page, '/faq');
+      await expectPage(page, { path: '/faq', heading: 'FAQ', title: 'FAQ · Crate' });
+      expect(await meta('meta[property="og:title"]')).toBe('FAQ · Crate');
+      expect(await page.locator('head meta[name="description"]').count()).toBe(1);
+    });
+  });
+
+  describe('scrolling', () => {
+    test('back restores the saved position; a new page starts at the top', async () => {
+      await withContext(
+        async (_context, page) => {
+          await page.goto(`${server.baseUrl}/discover`);
+          await expectHeading(page, 'Discover');
+          const saved = await page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            return window.scrollY;
+          });
+          expect(saved).toBeGreaterThan(100);
+          await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+          await expectHeading(page, 'FAQ');
+          expect(await page.evaluate(() => window.scrollY)).toBe(0);
+          await page.goBack();
+          await expectHeading(page, 'Discover');
+          await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, saved, { timeout: 5000 });
+        },
+        { viewport: { width: 1100, height: 420 } },
+      );
+    });
+
+    test('a hash scrolls to its target, also on a guarded deep link', async () => {
+      const user = await createUser(server.ctx);
+      await withContext(
+        async (context, page) => {
+          await signInContext(context, server.baseUrl, user);
+          await page.goto(`${server.baseUrl}/settings#deactivate`);
+          await expectHeading(page, 'Settings');
+          const inView = (id: string) =>
+            page.waitForFunction(
+              (target) => {
+                const box = document.getElementById(target)?.getBoundingClientRect();
+                return window.scrollY > 0 && box !== undefined && box.top >= 0 && box.top < window.innerHeight;
+              },
+              id,
+              { timeout: 5000 },
+            );
+          await inView('deactivate');
+
+          await navigateInApp(page, '/account');
+          await expectHeading(page, 'Account');
+          await page.getByRole('link', { name: 'Edit in settings' }).waitFor();
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await navigateInApp(page, '/settings#content-agreement');
+          await expectHeading(page, 'Settings');
+          await inView('content-agreement');
+        },
+        { viewport: { width: 1100, height: 500 } },
+      );
+    });
+  });
+
+  describe('a screen chunk that fails to load', () => {
+    test('triggers one full page load of the target path', async () => {
+      await withContext(async (_context, page) => {
+        await page.goto(`${server.baseUrl}/discover`);
+        await expectHeading(page, 'Discover');
+        await page.route(/\/assets\/faq-screen-[^/]+\.js$/, (route) => route.abort(), { times: 1 });
+        await page.evaluate(() => Object.assign(window, { __beforeReload: true }));
+        await navigateInApp(page, '/faq?from=nav#answers');
+        await expectPage(page, { path: '/faq?from=nav#answers', heading: 'FAQ', title: 'FAQ · Crate' });
+        expect(await page.evaluate(() => (window as { __beforeReload?: boolean }).__beforeReload)).toBeUndefined();
+      });
+    });
+
+    test('does not reload in a loop when the chunk keeps failing', async () => {
+      await withContext(async (_context, page) => {
+        await page.goto(`${server.baseUrl}/discover`);
+        await expectHeading(page, 'Discover');
+        await page.route(/\/assets\/faq-screen-[^/]+\.js$/, (route) => route.abort());
+        let documentLoads = 0;
+        page.on('request', (request) => {
+          if (request.resourceType() === 'document') documentLoads += 1;
+        });
+        await navigateInApp(page, '/faq');
+        await expectHeading(page, 'Something went wrong');
+        await page.getByText('This page could not be loaded.').waitFor();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(documentLoads).toBe(1);
+      });
+    });
+  });
+
+  test('"Go back" on the forbidden page: back in history when there is one, else /', async () => {
+    const user = await createUser(server.ctx, { roles: ['subscriber'] });
+    await withContext(async (context, page) => {
+      await signInContext(context, server.baseUrl, user);
+      await page.goto(`${server.baseUrl}/faq`);
+      await expectHeading(page, 'FAQ');
+      await page.locator('header').getByRole('link', { name: 'Pricing' }).click();
+      await expectHeading(page, 'Pricing');
+      await page.getByRole('link', { name: 'Search' }).first().click();
+      await expectHeading(page, 'Search');
+      await page.goto(`${server.baseUrl}/admin`);
+      await expectHeading(page, 'No access');
+      await page.getByRole('button', { name: 'Go back' }).click();
+      await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
+
+      await page.goto(`${server.baseUrl}/faq`);
+      await expectHeading(page, 'FAQ');
+      await page.locator('header').getByRole('link', { name: 'Pricing' }).click();
+      await expectHeading(page, 'Pricing');
+      await navigateInApp(page, '/archivedsearch');
+      await expectHeading(page, 'No access');
+      await page.getByRole('button', { name: 'Go back' }).click();
+      await waitForPath(page, '/pricing');
+    });
+  });
+
+  test('on a phone the navigation opens in the bottom sheet', async () => {
+    await withContext(
+      async (_context, page) => {
+        await page.goto(`${server.baseUrl}/`);
+        await expectHeading(page, 'Discover');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Menu' });
+        await sheet.waitFor();
+        const box = await sheet.boundingBox();
+        expect(box!.y + box!.height).toBeGreaterThan(800 - 2);
+        await sheet.getByRole('link', { name: 'Staff picks' }).click();
+        await expectHeading(page, 'Staff picks');
+        await sheet.waitFor({ state: 'hidden' });
+        expect(currentPath(page)).toBe('/staffpicks');
+      },
+      { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true },
+    );
+  });
+
+  test('notifications appear at the bottom', async () => {
+    const user = await createUser(server.ctx);
+    await withContext(async (_context, page) => {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('E-mail').fill(user.email);
+      await page.getByLabel(/^Password/).fill(user.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      const note = page.getByText(`Welcome back, ${user.email}.`);
+      await note.waitFor();
+      const box = await note.boundingBox();
+      const viewport = page.viewportSize()!;
+      expect(box!.y).toBeGreaterThan(viewport.height / 2);
+    });
+  });
+});
