@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** "Ember": the warm orange of a record-crate label; the one accent colour of Crate. */
 const ember: MantineColorsTuple = ['#fff2e8', '#ffe2cf', '#ffc39e', '#ffa26a', '#ff8840', '#ff7a2f', '#f06a1e', '#d55a13', '#bd4e0e', '#a34206'];
@@ -11,9 +11,10 @@ const SYSTEM_MONO = 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "
 
 export const theme = createTheme({
   primaryColor: 'ember',
-  primaryShade: { light: 6, dark: 5 },
+  primaryShade: 5,
+  // Dark text on the bright ember fill: far more legible than white on orange.
   autoContrast: true,
-  luminanceThreshold: 0.35,
+  luminanceThreshold: 0.3,
   colors: { ember, dark },
   white: '#f7f7fa',
   black: '#0a0b0e',
@@ -42,4 +43,17 @@ export const theme = createTheme({
     Badge: { defaultProps: { radius: 'sm' } },
     Anchor: { defaultProps: { underline: 'hover' } },
   },
+});
+
+/**
+ * Mantine derives the text of "light" variants (badges, light buttons, theme icons) from shade
+ * primaryShade − 5, i.e. shade 0 — near white — with our bright dark-scheme shade 5. Shade 3 keeps
+ * them coloured and readable on the dark page.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: Object.fromEntries(
+    [...Object.keys(DEFAULT_THEME.colors), 'ember'].map((name) => [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-3)`]),
+  ),
 });

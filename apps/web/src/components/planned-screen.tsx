@@ -10,9 +10,9 @@ import { ScreenHeader } from './screen-header.tsx';
 export function PlannedScreen({ screen, line }: { screen: ScreenName; line: string }) {
   const route = WEB_ROUTES.find((r) => r.screen === screen);
   return (
-    <Container size="md" py="xl">
+    <Container size="lg" py="xl">
       <ScreenHeader title={route?.title ?? screen} />
-      <Paper withBorder p="lg" bg="dark.7">
+      <Paper withBorder p="lg" bg="dark.7" maw={760}>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
             <IconHourglassHigh size={20} />

@@ -8,7 +8,7 @@ import { FOOTER_COLUMNS } from './nav-links.ts';
 export function AppFooter() {
   return (
     <footer className={classes.footer}>
-      <Container size="xl" py={48}>
+      <Container size="lg" py={48}>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl">
           <Stack gap="sm">
             <CrateLogo size={24} />

@@ -54,7 +54,7 @@ export function AppHeader() {
     });
 
   return (
-    <Container size="xl" h="100%">
+    <Container size="lg" h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap">
         <Group gap="xl" wrap="nowrap">
           <CrateLogo />

@@ -20,9 +20,9 @@ const PREFERENCES: { key: keyof EmailPreferences; label: string; description: st
 
 export default function SettingsScreen() {
   return (
-    <Container size="md" py="xl">
+    <Container size="lg" py="xl">
       <ScreenHeader title="Settings" subtitle="Your display name, e-mail preferences and agreements." />
-      <Stack gap="lg">
+      <Stack gap="lg" maw={760}>
         <ProfileSection />
         <EmailPreferencesSection />
         <ContentAgreementSection />
