@@ -2,7 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { CenteredLoader } from '../components/centered-loader.tsx';
-import { claimChunkReload, isChunkLoadError, sessionStore } from './chunk-reload.ts';
+import { isChunkLoadError, recordReload, reloadedRecently, sessionStore } from './chunk-reload.ts';
 
 /**
  * Error element of every route. A screen chunk that failed to load (typically: a new version was
@@ -13,18 +13,19 @@ export function RouteError() {
   const location = useLocation();
   const target = location.pathname + location.search + location.hash;
   const chunkError = isChunkLoadError(error);
-  const [reloadRefused, setReloadRefused] = useState(false);
+  const [seenAt] = useState(() => Date.now());
+  // Decided from what is stored, so render stays pure; the effect records the attempt and reloads.
+  const reloading = chunkError && !reloadedRecently(sessionStore(), target, seenAt);
   const attempted = useRef(false);
 
   useEffect(() => {
-    if (!chunkError || attempted.current) return;
+    if (!reloading || attempted.current) return;
     attempted.current = true;
     // The address bar already shows the target: reload it (assign() to the same URL with a hash would only scroll).
-    if (claimChunkReload(sessionStore(), target, Date.now())) window.location.reload();
-    else setReloadRefused(true);
-  }, [chunkError, target]);
+    if (recordReload(sessionStore(), target, seenAt)) window.location.reload();
+  }, [reloading, target, seenAt]);
 
-  if (chunkError && !reloadRefused) return <CenteredLoader label="Loading the latest version of Crate…" />;
+  if (reloading) return <CenteredLoader label="Loading the latest version of Crate…" />;
 
   const message = chunkError
     ? 'This page could not be loaded. Check your connection, then reload.'

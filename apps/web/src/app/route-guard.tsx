@@ -14,12 +14,16 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   const location = useLocation();
   const outcome = guardOutcome(access, state, location);
   const waited = useRef(false);
-  if (outcome.kind === 'wait') waited.current = true;
 
   useEffect(() => {
+    if (outcome.kind === 'wait') {
+      waited.current = true;
+      return;
+    }
     // The page appeared only after the profile check, so the router's scroll-to-hash found nothing yet.
-    if (outcome.kind !== 'allow' || !waited.current || !location.hash) return;
+    if (outcome.kind !== 'allow' || !waited.current) return;
     waited.current = false;
+    if (!location.hash) return;
     try {
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     } catch {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { WebRoute } from '@crate/contract/web-routes';
 import { isSignedIn } from '../profile/profile-model.ts';
@@ -18,26 +18,26 @@ export function usePageTracking(route: WebRoute | undefined): void {
   const { profile, status } = useProfileState();
   const ready = status !== 'stored';
   const previousPathname = useRef<string | null>(null);
-  // Read at fire time, without re-running the effect when the profile or route object changes.
-  const latest = useRef({ profile, route });
-  latest.current = { profile, route };
 
   useEffect(() => {
     captureFbclid(location.search);
   }, [location.search]);
 
-  useEffect(() => {
-    if (!ready) return;
-    const { profile: viewer, route: current } = latest.current;
+  // Reads the latest profile and route without re-running the effect when they change.
+  const trackArrival = useEffectEvent((pathname: string) => {
     const calls = trackingCalls({
       previousPathname: previousPathname.current,
-      pathname: location.pathname,
+      pathname,
       fbc: currentFbc(),
-      email: isSignedIn(viewer) ? viewer.email : null,
-      contentTracked: current?.contentTracked === true,
-      excluded: current?.screen === 'metapassthrough',
+      email: isSignedIn(profile) ? profile.email : null,
+      contentTracked: route?.contentTracked === true,
+      excluded: route?.screen === 'metapassthrough',
     });
-    previousPathname.current = location.pathname;
+    previousPathname.current = pathname;
     for (const call of calls) void (call.name === 'trackPageView' ? trackPageView : trackViewContent)(call.payload);
+  });
+
+  useEffect(() => {
+    if (ready) trackArrival(location.pathname);
   }, [location.pathname, ready]);
 }
