@@ -9,10 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -49,6 +51,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 const id = () => uuid('id').primaryKey().defaultRandom();
+
+/** PostgreSQL full-text document (search). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A point in n dimensions from the `cube` extension; `<->` is Euclidean distance (similar sounds). */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 
 export const roleEnum = pgEnum('role', ROLES);
 export const licenceTypeEnum = pgEnum('licence_type', LICENCE_TYPES);
@@ -361,6 +368,30 @@ export const packs = pgTable(
   ],
 );
 
+/** An item is listed (found by paid and free search, similar sounds) when its pack is published and it is not taken down. */
+const LISTED = sql`search_pack_status = 4 and taken_down_at is null`;
+
+/**
+ * Search indexes on items; all but the archive's are partial on LISTED, the rows search reads.
+ * items_search_idx holds the text and every equality filter in ONE GIN index (btree_gin for the scalars):
+ * a text + filters search is a single index scan that intersects them all and yields only matching rows,
+ * where separate indexes made PostgreSQL fetch every row matching the text and filter the rest (see 0008).
+ */
+function itemSearchIndexes(t: Record<
+  'searchVector' | 'genres' | 'instruments' | 'type' | 'kind' | 'key' | 'timeSignature' | 'feel' | 'licenceType' | 'plugin' | 'isFree' | 'hasStems' | 'hasMidi' | 'creatorId' | 'packId' | 'searchBpm' | 'searchListedAt' | 'searchFeatures' | 'id',
+  AnyPgColumn
+>) {
+  return [
+    index('items_search_idx')
+      .using('gin', t.searchVector, t.genres, t.instruments, t.type, t.kind, t.key, t.timeSignature, t.feel, t.licenceType, t.plugin, t.isFree, t.hasStems, t.hasMidi, t.creatorId, t.packId)
+      .where(LISTED),
+    index('items_search_bpm_idx').on(t.searchBpm).where(LISTED),
+    index('items_search_listed_idx').on(t.searchListedAt, t.id).where(LISTED),
+    index('items_search_features_idx').using('gist', t.searchFeatures).where(LISTED),
+    index('items_search_archived_idx').on(t.searchListedAt).where(sql`search_pack_status = -1 or taken_down_at is not null`),
+  ];
+}
+
 /** A sample or a preset. Every item lives in a pack (single uploads go to the creator's "Singles" pack), so pack status decides visibility. */
 export const items = pgTable(
   'items',
@@ -401,16 +432,65 @@ export const items = pgTable(
     takenDownAt: ts('taken_down_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // ── search index (docs/decisions/0008-search-in-postgres.md); maintained by the triggers of the
+    // search_triggers migration in the same transaction as the item, its pack or its creator. Never written by the app.
+    /** Name (weight A); tags, instrument labels, kind, plugin (B); genre labels (C); pack title and creator name (D). */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    /** The pack's status, copied so that "listed" (published, not taken down) is a partial-index predicate. */
+    searchPackStatus: smallint('search_pack_status').notNull().default(0),
+    /** When the item became available: its pack's published_at, else the item's created_at ("newest"). */
+    searchListedAt: ts('search_listed_at').notNull().defaultNow(),
+    /** BPM rounded to a whole number: what the BPM filter and its facet buckets compare. */
+    searchBpm: smallint('search_bpm').generatedAlwaysAs(sql`round(bpm)::smallint`),
+    /** audio_features as a cube point (the extension holds at most 100 dimensions). */
+    searchFeatures: cube('search_features').generatedAlwaysAs(
+      sql`case when cardinality(audio_features) between 1 and 100 then cube(audio_features::float8[]) end`,
+    ),
   },
   (t) => [
     uniqueIndex('items_slug_key').on(t.slug),
     index('items_pack_idx').on(t.packId, t.position),
     index('items_creator_idx').on(t.creatorId),
+    ...itemSearchIndexes(t),
     check('items_preset_has_plugin', sql`${t.type} <> 'preset' or ${t.plugin} is not null`),
     check('items_bpm_range', sql`${t.bpm} is null or (${t.bpm} > 0 and ${t.bpm} < 1000)`),
     check('items_credit_cost_nonnegative', sql`${t.creditCost} >= 0`),
   ],
 );
+
+/** Every distinct word of the search index: typo tolerance looks a misspelt word up here by trigrams, not in a million documents. */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    // Completions of the last typed word (LIKE 'kic%') whatever the database collation.
+    index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
+  ],
+);
+
+/** Genre and instrument labels by slug (a copy of @crate/contract/taxonomy, kept equal by a test): search matches labels too. */
+export const searchTaxonomyLabels = pgTable(
+  'search_taxonomy_labels',
+  {
+    kind: text('kind', { enum: ['genre', 'instrument'] }).notNull(),
+    slug: text('slug').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.slug] })],
+);
+
+/** Plays, downloads and favourites per item, counted by a trigger on item_events; "popular" sorts by score. */
+export const itemPopularity = pgTable('item_popularity', {
+  itemId: uuid('item_id')
+    .primaryKey()
+    .references(() => items.id),
+  plays: integer('plays').notNull().default(0),
+  downloads: integer('downloads').notNull().default(0),
+  favorites: integer('favorites').notNull().default(0),
+  /** A download weighs three plays, a favourite two. */
+  score: integer('score').generatedAlwaysAs(sql`downloads * 3 + favorites * 2 + plays`),
+});
 
 export const bundles = pgTable(
   'bundles',
