@@ -9,6 +9,7 @@ import { registerCallableRoutes } from './features/callable/callable-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
+import { registerSearchRoutes } from './features/search/search-routes.ts';
 import { registerHealthRoutes } from './features/system/health-routes.ts';
 
 /** Every feature's routes, registered in one place. */
@@ -22,4 +23,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerCatalogueRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
 }

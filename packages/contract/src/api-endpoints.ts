@@ -16,6 +16,7 @@ import {
 import { healthSchema } from './health.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
+import { SEARCH_API } from './search-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
 import { createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
 
@@ -67,6 +68,7 @@ export const API = {
 
   ...CATALOGUE_API,
   ...LIBRARY_API,
+  ...SEARCH_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

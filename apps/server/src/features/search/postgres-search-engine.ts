@@ -1,0 +1,378 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
+import type { BpmBucket, FacetValue, SearchFacets, SearchQuery, SearchSort } from '@crate/contract/search';
+import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts';
+import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
+import { buildTsquery, editDistance, editsOf, MAX_COMPLETIONS, MAX_CORRECTIONS, queryWords } from './search-text.ts';
+
+/**
+ * Search answered by PostgreSQL (docs/decisions/0008-search-in-postgres.md).
+ *
+ * A search is at most four statements, usually two:
+ *  1. the typed words against the vocabulary (search_words): which are indexed, the last word's completions;
+ *  2. only when a word is not indexed: its close words (pg_trgm word similarity, plus one-edit variants);
+ *  3. only for creator/pack filters: their slugs to ids;
+ *  4. one statement for the page, the total and every facet count: the matching rows are read once
+ *     (through the partial multi-column GIN index items_search_idx) into a materialised CTE that the
+ *     page, the total and the facet aggregates all read.
+ * Pages after the first (with a cursor) skip total and facets, so infinite scroll stays cheap.
+ */
+
+/** Relevance weights for {D, C, B, A}: pack/creator, genre, tags/instruments, name. */
+const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+const TOP_LIST_FACET = 20;
+
+type Row = Record<string, unknown>;
+const rowsOf = <T extends Row>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** A list bound as ONE array parameter (drizzle would otherwise expand a JS array into `($1, $2, …)`). */
+const list = (values: readonly string[]) => sql.param(values);
+
+const GENRE_LABELS = new Map<string, string>(GENRES.map((g) => [g.slug, g.label]));
+const INSTRUMENT_LABELS = new Map<string, string>(INSTRUMENTS.map((i) => [i.slug, i.label]));
+
+interface SortPlan {
+  /** The sort value of row `i` (items alias). */
+  value: SQL;
+  /** ORDER BY over the columns `s` and `id` of the matched set. */
+  order: SQL;
+  /** Rows after the cursor, over `s` and `id`. */
+  after(value: string | number | null, id: string): SQL;
+}
+
+const BPM_EDGES = { low: 60, high: 180, width: 10 };
+
+export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
+  /** Statement 1: which typed words are indexed, and the last word's completions (prefix search). */
+  async function resolveWords(words: string[]) {
+    const rows = rowsOf<{ pos: number; word: string; how: 'exact' | 'prefix' }>(
+      await db.execute(sql`
+        select w.pos::int as pos, x.word, x.how
+        from unnest(${list(words)}::text[]) with ordinality as w(input, pos)
+        cross join lateral (
+          (select s.word, 'exact' as how from search_words s where s.word = w.input)
+          union all
+          (select s.word, 'prefix' as how from search_words s
+           where w.pos = ${words.length} and s.word like w.input || '%' and s.word <> w.input
+           order by length(s.word), s.word limit ${MAX_COMPLETIONS})
+        ) x`),
+    );
+    return words.map((word, index) => {
+      const own = rows.filter((r) => Number(r.pos) === index + 1);
+      return { word, known: own.some((r) => r.how === 'exact'), completions: own.filter((r) => r.how === 'prefix').map((r) => r.word) };
+    });
+  }
+
+  /** Statement 2: close indexed words for words that are not indexed (typos). */
+  async function correct(words: string[]): Promise<Map<string, string[]>> {
+    const variants = [...new Set(words.filter((w) => w.length <= 12).flatMap(editsOf))];
+    const rows = rowsOf<{ input: string | null; word: string }>(
+      await db.execute(sql`
+        select w.input, x.word
+        from unnest(${list(words)}::text[]) as w(input)
+        cross join lateral (
+          -- word_similarity through the GIN trigram index. Not the % operator: on PGlite with btree_gin
+          -- loaded, pg_trgm's similarity_op hangs the instance (see decision 0008).
+          select s.word from search_words s where s.word %> w.input
+          order by word_similarity(w.input, s.word) desc, s.word limit 8
+        ) x
+        union all
+        select null, s.word from search_words s where s.word = any(${list(variants)}::text[])`),
+    );
+    const out = new Map<string, string[]>();
+    for (const word of words) {
+      const candidates = new Set<string>();
+      for (const r of rows) if (r.input === word || (r.input === null && editDistance(word, r.word) <= 1)) candidates.add(r.word);
+      const ranked = [...candidates].map((c) => ({ c, d: editDistance(word, c) })).sort((a, b) => a.d - b.d || a.c.localeCompare(b.c));
+      out.set(word, ranked.slice(0, MAX_CORRECTIONS).map((r) => r.c));
+    }
+    return out;
+  }
+
+  /** Statement 3: creator and pack slugs to ids (an unknown slug matches nothing). */
+  async function idsOfSlugs(table: 'creators' | 'packs', slugs: string[]): Promise<string[]> {
+    const rows = rowsOf<{ id: string }>(await db.execute(sql`select id::text as id from ${sql.identifier(table)} where slug = any(${list(slugs)}::text[])`));
+    return rows.map((r) => r.id);
+  }
+
+  async function search(query: SearchQuery, scope: SearchScope): Promise<SearchHits> {
+    const words = queryWords(query.q);
+    const text = words.join(' ');
+    const sort: SearchSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
+    const effectiveSort: SearchSort = sort === 'relevance' && words.length === 0 ? 'newest' : sort;
+    const seed = effectiveSort === 'random' ? (query.seed ?? randomBytes(6).toString('base64url')) : null;
+    const cursor = decodeCursor(query.cursor);
+    const empty = (corrected: SearchHits['corrected']): SearchHits => ({
+      itemIds: [],
+      total: cursor ? null : 0,
+      facets: cursor ? null : emptyFacets(scope),
+      nextCursor: null,
+      sort: effectiveSort,
+      seed,
+      corrected,
+    });
+
+    // Text → tsquery over indexed words only.
+    let tsquery: string | null = null;
+    const corrected: SearchHits['corrected'] = [];
+    if (words.length > 0) {
+      const resolved = await resolveWords(words);
+      const unknown = resolved.filter((r) => !r.known && r.completions.length === 0).map((r) => r.word);
+      const corrections = unknown.length > 0 ? await correct(unknown) : new Map<string, string[]>();
+      const groups = resolved.map((r) => {
+        if (r.known || r.completions.length > 0) return [...(r.known ? [r.word] : []), ...r.completions];
+        const close = corrections.get(r.word) ?? [];
+        corrected.push({ word: r.word, searched: close });
+        return close;
+      });
+      if (groups.some((g) => g.length === 0)) return empty(corrected);
+      tsquery = buildTsquery(groups);
+    }
+
+    const conditions: SQL[] = [corpusSql(scope)];
+    if (tsquery) conditions.push(sql`i.search_vector @@ ${tsquery}::tsquery`);
+    const f = query;
+    const anyOf = (column: SQL, values: string[] | undefined, type: string) => {
+      if (!values || values.length === 0) return;
+      const unique = [...new Set(values)];
+      conditions.push(unique.length === 1 ? sql`${column} = ${unique[0]}::${sql.raw(type)}` : sql`${column} in (${sql.join(unique.map((v) => sql`${v}::${sql.raw(type)}`), sql`, `)})`);
+    };
+    anyOf(sql`i.type`, f.type, 'item_type');
+    anyOf(sql`i.kind`, f.kind, 'item_kind');
+    anyOf(sql`i.key`, f.key, 'musical_key');
+    anyOf(sql`i.time_signature`, f.time_signature, 'time_signature');
+    anyOf(sql`i.feel`, f.feel, 'feel');
+    anyOf(sql`i.licence_type`, f.licence_type, 'licence_type');
+    anyOf(sql`i.plugin`, f.plugin, 'preset_plugin');
+    if (f.genre?.length) conditions.push(sql`i.genres @> ${list([...new Set(f.genre)])}::text[]`);
+    if (f.instrument?.length) conditions.push(sql`i.instruments @> ${list([...new Set(f.instrument)])}::text[]`);
+    if (f.bpm_min !== undefined) conditions.push(sql`i.search_bpm >= ${f.bpm_min}`);
+    if (f.bpm_max !== undefined) conditions.push(sql`i.search_bpm <= ${f.bpm_max}`);
+    if (f.has_stems !== undefined) conditions.push(sql`i.has_stems = ${f.has_stems}`);
+    if (f.has_midi !== undefined) conditions.push(sql`i.has_midi = ${f.has_midi}`);
+    if (f.free === true) conditions.push(sql`i.is_free = true`);
+    if (f.not_owned === true && scope.userId) {
+      conditions.push(sql`not exists (select 1 from owned_items o where o.user_id = ${scope.userId} and o.item_id = i.id)`);
+    }
+    for (const [param, table, column] of [
+      [f.creator, 'creators', 'creator_id'],
+      [f.pack, 'packs', 'pack_id'],
+    ] as const) {
+      if (!param?.length) continue;
+      const ids = await idsOfSlugs(table, [...new Set(param)]);
+      if (ids.length === 0) return empty(corrected);
+      anyOf(sql.raw(`i.${column}`), ids, 'uuid');
+    }
+
+    const plan = sortPlan(effectiveSort, { tsquery, text, seed });
+    const where = sql.join(conditions, sql` and `);
+    const limit = query.limit;
+
+    if (cursor) {
+      // A later page: the page alone, ordered straight from the matching rows (an index can serve it).
+      const rows = rowsOf<{ id: string; s: string | null }>(
+        await db.execute(sql`
+          select m.id::text as id, m.s::text as s
+          from (select i.id, ${plan.value} as s from items i where ${where}) m
+          where ${plan.after(cursor.value, cursor.id)}
+          order by ${plan.order}
+          limit ${limit + 1}`),
+      );
+      return { ...pageOf(rows, limit), total: null, facets: null, sort: effectiveSort, seed, corrected };
+    }
+
+    const ownedCount = scope.userId
+      ? sql`count(*) filter (where m.id in (select o.item_id from owned_items o where o.user_id = ${scope.userId}))`
+      : sql`0`;
+    const bpmBucket = sql`case when i.search_bpm is null then null when i.search_bpm < ${BPM_EDGES.low} then 0
+      when i.search_bpm >= ${BPM_EDGES.high} then ${BPM_EDGES.high} else (i.search_bpm / ${BPM_EDGES.width}) * ${BPM_EDGES.width} end`;
+    const rows = rowsOf<{ part: string; a: string | null; b: string | null; c: string | null; n: number | string }>(
+      await db.execute(sql`
+        with m as materialized (
+          select i.id, ${plan.value} as s, i.type, i.kind, i.key, ${bpmBucket} as bpm_bucket, i.time_signature, i.feel,
+                 i.licence_type, i.plugin, i.creator_id, i.pack_id, i.is_free, i.has_stems, i.has_midi, i.genres, i.instruments
+          from items i where ${where}
+        )
+        select 'page' as part, p.id::text as a, p.s::text as b, null::text as c, p.ord::int as n
+        from (select m.id, m.s, row_number() over (order by ${plan.order}) as ord from m order by ${plan.order} limit ${limit + 1}) p
+        union all
+        select 'totals', null, null,
+               json_build_object('total', count(*), 'has_stems', count(*) filter (where m.has_stems), 'has_midi', count(*) filter (where m.has_midi),
+                                 'free', count(*) filter (where m.is_free), 'owned', ${ownedCount})::text,
+               0
+        from m
+        union all
+        select 'facet',
+               case when grouping(m.type) = 0 then 'type' when grouping(m.kind) = 0 then 'kind' when grouping(m.key) = 0 then 'key'
+                    when grouping(m.time_signature) = 0 then 'time_signature' when grouping(m.feel) = 0 then 'feel'
+                    when grouping(m.licence_type) = 0 then 'licence_type' when grouping(m.plugin) = 0 then 'plugin' else 'bpm' end,
+               coalesce(m.type::text, m.kind::text, m.key::text, m.time_signature::text, m.feel::text, m.licence_type::text, m.plugin::text, m.bpm_bucket::text),
+               null, count(*)::int
+        from m
+        group by grouping sets ((m.type), (m.kind), (m.key), (m.time_signature), (m.feel), (m.licence_type), (m.plugin), (m.bpm_bucket))
+        union all
+        select 'facet', 'genre', g.slug, null, count(*)::int from m cross join unnest(m.genres) as g(slug) group by g.slug
+        union all
+        select 'facet', 'instrument', x.slug, null, count(*)::int from m cross join unnest(m.instruments) as x(slug) group by x.slug
+        union all
+        select 'facet', 'creator', c.slug, c.name, t.n
+        from (select m.creator_id, count(*)::int as n from m group by m.creator_id order by n desc, m.creator_id limit ${TOP_LIST_FACET}) t
+        join creators c on c.id = t.creator_id
+        union all
+        select 'facet', 'pack', p.slug, p.title, t.n
+        from (select m.pack_id, count(*)::int as n from m group by m.pack_id order by n desc, m.pack_id limit ${TOP_LIST_FACET}) t
+        join packs p on p.id = t.pack_id`),
+    );
+
+    const pageRows = rows.filter((r) => r.part === 'page').sort((x, y) => Number(x.n) - Number(y.n)).map((r) => ({ id: r.a!, s: r.b }));
+    const totals = JSON.parse(rows.find((r) => r.part === 'totals')!.c!) as { total: number; has_stems: number; has_midi: number; free: number; owned: number };
+    const facetRows = rows.filter((r) => r.part === 'facet' && r.b !== null).map((r) => ({ dim: r.a!, value: r.b!, label: r.c, count: Number(r.n) }));
+    return {
+      ...pageOf(pageRows, limit),
+      total: totals.total,
+      facets: presentFacets(facetRows, totals, scope),
+      sort: effectiveSort,
+      seed,
+      corrected,
+    };
+  }
+
+  async function similar(itemId: string, limit: number): Promise<string[]> {
+    // The GiST index serves `<->` in distance order; the scalar subqueries are computed once (init plans).
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select i.id::text as id
+        from items i
+        where i.search_pack_status = 4 and i.taken_down_at is null
+          and i.search_features is not null
+          and i.id <> ${itemId}::uuid
+          and i.type = (select s.type from items s where s.id = ${itemId}::uuid)
+          and (
+            (select s.duration_ms from items s where s.id = ${itemId}::uuid) is null or i.duration_ms is null
+            or i.duration_ms between (select s.duration_ms from items s where s.id = ${itemId}::uuid) / 2
+                                 and (select s.duration_ms from items s where s.id = ${itemId}::uuid) * 2
+          )
+        order by i.search_features <-> (select s.search_features from items s where s.id = ${itemId}::uuid), i.id
+        limit ${limit}`),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  return { search, similar };
+}
+
+function corpusSql(scope: SearchScope): SQL {
+  switch (scope.corpus) {
+    case 'paid':
+      return sql`i.search_pack_status = 4 and i.taken_down_at is null`;
+    case 'free':
+      return sql`i.search_pack_status = 4 and i.taken_down_at is null and i.is_free = true`;
+    case 'archived':
+      return sql`(i.search_pack_status = -1 or i.taken_down_at is not null)`;
+  }
+}
+
+function sortPlan(sort: SearchSort, ctx: { tsquery: string | null; text: string; seed: string | null }): SortPlan {
+  const invalid = () => new AppError('VALIDATION_FAILED', 'The page cursor does not belong to this sort; start again from the first page', 'cursor');
+  const text = (value: string | number | null) => {
+    if (typeof value !== 'string') throw invalid();
+    return value;
+  };
+  switch (sort) {
+    case 'relevance':
+      return {
+        // ts_rank, plus a lead for a name equal to (4) or starting with (1) the typed text: the exact name comes first.
+        value: sql`(ts_rank(${RANK_WEIGHTS}::float4[], i.search_vector, ${ctx.tsquery}::tsquery)
+                    + case when lower(i.name) = ${ctx.text} then 4 when starts_with(lower(i.name), ${ctx.text}) then 1 else 0 end)::float8`,
+        order: sql`s desc, id asc`,
+        after: (v, id) => sql`(s < ${text(v)}::float8 or (s = ${text(v)}::float8 and id > ${id}::uuid))`,
+      };
+    case 'newest':
+      return {
+        value: sql`i.search_listed_at`,
+        order: sql`s desc, id desc`,
+        after: (v, id) => sql`(s, id) < (${text(v)}::timestamptz, ${id}::uuid)`,
+      };
+    case 'popular':
+      return {
+        value: sql`coalesce((select p.score from item_popularity p where p.item_id = i.id), 0)`,
+        order: sql`s desc, id desc`,
+        after: (v, id) => sql`(s, id) < (${text(v)}::int, ${id}::uuid)`,
+      };
+    case 'bpm':
+      return {
+        value: sql`i.bpm`,
+        order: sql`s asc nulls last, id asc`,
+        after: (v, id) =>
+          v === null ? sql`(s is null and id > ${id}::uuid)` : sql`(s > ${text(v)}::real or (s = ${text(v)}::real and id > ${id}::uuid) or s is null)`,
+      };
+    case 'random':
+      return {
+        // md5(id || seed): a fixed order per seed, so pages never repeat or skip.
+        value: sql`md5(i.id::text || ${ctx.seed})`,
+        order: sql`s asc, id asc`,
+        after: (v, id) => sql`(s, id) > (${text(v)}, ${id}::uuid)`,
+      };
+  }
+}
+
+function pageOf(rows: { id: string; s: string | null }[], limit: number) {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return { itemIds: page.map((r) => r.id), nextCursor: hasMore && last ? encodeCursor(last.s, last.id) : null };
+}
+
+function enumFacet(order: readonly string[], rows: { value: string; count: number }[]): FacetValue[] {
+  const counts = new Map(rows.map((r) => [r.value, r.count]));
+  return order.filter((v) => counts.has(v)).map((v) => ({ value: v, label: v, count: counts.get(v)! }));
+}
+
+function bpmBuckets(rows: { value: string; count: number }[]): BpmBucket[] {
+  return rows
+    .map((r) => {
+      const start = Number(r.value);
+      const min = start === 0 ? 1 : start;
+      const max = start === 0 ? BPM_EDGES.low - 1 : start >= BPM_EDGES.high ? 999 : start + BPM_EDGES.width - 1;
+      return { min, max, count: r.count };
+    })
+    .sort((a, b) => a.min - b.min);
+}
+
+function presentFacets(
+  rows: { dim: string; value: string; label: string | null; count: number }[],
+  totals: { total: number; has_stems: number; has_midi: number; free: number; owned: number },
+  scope: SearchScope,
+): SearchFacets {
+  const of = (dim: string) => rows.filter((r) => r.dim === dim);
+  const byCount = (list: FacetValue[]) => list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return {
+    type: enumFacet(ITEM_TYPES, of('type')),
+    kind: enumFacet(ITEM_KINDS, of('kind')),
+    key: enumFacet(MUSICAL_KEYS, of('key')),
+    bpm: bpmBuckets(of('bpm')),
+    time_signature: enumFacet(TIME_SIGNATURES, of('time_signature')),
+    feel: enumFacet(FEELS, of('feel')),
+    genre: byCount(of('genre').map((r) => ({ value: r.value, label: GENRE_LABELS.get(r.value) ?? r.value, count: r.count }))),
+    instrument: byCount(of('instrument').map((r) => ({ value: r.value, label: INSTRUMENT_LABELS.get(r.value) ?? r.value, count: r.count }))),
+    licence_type: enumFacet(LICENCE_TYPES, of('licence_type')),
+    plugin: enumFacet(PRESET_PLUGINS, of('plugin')),
+    creator: byCount(of('creator').map((r) => ({ value: r.value, label: r.label ?? r.value, count: r.count }))),
+    pack: byCount(of('pack').map((r) => ({ value: r.value, label: r.label ?? r.value, count: r.count }))),
+    has_stems: Number(totals.has_stems),
+    has_midi: Number(totals.has_midi),
+    free: Number(totals.free),
+    not_owned: scope.userId ? Number(totals.total) - Number(totals.owned) : null,
+  };
+}
+
+function emptyFacets(scope: SearchScope): SearchFacets {
+  return {
+    type: [], kind: [], key: [], bpm: [], time_signature: [], feel: [], genre: [], instrument: [],
+    licence_type: [], plugin: [], creator: [], pack: [], has_stems: 0, has_midi: 0, free: 0,
+    not_owned: scope.userId ? 0 : null,
+  };
+}

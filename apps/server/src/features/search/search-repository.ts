@@ -1,0 +1,59 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, items, packs } from '../../db/schema.ts';
+import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
+import type { CatalogueScope } from '../catalogue/catalogue-scope.ts';
+
+/**
+ * Rows for ids a search engine returned, in the engine's order. The engine already decided what the
+ * viewer may find, so there is no visibility filter here; the catalogue's row columns keep every list
+ * of items shaped the same.
+ */
+export async function listSearchRowsByIds(db: DbOrTx, scope: CatalogueScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...itemRowColumns(scope), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
+    .from(items)
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(inArray(items.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+export type SearchRowData = Awaited<ReturnType<typeof listSearchRowsByIds>>[number];
+
+/** A listed item (published pack, not taken down) by slug: similar sounds are offered for these only. */
+export async function findListedItemId(db: DbOrTx, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.slug, slug), eq(items.searchPackStatus, PACK_STATUS.published), isNull(items.takenDownAt)));
+  return row?.id ?? null;
+}
+
+export async function lockPack(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({ id: packs.id, status: packs.status, publishedAt: packs.publishedAt, takedownReason: packs.takedownReason })
+    .from(packs)
+    .where(eq(packs.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setPackRestored(tx: DbOrTx, id: string, status: number) {
+  await tx.update(packs).set({ status, takedownReason: null, takenDownAt: null, updatedAt: sql`now()` }).where(eq(packs.id, id));
+}
+
+export async function lockItem(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({ id: items.id, takenDownAt: items.takenDownAt, takedownReason: items.takedownReason, packStatus: items.searchPackStatus })
+    .from(items)
+    .where(eq(items.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setItemRestored(tx: DbOrTx, id: string) {
+  await tx.update(items).set({ takenDownAt: null, takedownReason: null, updatedAt: sql`now()` }).where(eq(items.id, id));
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API } from '@crate/contract/api-endpoints';
+import type { SearchQuery } from '@crate/contract/search';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../http/app-error.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
+import { scopeOf } from '../catalogue/catalogue-scope.ts';
+import { createPostgresSearchEngine } from './postgres-search-engine.ts';
+import type { SearchEngine, SearchScope } from './search-engine.ts';
+import { presentArchivedItemRow } from './search-presenters.ts';
+import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
+import { restoreArchivedPack, restoreTakenDownItem } from './search-service.ts';
+
+/** Free search and similar sounds are the same for every visitor: browsers and CDNs may keep them briefly. */
+function cacheFor(reply: FastifyReply, viewer: Viewer | null, publicSeconds: number | null) {
+  reply.header('Vary', 'Cookie');
+  reply.header('Cache-Control', viewer || publicSeconds === null ? 'private, no-cache' : `public, max-age=${publicSeconds}, stale-while-revalidate=60`);
+}
+
+export function registerSearchRoutes(app: FastifyInstance, { db }: AppContext, engine: SearchEngine = createPostgresSearchEngine(db)): void {
+  async function find(query: SearchQuery, viewer: Viewer | null, corpus: SearchScope['corpus']) {
+    const hits = await engine.search(query, { corpus, userId: viewer?.userId ?? null });
+    const rows = await listSearchRowsByIds(db, scopeOf(viewer), hits.itemIds);
+    const page = { total: hits.total, facets: hits.facets, next_cursor: hits.nextCursor, sort: hits.sort, seed: hits.seed, corrected: hits.corrected };
+    return { rows, page };
+  }
+
+  registerEndpoint(app, API.search, async ({ query, viewer, reply }) => {
+    const { rows, page } = await find(query, viewer, 'paid');
+    cacheFor(reply, viewer, null);
+    return { items: rows.map(presentItemRow), ...page };
+  });
+
+  registerEndpoint(app, API.searchFree, async ({ query, viewer, reply }) => {
+    const { rows, page } = await find(query, viewer, 'free');
+    cacheFor(reply, viewer, 30);
+    return { items: rows.map(presentItemRow), ...page };
+  });
+
+  registerEndpoint(app, API.searchArchived, async ({ query, viewer, reply }) => {
+    const { rows, page } = await find(query, viewer, 'archived');
+    cacheFor(reply, viewer, null);
+    return { items: rows.map(presentArchivedItemRow), ...page };
+  });
+
+  registerEndpoint(app, API.restoreArchivedPack, async ({ params, viewer, request }) =>
+    restoreArchivedPack(db, params.id, { userId: viewer!.userId, ipAddress: request.ip }),
+  );
+
+  registerEndpoint(app, API.restoreTakenDownItem, async ({ params, viewer, request }) =>
+    restoreTakenDownItem(db, params.id, { userId: viewer!.userId, ipAddress: request.ip }),
+  );
+
+  registerEndpoint(app, API.similarItems, async ({ params, query, viewer, reply }) => {
+    const id = await findListedItemId(db, params.slug);
+    if (!id) throw notFound('That sound');
+    const ids = await engine.similar(id, query.limit);
+    const rows = await listSearchRowsByIds(db, scopeOf(viewer), ids);
+    cacheFor(reply, viewer, 300);
+    return { items: rows.map(presentItemRow) };
+  });
+}

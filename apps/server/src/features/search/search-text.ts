@@ -1,0 +1,71 @@
+/**
+ * From what a person typed to a PostgreSQL tsquery, without ever handing user text to the tsquery parser.
+ *
+ * Words are split the way the index's 'simple' configuration splits them (runs of letters and digits,
+ * lower-cased). Each typed word becomes a group of alternatives taken from the vocabulary of indexed
+ * words: itself when it is indexed, its completions when it is the last word (instant search: "kic"
+ * finds "kick"), and close words when it is not indexed at all (a typo). Groups are ANDed.
+ */
+
+export const MAX_QUERY_WORDS = 8;
+/** Completions of the last word searched at most (shortest first, so the word itself leads). */
+export const MAX_COMPLETIONS = 24;
+/** Close words searched at most for a word that is not in the index. */
+export const MAX_CORRECTIONS = 4;
+
+export function queryWords(text: string | undefined): string[] {
+  if (!text) return [];
+  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, MAX_QUERY_WORDS);
+}
+
+/** A lexeme quoted for tsquery input: no operator or weight inside it is ever interpreted. */
+export function quoteLexeme(word: string): string {
+  return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** Groups of alternatives → `('a' | 'b') & 'c'`; null when there is nothing to match. */
+export function buildTsquery(groups: readonly (readonly string[])[]): string | null {
+  const parts = groups.filter((g) => g.length > 0).map((g) => (g.length === 1 ? quoteLexeme(g[0]!) : `(${g.map(quoteLexeme).join(' | ')})`));
+  return parts.length > 0 ? parts.join(' & ') : null;
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Every string one edit away (deletion, adjacent transposition, substitution, insertion) from a word.
+ * Looked up by primary key in the vocabulary, this finds "kick" from "kcik" or "kik", which trigram
+ * similarity misses for short words (too few shared trigrams).
+ */
+export function editsOf(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i <= chars.length; i++) {
+    const before = chars.slice(0, i).join('');
+    const after = chars.slice(i).join('');
+    if (i < chars.length) out.add(before + chars.slice(i + 1).join('')); // deletion
+    if (i < chars.length - 1) out.add(before + chars[i + 1] + chars[i] + chars.slice(i + 2).join('')); // transposition
+    for (const c of ALPHABET) {
+      if (i < chars.length) out.add(before + c + chars.slice(i + 1).join('')); // substitution
+      out.add(before + c + after); // insertion
+    }
+  }
+  out.delete(word);
+  out.delete('');
+  return [...out];
+}
+
+/** Damerau–Levenshtein distance (optimal string alignment), to rank corrections. */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[x.length]![y.length]!;
+}

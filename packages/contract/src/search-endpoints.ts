@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PUBLIC, claims } from './access.ts';
+import type { Endpoint } from './api-endpoints.ts';
+import {
+  archivedSearchResponseSchema,
+  restoreResultSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  similarQuerySchema,
+  similarResponseSchema,
+} from './search.ts';
+
+const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
+const slugParams = z.strictObject({ slug: z.string().min(1).max(200) });
+
+/**
+ * Search: paid (subscribers; admins pass every claim check), free (everybody, free sounds only),
+ * archived (admins), restoring from the archive, and similar sounds.
+ */
+export const SEARCH_API = {
+  search: {
+    method: 'GET',
+    path: '/api/search',
+    access: claims('subscriber'),
+    summary: 'Search every listed sound: text, filters, facet counts, sorts (subscribers and admins)',
+    tags: ['search'],
+    query: searchQuerySchema,
+    response: searchResponseSchema,
+  },
+  searchFree: {
+    method: 'GET',
+    path: '/api/search/free',
+    access: PUBLIC,
+    summary: 'Search the free sounds (everybody)',
+    tags: ['search'],
+    query: searchQuerySchema,
+    response: searchResponseSchema,
+  },
+  searchArchived: {
+    method: 'GET',
+    path: '/api/search/archived',
+    access: claims('admin'),
+    summary: 'Search archived packs and taken-down sounds, with the reasons',
+    tags: ['search', 'admin'],
+    query: searchQuerySchema,
+    response: archivedSearchResponseSchema,
+  },
+  restoreArchivedPack: {
+    method: 'POST',
+    path: '/api/admin/archive/packs/:id/restore',
+    access: claims('admin'),
+    summary: 'Restore an archived pack (published again if it was published before, else to draft)',
+    tags: ['search', 'admin'],
+    params: idParams,
+    response: restoreResultSchema,
+  },
+  restoreTakenDownItem: {
+    method: 'POST',
+    path: '/api/admin/archive/items/:id/restore',
+    access: claims('admin'),
+    summary: 'Restore a taken-down sound',
+    tags: ['search', 'admin'],
+    params: idParams,
+    response: restoreResultSchema,
+  },
+  similarItems: {
+    method: 'GET',
+    path: '/api/items/:slug/similar',
+    access: PUBLIC,
+    summary: 'Sounds that sound alike: nearest by audio features, same type, similar length',
+    tags: ['search', 'catalogue'],
+    params: slugParams,
+    query: similarQuerySchema,
+    response: similarResponseSchema,
+  },
+} as const satisfies Record<string, Endpoint>;
