@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: ['apps/server/test/**/*.int.test.ts'],
+          globalSetup: ['apps/server/test/pglite-template.global-setup.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

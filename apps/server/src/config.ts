@@ -36,7 +36,8 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  /** PGlite: `dir` null keeps the database in memory; `template` starts it from a dumped data directory (tests). */
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null; template?: string };
   authSecret: string;
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
   storage:

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -51,7 +52,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000' } as NodeJS.ProcessEnv,
     {
-      database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: null },
+      database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: null, template: inject('pgliteTemplate') },
       webDist: null,
       ...overrides,
     },

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -26,6 +27,8 @@ export interface Database {
   queryCount(): number;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball, to start other instances from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
@@ -48,13 +51,15 @@ export async function openDatabase(config: Config['database']): Promise<Database
   }
   // The contrib extensions the migrations create, shipped inside the pglite package (PostgreSQL has them in contrib).
   const extensions = { pg_trgm, cube, btree_gin };
-  const client = config.dir ? new PGlite(config.dir, { extensions }) : new PGlite({ extensions });
+  const loadDataDir = config.template ? new Blob([await readFile(config.template)]) : undefined;
+  const client = config.dir ? new PGlite(config.dir, { extensions }) : new PGlite({ extensions, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     queryCount,
+    dumpDataDir: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };
