@@ -223,7 +223,7 @@ describe(`search on ${TEST_DB}`, () => {
         const facets = first.facets as SearchFacets;
         let checked = 0;
         for (const [dim, param] of Object.entries(FACET_PARAM)) {
-          for (const value of facets[dim as keyof typeof FACET_PARAM] as { value: string; count: number }[]) {
+          for (const value of (facets as unknown as Record<string, { value: string; count: number }[]>)[dim]!) {
             const narrowed = await search({ ...base, [param]: value.value, limit: 1 }, admin);
             expect(narrowed.total, `${JSON.stringify(base)} ${dim}=${value.value}`).toBe(value.count);
             checked++;

@@ -189,8 +189,7 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
       : sql`0`;
     const bpmBucket = sql`case when i.search_bpm is null then null when i.search_bpm < ${BPM_EDGES.low} then 0
       when i.search_bpm >= ${BPM_EDGES.high} then ${BPM_EDGES.high} else (i.search_bpm / ${BPM_EDGES.width}) * ${BPM_EDGES.width} end`;
-    const rows = rowsOf<{ part: string; a: string | null; b: string | null; c: string | null; n: number | string }>(
-      await db.execute(sql`
+    const statement = sql`
         with m as materialized (
           select i.id, ${plan.value} as s, i.type, i.kind, i.key, ${bpmBucket} as bpm_bucket, i.time_signature, i.feel,
                  i.licence_type, i.plugin, i.creator_id, i.pack_id, i.is_free, i.has_stems, i.has_midi, i.genres, i.instruments
@@ -214,9 +213,9 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
         from m
         group by grouping sets ((m.type), (m.kind), (m.key), (m.time_signature), (m.feel), (m.licence_type), (m.plugin), (m.bpm_bucket))
         union all
-        select 'facet', 'genre', g.slug, null, count(*)::int from m cross join unnest(m.genres) as g(slug) group by g.slug
+        select 'facet', 'genre', g.slug, null, count(*)::int from (select unnest(m.genres) as slug from m) g group by g.slug
         union all
-        select 'facet', 'instrument', x.slug, null, count(*)::int from m cross join unnest(m.instruments) as x(slug) group by x.slug
+        select 'facet', 'instrument', x.slug, null, count(*)::int from (select unnest(m.instruments) as slug from m) x group by x.slug
         union all
         select 'facet', 'creator', c.slug, c.name, t.n
         from (select m.creator_id, count(*)::int as n from m group by m.creator_id order by n desc, m.creator_id limit ${TOP_LIST_FACET}) t
@@ -224,8 +223,15 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
         union all
         select 'facet', 'pack', p.slug, p.title, t.n
         from (select m.pack_id, count(*)::int as n from m group by m.pack_id order by n desc, m.pack_id limit ${TOP_LIST_FACET}) t
-        join packs p on p.id = t.pack_id`),
-    );
+        join packs p on p.id = t.pack_id`;
+    // One short transaction so two settings apply to this statement only: no JIT (compiling the plan
+    // costs 30+ ms, more than running it), and room to keep the matched rows in memory (the default
+    // 4 MB work_mem spills a broad match to disk).
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      return rowsOf<{ part: string; a: string | null; b: string | null; c: string | null; n: number | string }>(await tx.execute(statement));
+    });
 
     const pageRows = rows.filter((r) => r.part === 'page').sort((x, y) => Number(x.n) - Number(y.n)).map((r) => ({ id: r.a!, s: r.b }));
     const totals = JSON.parse(rows.find((r) => r.part === 'totals')!.c!) as { total: number; has_stems: number; has_midi: number; free: number; owned: number };
