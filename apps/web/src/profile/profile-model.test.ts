@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { profileSchema } from '@crate/contract/profile';
 import { serverProfile } from './test-profile.ts';
 import { claimsNeedRefresh, DEFAULT_PROFILE, displayNameOf, isSignedIn, mergeServerProfile, normalizeProfile, viewerOf } from './profile-model.ts';
 
@@ -7,6 +8,25 @@ describe('defaults (SPEC §3)', () => {
     expect(DEFAULT_PROFILE).toMatchObject({ uid: '', credits: 0, accepted_content_agreement: false, is_admin: false, is_sub: false, is_collaborator: false, is_creator: false, is_affiliate: false, can_search: false, roles: [] });
     expect(isSignedIn(DEFAULT_PROFILE)).toBe(false);
     expect(viewerOf(DEFAULT_PROFILE)).toBeNull();
+  });
+
+  test('a stored profile of the contract shape is read back as it was', () => {
+    const stored = serverProfile({ roles: ['creator', 'admin'], credits: 4, credits_expire_at: '2030-01-01T00:00:00.000Z', zip_code: '10115' });
+    expect(profileSchema.parse(stored)).toEqual(stored);
+    expect(normalizeProfile(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+  });
+
+  test('a stored profile the contract would refuse is the default profile', () => {
+    for (const broken of [
+      { ...serverProfile(), roles: ['superuser'] },
+      { ...serverProfile(), credits: 1.5 },
+      { ...serverProfile(), claims_updated_at: { seconds: 'x', nanoseconds: 0 } },
+      { ...serverProfile(), email_preferences: { product_updates: true } },
+      { ...serverProfile(), is_admin: 'yes' },
+    ]) {
+      expect(profileSchema.safeParse(broken).success).toBe(false);
+      expect(normalizeProfile(broken)).toBe(DEFAULT_PROFILE);
+    }
   });
 
   test('anything unreadable in storage is the default profile', () => {

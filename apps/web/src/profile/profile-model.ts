@@ -1,5 +1,6 @@
 import type { Viewer } from '@crate/contract/access';
-import { profileSchema, type Profile, type Timestamp } from '@crate/contract/profile';
+import type { EmailPreferences, Profile, Timestamp } from '@crate/contract/profile';
+import { ROLES, type Role } from '@crate/contract/roles';
 
 /**
  * The SPEC §3 profile as the client keeps it. Signed out is the default profile (uid ''):
@@ -38,14 +39,50 @@ export function displayNameOf(profile: Pick<Profile, 'display_name' | 'email'>):
   return profile.display_name.trim() || profile.email || '';
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTimestamp = (value: unknown): value is Timestamp => isObject(value) && Number.isInteger(value.seconds) && Number.isInteger(value.nanoseconds);
+const BOOLEAN_FIELDS = ['accepted_content_agreement', 'is_admin', 'is_sub', 'is_collaborator', 'is_creator', 'is_affiliate', 'can_search'] as const;
+const STRING_FIELDS = ['uid', 'email', 'display_name', 'zip_code'] as const;
+
 /**
- * Reads whatever is in storage: a valid stored profile comes back as it was (with the display-name
- * fallback); anything else — missing, corrupt, an older shape — is the default profile.
+ * Reads whatever is in storage: a stored profile of the SPEC §3 shape comes back as it was (with the
+ * display-name fallback); anything else — missing, corrupt, an older shape — is the default profile.
+ * Checked by hand rather than with the contract's zod schema, so the first screen renders without
+ * loading zod (the server's answers are checked against the schema by the API client).
  */
 export function normalizeProfile(raw: unknown): Profile {
-  const parsed = profileSchema.safeParse(raw);
-  if (!parsed.success) return DEFAULT_PROFILE;
-  return { ...parsed.data, display_name: displayNameOf(parsed.data) };
+  if (!isObject(raw)) return DEFAULT_PROFILE;
+  if (!STRING_FIELDS.every((field) => typeof raw[field] === 'string')) return DEFAULT_PROFILE;
+  if (!BOOLEAN_FIELDS.every((field) => typeof raw[field] === 'boolean')) return DEFAULT_PROFILE;
+  if (!Number.isInteger(raw.credits)) return DEFAULT_PROFILE;
+  if (raw.claims_updated_at !== null && !isTimestamp(raw.claims_updated_at)) return DEFAULT_PROFILE;
+  if (raw.credits_expire_at !== null && typeof raw.credits_expire_at !== 'string') return DEFAULT_PROFILE;
+  if (!Array.isArray(raw.roles) || !raw.roles.every((role) => (ROLES as readonly unknown[]).includes(role))) return DEFAULT_PROFILE;
+  const preferences = raw.email_preferences;
+  if (!isObject(preferences) || !['product_updates', 'new_releases', 'creator_news'].every((key) => typeof preferences[key] === 'boolean')) return DEFAULT_PROFILE;
+  const profile: Profile = {
+    uid: raw.uid as string,
+    email: raw.email as string,
+    display_name: raw.display_name as string,
+    zip_code: raw.zip_code as string,
+    claims_updated_at: raw.claims_updated_at === null ? null : { seconds: raw.claims_updated_at.seconds, nanoseconds: raw.claims_updated_at.nanoseconds },
+    credits_expire_at: raw.credits_expire_at as string | null,
+    credits: raw.credits as number,
+    accepted_content_agreement: raw.accepted_content_agreement as boolean,
+    email_preferences: {
+      product_updates: preferences.product_updates as boolean,
+      new_releases: preferences.new_releases as boolean,
+      creator_news: preferences.creator_news as boolean,
+    } satisfies EmailPreferences,
+    roles: [...(raw.roles as Role[])],
+    is_admin: raw.is_admin as boolean,
+    is_sub: raw.is_sub as boolean,
+    is_collaborator: raw.is_collaborator as boolean,
+    is_creator: raw.is_creator as boolean,
+    is_affiliate: raw.is_affiliate as boolean,
+    can_search: raw.can_search as boolean,
+  };
+  return { ...profile, display_name: displayNameOf(profile) };
 }
 
 export function sameTimestamp(a: Timestamp | null | undefined, b: Timestamp | null | undefined): boolean {

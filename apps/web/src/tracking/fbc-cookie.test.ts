@@ -8,6 +8,8 @@ describe('_fbc value (SPEC §9)', () => {
     expect(value).toBe('fb.1.1700000000123.IwAR2xyz_-.9');
     expect(FBC_PATTERN.test(value)).toBe(true);
     expect(fbclidOf(value)).toBe('IwAR2xyz_-.9');
+    expect(fbclidOf('fb.1.12.abc')).toBeNull();
+    expect(fbclidOf('nonsense')).toBeNull();
   });
   test('only plausible click ids are taken', () => {
     expect(isValidFbclid('IwAR2xyz')).toBe(true);

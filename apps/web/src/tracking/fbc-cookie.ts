@@ -1,5 +1,3 @@
-import { FBC_PATTERN } from '@crate/contract/callable';
-
 export const FBC_COOKIE = '_fbc';
 /** SPEC §9: the _fbc cookie lives 90 days. */
 export const FBC_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
@@ -16,9 +14,10 @@ export function buildFbc(fbclid: string, createdAtMs: number): string {
   return `fb.1.${Math.floor(createdAtMs)}.${fbclid}`;
 }
 
+/** The click id inside an _fbc value (fb.{1|2}.{ms}.{fbclid}); the contract's FBC_PATTERN is the same shape. */
 export function fbclidOf(fbc: string): string | null {
-  if (!FBC_PATTERN.test(fbc)) return null;
-  return fbc.split('.').slice(3).join('.');
+  const match = /^fb\.[12]\.\d{10,16}\.(.+)$/.exec(fbc);
+  return match && isValidFbclid(match[1]) ? match[1] : null;
 }
 
 /**

@@ -1,16 +1,18 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API } from '@crate/contract/api-endpoints';
 import type { Profile } from '@crate/contract/profile';
-import { callApi } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { profileStore } from '../profile-state.ts';
 import { syncProfile, type FetchProfile } from '../profile-sync.ts';
 
 export const profileQueryKey = ['profile'] as const;
 
-/** GET /api/profile; a 401 means nobody is signed in (null), anything else is an error. */
+/**
+ * GET /api/profile; a 401 means nobody is signed in (null), anything else is an error. The API client
+ * and the contract schemas (zod) load here, after the first screen has rendered, not before it.
+ */
 export const fetchProfile: FetchProfile = async ({ force }) => {
+  const [{ callApi }, { API }] = await Promise.all([import('../../lib/api-client.ts'), import('@crate/contract/api-endpoints')]);
   try {
     return await callApi(API.getProfile, { cache: force ? 'no-store' : 'no-cache' });
   } catch (error) {

@@ -1,21 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { API } from '@crate/contract/api-endpoints';
 import { callApi } from '../../../lib/api-client.ts';
-import { applySignedOut } from '../../../profile/api/get-profile.ts';
+
+/** What /logout is told when it is reached after a deactivation (it words its notice for that). */
+export interface LogoutState {
+  deactivated?: boolean;
+}
 
 /**
- * POST /api/profile/deactivate: the account is deactivated (recoverable by e-mail) and signed out
- * here. We leave the signed-in page first, so its guard does not bounce the user to /forbidden.
+ * POST /api/profile/deactivate: the server deactivates the account and ends its sessions. The local
+ * sign-out (profile reset, cached answers dropped) is then /logout's job: resetting here, while the
+ * signed-in settings page is still on screen, would let its guard bounce the user to /forbidden.
  */
-export function useDeactivateAccount(leaveTo = '/') {
-  const queryClient = useQueryClient();
+export function useDeactivateAccount() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => callApi(API.deactivateAccount, {}),
-    onSuccess: async () => {
-      await navigate(leaveTo, { replace: true });
-      applySignedOut(queryClient);
-    },
+    onSuccess: () => navigate('/logout', { replace: true, state: { deactivated: true } satisfies LogoutState }),
   });
 }

@@ -172,7 +172,7 @@ function ContentAgreementSection() {
 }
 
 function DeactivateSection() {
-  const deactivate = useDeactivateAccount('/');
+  const deactivate = useDeactivateAccount();
 
   const confirm = () =>
     modals.openConfirmModal({
@@ -185,10 +185,7 @@ function DeactivateSection() {
       ),
       labels: { confirm: 'Deactivate account', cancel: 'Keep my account' },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deactivate.mutate(undefined, {
-          onSuccess: () => notifications.show({ title: 'Account deactivated', message: 'Recover it any time from the account recovery page.' }),
-        }),
+      onConfirm: () => deactivate.mutate(),
     });
 
   return (
