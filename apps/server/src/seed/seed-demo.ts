@@ -1,7 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
-import { accounts, affiliates, creatorCollaborators, creators, creditLedger, users } from '../db/schema.ts';
+import { accounts, affiliates, creatorCollaborators, creators, creditLedger, packs, users } from '../db/schema.ts';
 import { grantRole } from '../features/roles/role-service.ts';
+import { type CatalogueSeedSummary, seedCatalogue } from './catalogue/seed-catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS, type DemoAccount } from './demo-accounts.ts';
 
 /** Serialises concurrent first starts (several API processes on one fresh PostgreSQL). */
@@ -62,8 +63,26 @@ export function formatDemoCredentials(publicUrl: string): string {
   ].join('\n');
 }
 
+/** Published packs of the catalogue a first start seeds (~20 items each). */
+export const DEMO_CATALOGUE_PACKS = 20;
+
 /**
- * Seeds demo accounts (one of each kind) the first time the product starts on an empty database.
+ * Seeds the demo catalogue when the database has no packs at all, in one transaction (all or nothing, so
+ * a start that dies half-way seeds again on the next). Rows and original audio are written now; previews,
+ * waveforms and art are derive-media jobs the workers make in the background. Null when nothing was done.
+ */
+export async function seedDemoCatalogue(ctx: AppContext): Promise<CatalogueSeedSummary | null> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: count() }).from(packs);
+    if ((existing?.n ?? 0) > 0) return null;
+    return seedCatalogue({ db: ctx.db, storage: ctx.storage, log: ctx.log }, { packs: DEMO_CATALOGUE_PACKS, transaction: (work) => work(tx), onProgress: (m) => ctx.log.debug(m) });
+  });
+}
+
+/**
+ * Seeds demo accounts (one of each kind) the first time the product starts on an empty database, then the
+ * demo catalogue when there are no packs yet.
  * Never in production (NODE_ENV=production): a published password must not open a real site's admin.
  */
 export async function seedDemoOnFirstStart(ctx: AppContext): Promise<void> {
@@ -73,4 +92,10 @@ export async function seedDemoOnFirstStart(ctx: AppContext): Promise<void> {
     return;
   }
   if (await seedDemoAccounts(ctx)) process.stdout.write(`${formatDemoCredentials(ctx.config.publicUrl)}\n`);
+  const catalogue = await seedDemoCatalogue(ctx);
+  if (catalogue) {
+    ctx.log.info(
+      `Demo catalogue: ${catalogue.packs} packs (+${catalogue.unpublishedPacks} unpublished), ${catalogue.items} items, ${catalogue.files} files (${Math.round(catalogue.bytes / 1e6)} MB) in ${catalogue.seconds.total} s; ${catalogue.jobs} previews, waveforms and pictures are being made in the background`,
+    );
+  }
 }
