@@ -34,7 +34,7 @@ describe(`derive-media on ${TEST_DB}`, () => {
     creatorUserId = (await createUser(t.ctx, { roles: ['creator'] })).id;
     const creator = await createCreator(t.ctx, creatorUserId);
     pack = await createPack(t.ctx, creator.id, { title: 'Processing Pack' });
-    [item] = (await createItems(t.ctx, pack, 1, { kind: 'Loop', name: 'House Loop 120 BPM Am', key: 'A minor', bpm: 120 })) as [{ id: string; slug: string }];
+    item = (await createItems(t.ctx, pack, 1, { kind: 'Loop', name: 'House Loop 120 BPM Am', key: 'A minor', bpm: 120 }))[0]!;
 
     audio = await store(loop.wav, 'House Loop 120 BPM Am.wav', 'audio/wav', { kind: 'Sample audio', itemId: item.id });
     await t.ctx.db.update(items).set({ audioFileId: audio.id }).where(eq(items.id, item.id));
