@@ -37,6 +37,8 @@ const INSTRUMENT_LABELS = new Map<string, string>(INSTRUMENTS.map((i) => [i.slug
 interface SortPlan {
   /** The sort value of row `i` (items alias). */
   value: SQL;
+  /** What the value needs joined to `items i`. */
+  join?: SQL;
   /** ORDER BY over the columns `s` and `id` of the matched set. */
   order: SQL;
   /** Rows after the cursor, over `s` and `id`. */
@@ -176,7 +178,7 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
       const rows = rowsOf<{ id: string; s: string | null }>(
         await db.execute(sql`
           select m.id::text as id, m.s::text as s
-          from (select i.id, ${plan.value} as s from items i where ${where}) m
+          from (select i.id, ${plan.value} as s from items i ${plan.join ?? sql``} where ${where}) m
           where ${plan.after(cursor.value, cursor.id)}
           order by ${plan.order}
           limit ${limit + 1}`),
@@ -193,7 +195,7 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
         with m as materialized (
           select i.id, ${plan.value} as s, i.type, i.kind, i.key, ${bpmBucket} as bpm_bucket, i.time_signature, i.feel,
                  i.licence_type, i.plugin, i.creator_id, i.pack_id, i.is_free, i.has_stems, i.has_midi, i.genres, i.instruments
-          from items i where ${where}
+          from items i ${plan.join ?? sql``} where ${where}
         )
         select 'page' as part, p.id::text as a, p.s::text as b, null::text as c, p.ord::int as n
         from (select m.id, m.s, row_number() over (order by ${plan.order}) as ord from m order by ${plan.order} limit ${limit + 1}) p
@@ -304,7 +306,9 @@ function sortPlan(sort: SearchSort, ctx: { tsquery: string | null; text: string;
       };
     case 'popular':
       return {
-        value: sql`coalesce((select p.score from item_popularity p where p.item_id = i.id), 0)`,
+        // A join, not a subquery per row: on a broad match the planner hashes item_popularity once.
+        value: sql`coalesce(ip.score, 0)`,
+        join: sql`left join item_popularity ip on ip.item_id = i.id`,
         order: sql`s desc, id desc`,
         after: (v, id) => sql`(s, id) < (${text(v)}::int, ${id}::uuid)`,
       };
