@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../../lib/browser-storage.ts';
+import type { KeyValueStorage } from '../lib/browser-storage.ts';
 import {
   defaultLoopFor,
   extendsQueue,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { browserStorage } from '../../lib/browser-storage.ts';
+import { browserStorage } from '../lib/browser-storage.ts';
 import { connectMediaSession } from './media-session.ts';
 import { PlayerContext, type PlayerRuntime } from './player-context.ts';
 import { installPlayerKeyboard } from './player-keyboard.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../lib/browser-storage.ts';
+import { memoryStorage } from '../lib/browser-storage.ts';
 import { clampVolume, DEFAULT_VOLUME, readVolumePreference, VOLUME_STORAGE_KEY, writeVolumePreference } from './volume-preference.ts';
 
 describe('volume preference', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../lib/browser-storage.ts';
+import { memoryStorage } from '../lib/browser-storage.ts';
 import type { PlayerItem } from './player-queue.ts';
 import { createPlayerStore, type PlayerMedia, type PlayerStore } from './player-store.ts';
 import { VOLUME_STORAGE_KEY } from './volume-preference.ts';

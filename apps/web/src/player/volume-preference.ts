@@ -1,4 +1,4 @@
-import { type KeyValueStorage, readJson, writeJson } from '../../lib/browser-storage.ts';
+import { type KeyValueStorage, readJson, writeJson } from '../lib/browser-storage.ts';
 
 /** Volume and mute survive reloads and visits (localStorage). */
 export const VOLUME_STORAGE_KEY = 'crate.player.volume';
