@@ -1,5 +1,38 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes .br and .gz beside every text asset at build time, so the server sends them as they are
+ * (fastify-static preCompressed) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = 'dist';
+  return {
+    name: 'crate-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const source = await readFile(file);
+          if (source.length < 1024) return;
+          await writeFile(`${file}.br`, await brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, await gz(source, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 /**
  * `npm run dev` runs the API on 3001 and this dev server on 3000; /api is proxied so the browser
@@ -8,7 +41,7 @@ import { defineConfig } from 'vite';
 const API_TARGET = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     strictPort: true,

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -6,6 +7,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './app-context.ts';
 import { registerFeatureRoutes } from './app-routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -32,6 +34,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installSecurity(app);
   installViewer(app, (request) => resolveViewer(ctx, request));
 
+  // JSON answers over 1 KB are compressed; audio and images are already compressed and pass through.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
@@ -59,6 +63,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset; the best one the browser accepts is sent as is.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -52,7 +52,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000' } as NodeJS.ProcessEnv,
     {
-      database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: null, template: inject('pgliteTemplate') },
+      database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: null, template: process.env.VITEST ? inject('pgliteTemplate') : undefined },
       webDist: null,
       ...overrides,
     },
