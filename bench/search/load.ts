@@ -1,0 +1,58 @@
+/**
+ * Closed-loop HTTP load on loopback: `connections` keep-alive sockets, each sending its next request as
+ * soon as the previous answer is read, for `seconds`. Runs as its own process (spawned by run.ts, which writes the spec to its stdin) so the
+ * server's event loop measures only the server. Prints one JSON line: per-request client latencies (ms),
+ * status counts and the wall time.
+ */
+import http from 'node:http';
+
+interface LoadSpec {
+  base: string;
+  paths: string[];
+  cookie: string;
+  connections: number;
+  seconds: number;
+}
+
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const spec = JSON.parse(input) as LoadSpec;
+const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+const target = new URL(spec.base);
+
+function request(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: target.hostname, port: target.port, path, agent, headers: spec.cookie ? { cookie: spec.cookie } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const latencies: number[] = [];
+const statuses: Record<string, number> = {};
+const deadline = performance.now() + spec.seconds * 1000;
+let next = 0;
+
+async function worker(offset: number) {
+  next = Math.max(next, offset);
+  while (performance.now() < deadline) {
+    const path = spec.paths[next++ % spec.paths.length]!;
+    const started = performance.now();
+    const status = await request(path);
+    latencies.push(performance.now() - started);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+}
+
+const started = performance.now();
+await Promise.all(Array.from({ length: spec.connections }, (_, i) => worker(i)));
+const wallMs = performance.now() - started;
+agent.destroy();
+process.stdout.write(JSON.stringify({ latencies, statuses, wallMs }) + '\n');

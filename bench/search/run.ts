@@ -1,0 +1,196 @@
+/**
+ * `npm run bench:search` — search on a million sounds, on PostgreSQL, over HTTP on loopback.
+ *
+ * 1. Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/crate_search_bench), created
+ *    and migrated if needed; the catalogue is built once (bench_search_marker) and reused after.
+ * 2. The real app (buildApp on the real context) listens on 127.0.0.1; a separate load process keeps
+ *    32 keep-alive connections busy for a bounded time. Phases: warm-up, /api/health (the baseline),
+ *    the search mix at 32 connections, then the same mix on 1 connection (the unloaded service time).
+ * 3. Latency is measured server-side, from onRequest to onResponse of each request (the time the
+ *    server holds it: routing, session, validation, SQL, serialisation); the load process's own
+ *    round-trip figures are in the report too.
+ * 4. The slowest requests are re-run under EXPLAIN (ANALYZE, BUFFERS) for the report.
+ *
+ * Prints one summary line and writes bench/reports/search.json.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import pino from 'pino';
+import { searchQuerySchema } from '@crate/contract/search';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createContext } from '../../apps/server/src/create-context.ts';
+import type { Db } from '../../apps/server/src/db/client.ts';
+import { userRoles } from '../../apps/server/src/db/schema.ts';
+import * as schema from '../../apps/server/src/db/schema.ts';
+import { createPostgresSearchEngine } from '../../apps/server/src/features/search/postgres-search-engine.ts';
+import { buildCatalogue, catalogueIsBuilt, type CatalogueSize } from './build-catalogue.ts';
+import { searchMix } from './query-mix.ts';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_search_bench';
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
+const SIZE: CatalogueSize = { items: ITEMS, packs: Math.max(10, Math.round(ITEMS / 50)), creators: Math.max(5, Math.round(ITEMS / 500)) };
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const REPORT = path.resolve(import.meta.dirname, '../reports/search.json');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  await client.end();
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+const summarise = (ms: number[], seconds: number) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { requests: ms.length, per_second: round(ms.length / seconds), p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted[sorted.length - 1] ?? NaN) };
+};
+
+function runLoad(base: string, paths: string[], cookie: string, connections: number, seconds: number): Promise<{ latencies: number[]; statuses: Record<string, number>; wallMs: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify({ base, paths, cookie, connections, seconds }));
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load process exited with ${code}`))));
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  // Other work on the machine competes for the same cores: recorded so a noisy run can be recognised.
+  const loadAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  await ensureDatabase(DATABASE_URL);
+  const config = loadConfig({ DATABASE_URL, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false', PUBLIC_URL: 'http://127.0.0.1:3000' } as NodeJS.ProcessEnv, { webDist: null });
+  const ctx = await createContext(config, pino({ level: 'silent' }));
+
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  let built = false;
+  if (!(await catalogueIsBuilt(client, SIZE))) {
+    log(`building a ${SIZE.items.toLocaleString('en')}-item catalogue (once; later runs reuse it)`);
+    await buildCatalogue(client, SIZE, log);
+    built = true;
+  } else {
+    await client.query('analyze');
+  }
+  const listed = (await client.query<{ n: number }>('select count(*)::int as n from items where search_pack_status = 4 and taken_down_at is null')).rows[0]!.n;
+  const settings = Object.fromEntries(
+    (await client.query<{ name: string; setting: string; unit: string | null }>(`select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather', 'jit', 'server_version')`)).rows.map((r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting]),
+  );
+
+  // A subscriber with a real session.
+  const email = `bench-${randomUUID().slice(0, 8)}@bench.crate.test`;
+  const signUp = await ctx.auth.api.signUpEmail({ body: { email, password: 'bench-password-123', name: 'Bench' }, asResponse: true });
+  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+  await ctx.db.insert(userRoles).values({ userId, role: 'subscriber' });
+  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+  // Server-side timing: onRequest → onResponse of every request.
+  const app = await buildApp(ctx);
+  let serverTimes: number[] = [];
+  const startedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => void startedAt.set(request, performance.now()));
+  app.addHook('onResponse', async (request) => {
+    const t0 = startedAt.get(request);
+    if (t0 !== undefined) serverTimes.push(performance.now() - t0);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const mix = searchMix(4000);
+  const probe = await fetch(base + mix[0], { headers: { cookie } });
+  if (probe.status !== 200) throw new Error(`search answered ${probe.status}: ${await probe.text()}`);
+
+  const phase = async (name: string, paths: string[], connections: number, seconds: number) => {
+    serverTimes = [];
+    log(`  ${name}: ${connections} connection(s), ${seconds} s`);
+    const result = await runLoad(base, paths, cookie, connections, seconds);
+    const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
+    if (bad.length > 0) throw new Error(`${name}: non-200 answers ${JSON.stringify(result.statuses)}`);
+    const wall = result.wallMs / 1000;
+    return { connections, seconds: Math.round(wall * 10) / 10, server: summarise(serverTimes, wall), client: summarise(result.latencies, wall) };
+  };
+
+  await phase('warm-up (search mix)', mix, CONNECTIONS, 8);
+  const health = await phase('/api/health baseline', ['/api/health'], CONNECTIONS, 10);
+  const search = await phase('search mix', mix, CONNECTIONS, SECONDS);
+  const single = await phase('search mix, unloaded', mix.slice(2000), 1, 10);
+
+  // The slowest requests of the mix, one at a time, under EXPLAIN ANALYZE (the main statement of each).
+  const timed: { path: string; ms: number }[] = [];
+  for (const p of mix.slice(0, 300)) {
+    const t0 = performance.now();
+    await fetch(base + p, { headers: { cookie } }).then((r) => r.arrayBuffer());
+    timed.push({ path: p, ms: performance.now() - t0 });
+  }
+  timed.sort((a, b) => b.ms - a.ms);
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const capturing = drizzle(pool, { schema, logger: { logQuery: (sqlText, params) => void captured.push({ sql: sqlText, params }) } }) as unknown as Db;
+  const engine = createPostgresSearchEngine(capturing);
+  const explained = [];
+  for (const { path: p, ms } of timed.slice(0, 3)) {
+    captured.length = 0;
+    const params = new URL(base + p).searchParams;
+    const raw: Record<string, string | string[]> = {};
+    for (const k of new Set(params.keys())) raw[k] = params.getAll(k).length === 1 ? params.get(k)! : params.getAll(k);
+    const query = searchQuerySchema.parse(raw);
+    await engine.search(query, { corpus: 'paid', userId });
+    const main = captured.reduce((a, b) => (b.sql.length > a.sql.length ? b : a));
+    // The engine runs its facet statement with these two settings (SET LOCAL); the plan must too.
+    await pool.query(`set jit = off; set work_mem = '64MB'`);
+    const plan = await pool.query(`explain (analyze, buffers) ${main.sql}`, main.params as unknown[]);
+    explained.push({ path: decodeURIComponent(p), request_ms: Math.round(ms * 100) / 100, plan: plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']) });
+  }
+  await pool.end();
+
+  const report = {
+    benchmark: 'search',
+    at: new Date().toISOString(),
+    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average_at_start: loadAtStart },
+    postgres: settings,
+    catalogue: { items: SIZE.items, listed, packs: SIZE.packs, creators: SIZE.creators, built_this_run: built },
+    measured: 'server-side: onRequest → onResponse inside the app, HTTP/1.1 keep-alive on loopback from a separate load process',
+    mix: 'first pages of text (1–2 words, 25% prefixes, 4% typos) + 2–3 filters, every facet counted; 70% relevance, 10% newest, 10% popular, 5% bpm, 5% random',
+    health,
+    search,
+    search_unloaded: single,
+    throughput_ratio_to_health: Math.round((search.server.per_second / health.server.per_second) * 10000) / 10000,
+    targets: { p50_ms: 10, p95_ms: 30, met: search.server.p50_ms <= 10 && search.server.p95_ms <= 30 },
+    slowest_explained: explained,
+    total_seconds: Math.round((Date.now() - started) / 1000),
+  };
+  await mkdir(path.dirname(REPORT), { recursive: true });
+  await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
+
+  await app.close();
+  await client.end();
+  await ctx.database.close();
+  console.log(
+    `bench:search ${SIZE.items.toLocaleString('en')} items, ${CONNECTIONS} connections, ${report.machine.cores} cores: ` +
+      `search p50 ${search.server.p50_ms} ms p95 ${search.server.p95_ms} ms ${search.server.per_second} req/s; ` +
+      `/api/health ${health.server.per_second} req/s (ratio ${report.throughput_ratio_to_health}); ` +
+      `unloaded p50 ${single.server.p50_ms} ms p95 ${single.server.p95_ms} ms; targets ${report.targets.met ? 'met' : 'not met'} → ${path.relative(process.cwd(), REPORT)}`,
+  );
+}
+
+await main();
