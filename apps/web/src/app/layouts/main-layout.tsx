@@ -1,10 +1,14 @@
 import { AppShell } from '@mantine/core';
+import { PlayerBar } from '../../player/components/player-bar.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import classes from './main-layout.module.css';
 import { RouteOutlet } from './route-outlet.tsx';
 
-/** Header with navigation and account menu, the screen, and the footer (SPEC §2 main layout). */
+/**
+ * Header with navigation and account menu, the screen, the footer (SPEC §2 main layout), and the
+ * player bar fixed at the bottom from the first play on; the main area keeps clear of it.
+ */
 export function MainLayout() {
   return (
     <AppShell header={{ height: 64 }} padding={0}>
@@ -17,6 +21,7 @@ export function MainLayout() {
         </div>
         <AppFooter />
       </AppShell.Main>
+      <PlayerBar />
     </AppShell>
   );
 }
