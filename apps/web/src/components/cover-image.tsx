@@ -1,0 +1,47 @@
+import { IconVinyl } from '@tabler/icons-react';
+import type { ImageSet } from '@crate/contract/catalogue';
+import classes from './cover-image.module.css';
+
+export interface CoverImageProps {
+  cover: ImageSet | null;
+  /** Alt text; empty when the name is written next to the image (decorative). */
+  alt: string;
+  /** Displayed size in CSS pixels (square); the browser picks 75, 250 or 500 for the screen's density. */
+  size: number | string;
+  /** Above the fold (the page's main cover): load now, not lazily. */
+  priority?: boolean;
+  radius?: 'sm' | 'md' | 'lg';
+  className?: string;
+}
+
+/**
+ * Square cover art from the immutable 75/250/500 set (SPEC §9). A missing cover (still being
+ * made, or none uploaded) shows a quiet placeholder of the same size, so nothing jumps.
+ */
+export function CoverImage({ cover, alt, size, priority = false, radius = 'md', className }: CoverImageProps) {
+  const dimension = typeof size === 'number' ? `${size}px` : size;
+  const style = { width: dimension, height: dimension };
+  const cls = [classes.cover, classes[radius], className].filter(Boolean).join(' ');
+  if (!cover) {
+    return (
+      <span className={`${cls} ${classes.placeholder}`} style={style} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
+        <IconVinyl size="45%" stroke={1.4} />
+      </span>
+    );
+  }
+  return (
+    <img
+      className={cls}
+      style={style}
+      src={cover['250x250']}
+      srcSet={`${cover['75x75']} 75w, ${cover['250x250']} 250w, ${cover['500x500']} 500w`}
+      sizes={dimension}
+      alt={alt}
+      width={typeof size === 'number' ? size : undefined}
+      height={typeof size === 'number' ? size : undefined}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+}

@@ -1,0 +1,216 @@
+import { Anchor, Badge, Button, Group, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { IconMoodEmpty } from '@tabler/icons-react';
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ItemRow } from '@crate/contract/catalogue';
+import { PlayButton } from '../../player/components/play-button.tsx';
+import { usePlayerRow } from '../../player/use-player-row.ts';
+import { CoverImage } from '../cover-image.tsx';
+import { AddToPlaylistMenu } from '../library-actions/add-to-playlist-menu.tsx';
+import { FavoriteButton } from '../library-actions/favorite-button.tsx';
+import { itemBpm, itemChips, itemDuration, itemKindLabel, itemSummary } from './item-attributes.ts';
+import classes from './item-list.module.css';
+
+export interface ItemListProps {
+  items: ItemRow[];
+  /**
+   * More rows exist: called when the end of the list scrolls into view (and by the "Load more"
+   * button). Pass it only while there is a next page.
+   */
+  onEndReached?(): void;
+  /** The first page or the next page is on its way: skeleton rows show where rows will appear. */
+  loading?: boolean;
+  /** Shown when there are no items and nothing is loading. */
+  emptyState?: ReactNode;
+  /** Accessible name of the list ("Sounds in Dusty Drums"). */
+  label?: string;
+  /** Hide the pack link when every row is from the same pack (the pack page). */
+  hidePack?: boolean;
+  /** Extra controls at the end of each row (e.g. move up/down and remove in a playlist). */
+  rowActions?(item: ItemRow, index: number): ReactNode;
+}
+
+const SKELETON_ROWS = 8;
+
+/**
+ * The list of sounds every screen shares (pack, staff playlist, favorites, playlists, search):
+ * inline play, what is playing, the attributes a producer scans (kind, key, BPM, meter, length),
+ * instrument chips, a heart and "add to playlist". ↑/↓ walk this list once one of its rows plays;
+ * clicking a row's empty space plays it too.
+ */
+export function ItemList({ items, onEndReached, loading = false, emptyState, label, hidePack = false, rowActions }: ItemListProps) {
+  if (items.length === 0 && !loading) {
+    return <div className={classes.empty}>{emptyState ?? <DefaultEmpty />}</div>;
+  }
+  return (
+    <div className={classes.wrapper}>
+      <div className={classes.header} aria-hidden>
+        <span />
+        <span />
+        <span>Sound</span>
+        <span className={classes.wide}>Tags</span>
+        <span className={classes.wide}>Kind</span>
+        <span className={classes.wide}>Key</span>
+        <span className={classes.wide}>BPM</span>
+        <span className={classes.wide}>Meter</span>
+        <span className={classes.wide}>Time</span>
+        <span />
+      </div>
+      <ul className={classes.list} aria-label={label} aria-busy={loading || undefined}>
+        {items.map((item, index) => (
+          <ItemListRow key={item.id} item={item} list={items} hidePack={hidePack} actions={rowActions?.(item, index)} />
+        ))}
+      </ul>
+      {loading ? <ItemListSkeleton rows={items.length === 0 ? SKELETON_ROWS : 3} /> : null}
+      {onEndReached && !loading ? <EndOfList onEndReached={onEndReached} /> : null}
+    </div>
+  );
+}
+
+function DefaultEmpty() {
+  return (
+    <Group gap="sm" c="dimmed" justify="center">
+      <IconMoodEmpty size={20} aria-hidden />
+      <Text>No sounds here yet.</Text>
+    </Group>
+  );
+}
+
+/** Fetches the next page a screen before the end comes into view; the button is there for keyboards and old browsers. */
+function EndOfList({ onEndReached }: { onEndReached(): void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const callback = useRef(onEndReached);
+  useEffect(() => {
+    callback.current = onEndReached;
+  }, [onEndReached]);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) callback.current();
+    }, { rootMargin: '0px 0px 600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={sentinel} className={classes.more}>
+      <Button variant="default" onClick={() => callback.current()}>
+        Load more sounds
+      </Button>
+    </div>
+  );
+}
+
+interface RowProps {
+  item: ItemRow;
+  list: ItemRow[];
+  hidePack: boolean;
+  actions: ReactNode;
+}
+
+const INTERACTIVE = 'a, button, input, [role="menuitem"], [role="button"], [data-no-row-play]';
+
+const ItemListRow = memo(function ItemListRow({ item, list, hidePack, actions }: RowProps) {
+  const { isCurrent, isPlaying, hasPreview, toggle, prepare, rowRef } = usePlayerRow(item, list);
+  const chips = itemChips(item);
+  const bpm = itemBpm(item);
+  const duration = itemDuration(item);
+
+  // A click on the row's empty space plays it: auditioning should not need aiming at a small button.
+  const onRowClick = (event: MouseEvent<HTMLLIElement>) => {
+    if (!hasPreview || (event.target as Element).closest(INTERACTIVE)) return;
+    if (window.getSelection()?.toString()) return; // selecting text, not asking to play
+    toggle();
+  };
+
+  return (
+    <li
+      ref={rowRef}
+      className={classes.row}
+      data-item-id={item.id}
+      data-current={isCurrent || undefined}
+      data-playing={isPlaying || undefined}
+      data-playable={hasPreview || undefined}
+      onClick={onRowClick}
+      onPointerEnter={prepare}
+    >
+      <PlayButton item={item} list={list} size="lg" />
+      <CoverImage cover={item.pack?.cover ?? null} alt="" size={44} radius="sm" className={classes.cover} />
+      <div className={classes.title}>
+        <Anchor component={Link} to={`/item/${item.slug}`} className={classes.name} c={isCurrent ? 'ember.4' : undefined} fw={600} size="sm">
+          {item.name}
+        </Anchor>
+        <Text size="xs" c="dimmed" className={classes.byline}>
+          {!hidePack && item.pack ? (
+            <>
+              <Anchor component={Link} to={`/pack/${item.pack.id}`} c="dimmed" inherit>
+                {item.pack.title}
+              </Anchor>
+              {' · '}
+            </>
+          ) : null}
+          <Anchor component={Link} to={`/creator/${item.creator.id}`} c="dimmed" inherit>
+            {item.creator.name}
+          </Anchor>
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.summary}>
+          {itemSummary(item)}
+        </Text>
+      </div>
+      <div className={`${classes.chips} ${classes.wide}`}>
+        {chips.map((chip) => (
+          <Badge key={chip} variant="default" size="sm" radius="sm" className={classes.chip} tt="none" fw={500}>
+            {chip}
+          </Badge>
+        ))}
+        {item.is_free ? (
+          <Badge variant="light" color="teal" size="sm" radius="sm" tt="none">
+            Free
+          </Badge>
+        ) : null}
+      </div>
+      <Attribute label="Kind" value={itemKindLabel(item)} />
+      <Attribute label="Key" value={item.key} />
+      <Attribute label="BPM" value={bpm} />
+      <Attribute label="Time signature" value={item.time_signature ? `${item.time_signature}${item.feel === 'swing' ? ' sw' : ''}` : null} title={item.feel === 'swing' ? 'Swing feel' : undefined} />
+      <Attribute label="Duration" value={duration} />
+      <div className={classes.actions}>
+        <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} size="lg" />
+        <AddToPlaylistMenu item={item} size="lg" />
+        {actions}
+      </div>
+    </li>
+  );
+});
+
+function Attribute({ label, value, title }: { label: string; value: string | null; title?: string }) {
+  return (
+    <span className={`${classes.attribute} ${classes.wide}`} title={title}>
+      <VisuallyHidden>{label}: </VisuallyHidden>
+      {value ?? <span aria-label="not set">–</span>}
+    </span>
+  );
+}
+
+/** Placeholder rows in the list's own grid while sounds load, so nothing jumps when they arrive. */
+export function ItemListSkeleton({ rows = SKELETON_ROWS }: { rows?: number }) {
+  return (
+    <div className={classes.list} aria-hidden data-testid="item-list-skeleton">
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className={`${classes.row} ${classes.skeletonRow}`}>
+          <Skeleton circle height={34} />
+          <Skeleton height={44} width={44} radius="sm" className={classes.cover} />
+          <div className={classes.title}>
+            <Skeleton height={12} width={`${60 - (index % 3) * 12}%`} mb={8} />
+            <Skeleton height={10} width="40%" />
+          </div>
+          <Skeleton height={18} width="70%" className={classes.wide} />
+          {[0, 1, 2, 3, 4].map((cell) => (
+            <Skeleton key={cell} height={10} width="60%" className={classes.wide} />
+          ))}
+          <span />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { ActionIcon, Button, Loader, Menu, Text, type MantineSize } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { apiErrorMessage } from '../../lib/api-error-messages.ts';
+import { useProfile } from '../../profile/profile-state.ts';
+import { PlaylistNameForm } from './playlist-name-form.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
+import { useAddToPlaylist, useCreatePlaylist, useMyPlaylists, useRemoveFromPlaylist } from './use-playlists.ts';
+
+export interface AddToPlaylistMenuProps {
+  item: { id: string; name: string };
+  size?: MantineSize;
+  /** A labelled button (item page) instead of an icon (rows). */
+  withLabel?: boolean;
+}
+
+/** Modal body: name a playlist, create it and put the item in it. Rendered by the modals manager. */
+function CreatePlaylistWithItem({ item, modalId }: { item: { id: string; name: string }; modalId: string }) {
+  const create = useCreatePlaylist();
+  const add = useAddToPlaylist();
+  return (
+    <PlaylistNameForm
+      submitLabel="Create and add"
+      onCancel={() => modals.close(modalId)}
+      onSubmit={async (name) => {
+        const playlist = await create.mutateAsync(name);
+        await add.mutateAsync({ playlistId: playlist.id, itemId: item.id });
+        modals.close(modalId);
+        notifications.show({ color: 'ember', message: `Added ${item.name} to ${playlist.name}.` });
+      }}
+    />
+  );
+}
+
+export function openCreatePlaylistWithItem(item: { id: string; name: string }): void {
+  const modalId = `new-playlist-${item.id}`;
+  modals.open({ modalId, title: 'New playlist', children: <CreatePlaylistWithItem item={item} modalId={modalId} /> });
+}
+
+/**
+ * "Add to playlist" for a row or a page: pick one of your playlists (a tick shows where the sound
+ * already is; picking that one takes it out again) or create a new one with it. Visitors get a
+ * prompt to log in.
+ */
+export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddToPlaylistMenuProps) {
+  const { uid } = useProfile();
+  const [opened, setOpened] = useState(false);
+  const playlists = useMyPlaylists(uid !== '' && opened);
+  const add = useAddToPlaylist();
+  const remove = useRemoveFromPlaylist();
+  const label = `Add ${item.name} to a playlist`;
+
+  const target = withLabel ? (
+    <Button variant="default" leftSection={<IconPlaylistAdd size={18} aria-hidden />} aria-label={label}>
+      Add to playlist
+    </Button>
+  ) : (
+    <ActionIcon size={size} radius="xl" variant="subtle" color="gray" aria-label={label}>
+      <IconPlaylistAdd size={16} aria-hidden />
+    </ActionIcon>
+  );
+
+  if (!uid) return <SignInPrompt message="Log in to collect sounds in your own playlists.">{target}</SignInPrompt>;
+
+  const toggleIn = async (playlistId: string, playlistName: string, contains: boolean) => {
+    try {
+      if (contains) {
+        await remove.mutateAsync({ playlistId, itemId: item.id });
+        notifications.show({ message: `Removed ${item.name} from ${playlistName}.` });
+      } else {
+        await add.mutateAsync({ playlistId, itemId: item.id });
+        notifications.show({ color: 'ember', message: `Added ${item.name} to ${playlistName}.` });
+      }
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'The playlist did not change', message: apiErrorMessage(error) });
+    }
+  };
+
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Add to playlist</Menu.Label>
+        <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePlaylistWithItem(item)}>
+          New playlist…
+        </Menu.Item>
+        <Menu.Divider />
+        {playlists.isPending ? (
+          <Menu.Item disabled leftSection={<Loader size={14} />}>
+            Loading your playlists…
+          </Menu.Item>
+        ) : playlists.isError ? (
+          <Text size="sm" c="red.4" px="sm" py={6}>
+            {apiErrorMessage(playlists.error)}
+          </Text>
+        ) : playlists.data.length === 0 ? (
+          <Text size="sm" c="dimmed" px="sm" py={6}>
+            No playlists yet: create the first one above.
+          </Text>
+        ) : (
+          playlists.data.map((playlist) => {
+            const contains = playlist.item_ids.includes(item.id);
+            return (
+              <Menu.Item
+                key={playlist.id}
+                leftSection={contains ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16, display: 'inline-block' }} />}
+                rightSection={
+                  <Text size="xs" c="dimmed">
+                    {playlist.item_count}
+                  </Text>
+                }
+                aria-label={contains ? `${playlist.name} (contains this sound; choose to remove it)` : playlist.name}
+                onClick={() => void toggleIn(playlist.id, playlist.name, contains)}
+              >
+                {playlist.name}
+              </Menu.Item>
+            );
+          })
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
