@@ -1,4 +1,5 @@
 import { IconVinyl } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { ImageSet } from '@crate/contract/catalogue';
 import classes from './cover-image.module.css';
 
@@ -22,7 +23,9 @@ export function CoverImage({ cover, alt, size, priority = false, radius = 'md', 
   const dimension = typeof size === 'number' ? `${size}px` : size;
   const style = { width: dimension, height: dimension };
   const cls = [classes.cover, classes[radius], className].filter(Boolean).join(' ');
-  if (!cover) {
+  // Art still being made (a new upload) or gone: the placeholder, never a broken-image icon.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!cover || failed === cover['250x250']) {
     return (
       <span className={`${cls} ${classes.placeholder}`} style={style} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
         <IconVinyl size="45%" stroke={1.4} />
@@ -41,6 +44,7 @@ export function CoverImage({ cover, alt, size, priority = false, radius = 'md', 
       height={typeof size === 'number' ? size : undefined}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
+      onError={() => setFailed(cover['250x250'])}
       {...(priority ? { fetchPriority: 'high' as const } : {})}
     />
   );

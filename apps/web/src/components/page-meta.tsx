@@ -11,6 +11,9 @@ export function documentTitle(title: string | undefined): string {
 interface TitleOverride {
   pathname: string;
   title: string;
+  description?: string;
+  /** OpenGraph image (absolute or root-relative URL), e.g. a pack's 500x500 cover. */
+  image?: string;
 }
 
 const OverrideContext = createContext<{ override: TitleOverride | null; setOverride: (value: TitleOverride | null) => void }>({
@@ -28,13 +31,25 @@ export function PageMetaProvider({ children }: { children: ReactNode }) {
  * forbidden page) replaces the route's static title while it is on screen.
  */
 export function usePageTitle(title: string | null): void {
+  usePageMeta(title === null ? null : { title });
+}
+
+/**
+ * A screen showing one thing (a pack, a sound, a creator) describes that thing: its name as the
+ * title, its own description, its cover as the OpenGraph image. Null while it is loading or not
+ * found: the route's static metadata stays.
+ */
+export function usePageMeta(meta: { title: string; description?: string | undefined; image?: string | null | undefined } | null): void {
   const { setOverride } = useContext(OverrideContext);
   const { pathname } = useLocation();
+  const title = meta?.title ?? null;
+  const description = meta?.description || undefined;
+  const image = meta?.image || undefined;
   useEffect(() => {
     if (title === null) return;
-    setOverride({ pathname, title });
+    setOverride({ pathname, title, ...(description ? { description } : {}), ...(image ? { image } : {}) });
     return () => setOverride(null);
-  }, [title, pathname, setOverride]);
+  }, [title, description, image, pathname, setOverride]);
 }
 
 /**
@@ -44,18 +59,21 @@ export function usePageTitle(title: string | null): void {
 export function PageMeta({ title, description }: { title: string | undefined; description: string | undefined }) {
   const { override } = useContext(OverrideContext);
   const { pathname } = useLocation();
-  const shownTitle = override && override.pathname === pathname ? override.title : title;
+  const active = override && override.pathname === pathname ? override : null;
+  const shownTitle = active ? active.title : title;
+  const shownDescription = active?.description ?? description;
   const fullTitle = documentTitle(shownTitle);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const image = active?.image ? new URL(active.image, origin || 'http://localhost').href : `${origin}/og-image.png`;
   return (
     <>
       <title>{fullTitle}</title>
-      {description ? <meta name="description" content={description} /> : null}
+      {shownDescription ? <meta name="description" content={shownDescription} /> : null}
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:type" content="website" />
       <meta property="og:title" content={fullTitle} />
-      {description ? <meta property="og:description" content={description} /> : null}
-      <meta property="og:image" content={`${origin}/og-image.png`} />
+      {shownDescription ? <meta property="og:description" content={shownDescription} /> : null}
+      <meta property="og:image" content={image} />
       <meta property="og:url" content={`${origin}${pathname}`} />
       <meta name="twitter:card" content="summary_large_image" />
     </>

@@ -8,10 +8,15 @@ export function itemKindLabel(item: Pick<ItemRow, 'type' | 'kind' | 'plugin'>): 
   return item.kind ?? 'Sample';
 }
 
-/** Length of the sound: the item's own, else its preview's; null when neither is known yet. */
+/**
+ * Length of the sound: the item's own, else its preview's; null when neither is known yet.
+ * One-shots are short, so under ten seconds it reads in tenths ("0.4 s", "2.5 s"), else "1:05".
+ */
 export function itemDuration(item: Pick<ItemRow, 'duration_ms' | 'preview'>): string | null {
   const ms = item.duration_ms ?? item.preview?.duration_ms ?? null;
-  return ms === null || ms <= 0 ? null : formatTime(ms / 1000);
+  if (ms === null || ms <= 0) return null;
+  if (ms < 10_000) return `${(Math.max(ms, 100) / 1000).toFixed(1)} s`;
+  return formatTime(ms / 1000);
 }
 
 export function itemBpm(item: Pick<ItemRow, 'bpm'>): string | null {

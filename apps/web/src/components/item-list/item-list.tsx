@@ -1,11 +1,12 @@
-import { Anchor, Badge, Button, Group, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { PlayButton } from '../../player/components/play-button.tsx';
 import { usePlayerRow } from '../../player/use-player-row.ts';
 import { CoverImage } from '../cover-image.tsx';
+import { EndOfList } from '../end-of-list.tsx';
 import { AddToPlaylistMenu } from '../library-actions/add-to-playlist-menu.tsx';
 import { FavoriteButton } from '../library-actions/favorite-button.tsx';
 import { itemBpm, itemChips, itemDuration, itemKindLabel, itemSummary } from './item-attributes.ts';
@@ -62,7 +63,7 @@ export function ItemList({ items, onEndReached, loading = false, emptyState, lab
         ))}
       </ul>
       {loading ? <ItemListSkeleton rows={items.length === 0 ? SKELETON_ROWS : 3} /> : null}
-      {onEndReached && !loading ? <EndOfList onEndReached={onEndReached} /> : null}
+      {onEndReached && !loading ? <EndOfList onEndReached={onEndReached} label="Load more sounds" /> : null}
     </div>
   );
 }
@@ -73,31 +74,6 @@ function DefaultEmpty() {
       <IconMoodEmpty size={20} aria-hidden />
       <Text>No sounds here yet.</Text>
     </Group>
-  );
-}
-
-/** Fetches the next page a screen before the end comes into view; the button is there for keyboards and old browsers. */
-function EndOfList({ onEndReached }: { onEndReached(): void }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const callback = useRef(onEndReached);
-  useEffect(() => {
-    callback.current = onEndReached;
-  }, [onEndReached]);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current();
-    }, { rootMargin: '0px 0px 600px 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <div ref={sentinel} className={classes.more}>
-      <Button variant="default" onClick={() => callback.current()}>
-        Load more sounds
-      </Button>
-    </div>
   );
 }
 
@@ -137,7 +113,7 @@ const ItemListRow = memo(function ItemListRow({ item, list, hidePack, actions }:
       <PlayButton item={item} list={list} size="lg" />
       <CoverImage cover={item.pack?.cover ?? null} alt="" size={44} radius="sm" className={classes.cover} />
       <div className={classes.title}>
-        <Anchor component={Link} to={`/item/${item.slug}`} className={classes.name} c={isCurrent ? 'ember.4' : undefined} fw={600} size="sm">
+        <Anchor component={Link} to={`/item/${item.slug}`} className={classes.name} c={isCurrent ? 'ember.4' : 'dark.0'} fw={600} size="sm">
           {item.name}
         </Anchor>
         <Text size="xs" c="dimmed" className={classes.byline}>

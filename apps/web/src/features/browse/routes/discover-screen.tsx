@@ -1,45 +1,129 @@
-import { Button, Container, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconHourglassHigh } from '@tabler/icons-react';
+import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { isSignedIn } from '../../../profile/profile-model.ts';
-import { useProfile } from '../../../profile/profile-state.ts';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CardGrid, CardGridItem } from '../../../components/card-grid.tsx';
+import { CreatorCard, CreatorCardSkeleton } from '../../../components/creator-card.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PackGrid } from '../../../components/pack-grid.tsx';
+import { SectionHeader } from '../../../components/section-header.tsx';
+import { StaffPlaylistCard } from '../../../components/staff-playlist-card.tsx';
+import { useDiscover } from '../api/get-discover.ts';
+import { DiscoverBanners, DiscoverBannersSkeleton } from '../components/discover-banners.tsx';
+import { GenreChips } from '../components/genre-chips.tsx';
 
-/** The landing page. The catalogue is not open yet, so it says so instead of showing sample content. */
+// The playable list (menus, popovers, the item list) arrives after the landing page has painted.
+const DiscoverSounds = lazy(() => import('../components/discover-sounds.tsx'));
+
+/** The landing page: banners, staff picks, sounds to hear at once, new and trending packs, genres, creators, staff playlists. */
 export default function DiscoverScreen() {
-  const profile = useProfile();
+  const discover = useDiscover();
+  const data = discover.data;
+  const loading = discover.isPending;
+  const empty =
+    data !== undefined &&
+    data.banners.length + data.staff_picks.length + data.new_packs.length + data.trending_packs.length + data.featured_creators.length + data.staff_playlists.length === 0;
+  const leadPlaylist = data?.staff_playlists.find((playlist) => playlist.item_count > 0);
+
   return (
-    <Container size="lg" py={48}>
-      <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.14em' }}>
-        Sample packs · Samples · Presets · Bundles
-      </Text>
-      <Title order={1} mt={8} style={{ fontSize: 'clamp(2.25rem, 5vw, 3.5rem)', lineHeight: 1.05 }}>
-        Discover
-      </Title>
-      <Text c="dimmed" size="xl" mt="md" maw={620}>
-        Crate is where producers find sounds and creators sell them, with clear licences on every file.
-      </Text>
-      <Group mt="xl" gap="sm">
-        {isSignedIn(profile) ? (
-          <Button component={Link} to="/account" size="md">
-            Your account
+    <Container size="lg" py="xl">
+      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
+        <div>
+          <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.14em' }}>
+            Sample packs · Samples · Presets · Bundles
+          </Text>
+          <Title order={1} mt={4}>
+            Discover
+          </Title>
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to="/genres" variant="default" size="sm">
+            Browse genres
           </Button>
-        ) : (
-          <Button component={Link} to="/register" size="md">
-            Create a free account
+          <Button component={Link} to="/staffpicks" variant="light" size="sm">
+            Staff picks
           </Button>
-        )}
-        <Button component={Link} to="/sellmypacks" size="md" variant="default">
-          Sell my packs
-        </Button>
-      </Group>
-      <Paper withBorder p="lg" mt={48} bg="dark.7" maw={720}>
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-            <IconHourglassHigh size={20} />
-          </ThemeIcon>
-          <Text c="dimmed">New packs, staff picks and trending sounds will appear here as creators publish them.</Text>
         </Group>
-      </Paper>
+      </Group>
+
+      {discover.isError ? <ApiErrorAlert error={discover.error} title="Discover did not load" /> : null}
+
+      {empty ? (
+        <EmptyState title="The shelves are still empty">
+          New packs, staff picks and trending sounds appear here as soon as creators publish them. Making sounds yourself?{' '}
+          <Link to="/sellmypacks">Sell your packs on Crate</Link>.
+        </EmptyState>
+      ) : null}
+
+      <Stack gap={48}>
+        {loading ? <DiscoverBannersSkeleton /> : data && data.banners.length > 0 ? <DiscoverBanners banners={data.banners} /> : null}
+
+        {loading || (data && data.staff_picks.length > 0) ? (
+          <section aria-labelledby="discover-staff-picks">
+            <SectionHeader id="discover-staff-picks" title="Staff picks" subtitle="Packs our curators keep coming back to." to="/staffpicks" />
+            <PackGrid packs={data?.staff_picks ?? []} loading={loading} shelf skeletons={6} label="Staff picks" />
+          </section>
+        ) : null}
+
+        {leadPlaylist ? (
+          <Suspense fallback={<Skeleton height={420} radius="lg" />}>
+            <DiscoverSounds playlist={leadPlaylist} />
+          </Suspense>
+        ) : null}
+
+        {loading || (data && data.new_packs.length > 0) ? (
+          <section aria-labelledby="discover-new">
+            <SectionHeader id="discover-new" title="New packs" subtitle="Fresh from the creators." />
+            <PackGrid packs={data?.new_packs ?? []} loading={loading} shelf skeletons={6} label="New packs" />
+          </section>
+        ) : null}
+
+        {data && data.trending_packs.length > 0 ? (
+          <section aria-labelledby="discover-trending">
+            <SectionHeader id="discover-trending" title="Trending" subtitle="The packs producers played and downloaded most this week." />
+            <PackGrid packs={data.trending_packs} shelf label="Trending packs" />
+          </section>
+        ) : null}
+
+        {data && data.genres.length > 0 ? (
+          <section aria-labelledby="discover-genres">
+            <SectionHeader id="discover-genres" title="Genres" to="/genres" linkLabel="All genres" />
+            <GenreChips genres={data.genres} label="Genres with packs" />
+          </section>
+        ) : null}
+
+        {loading || (data && data.featured_creators.length > 0) ? (
+          <section aria-labelledby="discover-creators">
+            <SectionHeader id="discover-creators" title="Featured creators" to="/creators" linkLabel="All creators" />
+            <CardGrid min={240} label="Featured creators">
+              {loading
+                ? Array.from({ length: 4 }, (_, index) => (
+                    <CardGridItem key={index}>
+                      <CreatorCardSkeleton />
+                    </CardGridItem>
+                  ))
+                : data!.featured_creators.map((creator) => (
+                    <CardGridItem key={creator.id}>
+                      <CreatorCard creator={creator} />
+                    </CardGridItem>
+                  ))}
+            </CardGrid>
+          </section>
+        ) : null}
+
+        {data && data.staff_playlists.length > 0 ? (
+          <section aria-labelledby="discover-playlists">
+            <SectionHeader id="discover-playlists" title="Staff playlists" subtitle="Sounds picked across packs, for a mood or a job." />
+            <CardGrid shelf label="Staff playlists">
+              {data.staff_playlists.map((playlist) => (
+                <CardGridItem key={playlist.id}>
+                  <StaffPlaylistCard playlist={playlist} />
+                </CardGridItem>
+              ))}
+            </CardGrid>
+          </section>
+        ) : null}
+      </Stack>
     </Container>
   );
 }

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { PackCard as PackCardData } from '@crate/contract/catalogue';
+import { CardGrid, CardGridItem } from './card-grid.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { EndOfList } from './end-of-list.tsx';
+import { PackCard, PackCardSkeleton } from './pack-card.tsx';
+
+export interface PackGridProps {
+  packs: PackCardData[];
+  loading?: boolean;
+  /** Pass only while there is a next page. */
+  onEndReached?(): void;
+  emptyState?: ReactNode;
+  label?: string;
+  shelf?: boolean;
+  skeletons?: number;
+}
+
+/** Packs as cover cards, with skeletons while loading, an empty state, and infinite loading. */
+export function PackGrid({ packs, loading = false, onEndReached, emptyState, label, shelf = false, skeletons = 10 }: PackGridProps) {
+  if (!loading && packs.length === 0) return <>{emptyState ?? <EmptyState title="No packs here yet" />}</>;
+  return (
+    <>
+      <CardGrid label={label} shelf={shelf}>
+        {packs.map((pack, index) => (
+          <CardGridItem key={pack.id}>
+            <PackCard pack={pack} priority={index < 4} />
+          </CardGridItem>
+        ))}
+        {loading
+          ? Array.from({ length: packs.length === 0 ? skeletons : 4 }, (_, index) => (
+              <CardGridItem key={`skeleton-${index}`}>
+                <PackCardSkeleton />
+              </CardGridItem>
+            ))
+          : null}
+      </CardGrid>
+      {onEndReached && !loading ? <EndOfList onEndReached={onEndReached} label="Load more packs" /> : null}
+    </>
+  );
+}

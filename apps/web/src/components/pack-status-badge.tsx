@@ -1,0 +1,26 @@
+import { Badge } from '@mantine/core';
+import { PACK_STATUS_LABELS, type PackStatus } from '@crate/contract/pack-status';
+
+const COLORS: Record<PackStatus, string> = {
+  [-2]: 'red',
+  [-1]: 'gray',
+  0: 'gray',
+  1: 'yellow',
+  2: 'blue',
+  3: 'cyan',
+  4: 'teal',
+};
+
+/**
+ * Marks a pack the public cannot see (only its creator, collaborators and admins get it):
+ * "Not published · Draft". Published packs get no badge.
+ */
+export function PackStatusBadge({ status, published, size = 'sm' }: { status: number; published: boolean; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
+  if (published) return null;
+  const label = PACK_STATUS_LABELS[status as PackStatus] ?? `Status ${status}`;
+  return (
+    <Badge color={COLORS[status as PackStatus] ?? 'gray'} variant="light" size={size} data-pack-status={status} title="Only you, your collaborators and admins see this pack">
+      Not published · {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,85 @@
+import { Skeleton, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Banner } from '@crate/contract/catalogue';
+import classes from './discover-banners.module.css';
+
+const CORNER_CLASS: Record<Banner['position'], string> = {
+  'Top-Left': classes.topLeft!,
+  'Top-Right': classes.topRight!,
+  'Bottom-Left': classes.bottomLeft!,
+  'Bottom-Right': classes.bottomRight!,
+};
+
+/** Same-origin paths route in the app; anything else is a plain link (banners are edited by admins). */
+function BannerLink({ to, className, children, label }: { to: string | null; className: string; children: React.ReactNode; label: string }) {
+  if (!to) return <div className={className}>{children}</div>;
+  if (to.startsWith('/') && !to.startsWith('//')) {
+    return (
+      <Link to={to} className={className} aria-label={label}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={to} className={className} aria-label={label} rel="noopener">
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Discover's banners: the first one wide, the rest beside it. Each banner's text sits in the corner
+ * its admin chose (SPEC §3: Top-Right, Top-Left, Bottom-Right, Bottom-Left).
+ */
+export function DiscoverBanners({ banners }: { banners: Banner[] }) {
+  if (banners.length === 0) return null;
+  const [lead, ...rest] = banners;
+  return (
+    <div className={classes.banners} data-count={Math.min(banners.length, 3)}>
+      <BannerTile banner={lead!} lead />
+      {rest.slice(0, 2).map((banner) => (
+        <BannerTile key={banner.id} banner={banner} />
+      ))}
+    </div>
+  );
+}
+
+function BannerTile({ banner, lead = false }: { banner: Banner; lead?: boolean }) {
+  const [width, height] = banner.size.split('x').map(Number) as [number, number];
+  return (
+    <BannerLink to={banner.link_url} className={`${classes.banner} ${lead ? classes.lead : ''}`} label={banner.title}>
+      {banner.image_url ? (
+        <img
+          className={classes.image}
+          src={banner.image_url}
+          alt=""
+          width={width}
+          height={height}
+          decoding="async"
+          loading={lead ? 'eager' : 'lazy'}
+          {...(lead ? { fetchPriority: 'high' as const } : {})}
+        />
+      ) : null}
+      <div className={`${classes.text} ${CORNER_CLASS[banner.position]}`} data-position={banner.position}>
+        <Title order={lead ? 2 : 3} className={classes.title}>
+          {banner.title}
+        </Title>
+        {banner.subtitle ? (
+          <Text size={lead ? 'md' : 'sm'} className={classes.subtitle}>
+            {banner.subtitle}
+          </Text>
+        ) : null}
+      </div>
+    </BannerLink>
+  );
+}
+
+export function DiscoverBannersSkeleton() {
+  return (
+    <div className={classes.banners} data-count={3} aria-hidden>
+      <Skeleton className={`${classes.banner} ${classes.lead}`} />
+      <Skeleton className={classes.banner} />
+      <Skeleton className={classes.banner} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Badge, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import type { GenreCount } from '@crate/contract/catalogue';
+import classes from './genre-chips.module.css';
+
+/** Genres as links with their pack counts ("Trap 12"), to each genre's packs. */
+export function GenreChips({ genres, label }: { genres: GenreCount[]; label?: string }) {
+  return (
+    <Group gap="xs" component="ul" aria-label={label} className={classes.list}>
+      {genres.map((genre) => (
+        <li key={genre.slug}>
+          <Link to={`/genres/${genre.slug}`} className={classes.chip} aria-label={`${genre.label}, ${genre.pack_count} ${genre.pack_count === 1 ? 'pack' : 'packs'}`}>
+            <span>{genre.label}</span>
+            <Badge size="sm" variant="default" radius="xl" className={classes.count}>
+              {genre.pack_count}
+            </Badge>
+          </Link>
+        </li>
+      ))}
+    </Group>
+  );
+}
