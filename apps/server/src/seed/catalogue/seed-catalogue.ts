@@ -595,7 +595,7 @@ function planBanners(sources: PlannedPack[], picks: number[], bundlePlans: Bundl
   const pick = sources[picks[0] ?? 0];
   if (pick) {
     const by = typeof pick.creator === 'number' ? creatorsPlan[pick.creator]?.name : null;
-    rows.push({ title: pick.title, subtitle: `New${by ? ` from ${by}` : ''}: ${pick.items.length} sounds at ${pick.music.bpm} BPM in ${pick.music.key}`, position: 'Bottom-Left', linkUrl: `/products/${pick.slug}` });
+    rows.push({ title: pick.title, subtitle: `Staff pick${by ? ` from ${by}` : ''}: ${pick.items.length} sounds at ${pick.music.bpm} BPM in ${pick.music.key}`, position: 'Bottom-Left', linkUrl: `/products/${pick.slug}` });
   }
   const bundle = bundlePlans[0];
   if (bundle) rows.push({ title: 'Bundle and save', subtitle: `${bundle.title}: ${bundle.packs.length} packs for one price`, position: 'Top-Right', linkUrl: `/bundles/${bundle.slug}` });
