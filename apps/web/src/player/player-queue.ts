@@ -4,7 +4,10 @@ import type { AudioPreview, ItemRow } from '@crate/contract/catalogue';
  * What the player needs from an item. A Pick of the contract's ItemRow, so item rows, item details
  * and anything else shaped like them can be played without mapping.
  */
-export type PlayerItem = Pick<ItemRow, 'id' | 'slug' | 'name' | 'kind' | 'key' | 'bpm' | 'preview' | 'pack' | 'creator'>;
+export type PlayerItem = Pick<ItemRow, 'id' | 'slug' | 'name' | 'kind' | 'key' | 'bpm' | 'preview' | 'pack' | 'creator'> & {
+  /** Where the bar's title links; default /item/{slug}. A pack's preview links to its pack. */
+  href?: string;
+};
 
 export type PlayableItem = PlayerItem & { preview: AudioPreview };
 

@@ -44,7 +44,7 @@ export function ItemList({ items, onEndReached, loading = false, emptyState, lab
     return <div className={classes.empty}>{emptyState ?? <DefaultEmpty />}</div>;
   }
   return (
-    <div className={classes.wrapper}>
+    <div className={classes.wrapper} data-extra-actions={rowActions ? true : undefined}>
       <div className={classes.header} aria-hidden>
         <span />
         <span />

@@ -103,7 +103,7 @@ function TrackInfo({ item }: { item: PlayableItem }) {
         </div>
       )}
       <div className={classes.text}>
-        <Anchor component={Link} to={`/item/${item.slug}`} className={classes.name} c="dark.0" fw={650} size="sm" truncate>
+        <Anchor component={Link} to={item.href ?? `/item/${item.slug}`} className={classes.name} c="dark.0" fw={650} size="sm" truncate>
           {item.name}
         </Anchor>
         {errorMessage ? (

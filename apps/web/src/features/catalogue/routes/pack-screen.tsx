@@ -1,5 +1,199 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { Alert, Anchor, Badge, Button, Container, Group, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChartBar, IconEdit } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import type { PackDetail } from '@crate/contract/catalogue';
+import { genreLabel } from '@crate/contract/taxonomy';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { BundleCard } from '../../../components/bundle-card.tsx';
+import { CardGrid, CardGridItem } from '../../../components/card-grid.tsx';
+import { CoverImage } from '../../../components/cover-image.tsx';
+import { pageRows } from '../../../components/cursor-pages.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ItemList, ItemListSkeleton } from '../../../components/item-list/item-list.tsx';
+import { FavoriteButton } from '../../../components/library-actions/favorite-button.tsx';
+import { LICENCE_TERMS } from '../../../components/licence-terms.ts';
+import { formatMoney } from '../../../components/money.ts';
+import { NotFoundState } from '../../../components/not-found-state.tsx';
+import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
+import { usePageMeta } from '../../../components/page-meta.tsx';
+import { SectionHeader } from '../../../components/section-header.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import type { PlayerItem } from '../../../player/player-queue.ts';
+import { usePack, usePackItems } from '../api/get-pack.ts';
+import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
+import { LicenceBadge } from '../components/licence-badge.tsx';
+import { PreviewButton } from '../components/preview-button.tsx';
 
+/** /pack/{id} and /products/{slug}: a pack with its preview, licence, every sound in it, and the bundles it is in. */
 export default function PackScreen() {
-  return <PlannedScreen screen="pack" line="This pack's cover, previews, sounds and licence will be shown here once packs are published." />;
+  const params = useParams();
+  const ref = params.id ?? params.slug ?? '';
+  const pack = usePack(ref);
+
+  if (pack.isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <DetailHeaderSkeleton />
+        <ItemListSkeleton />
+      </Container>
+    );
+  }
+  if (pack.isError) {
+    if (isApiError(pack.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Pack" what="pack" browse={{ to: '/staffpicks', label: 'See staff picks' }} />;
+    return (
+      <Container size="lg" py="xl">
+        <ApiErrorAlert error={pack.error} title="This pack did not load" />
+        <Button mt="md" variant="default" onClick={() => void pack.refetch()}>
+          Try again
+        </Button>
+      </Container>
+    );
+  }
+  return <PackView pack={pack.data} packRef={ref} />;
+}
+
+function packDescription(pack: PackDetail): string {
+  const line = `${pack.item_count} sounds by ${pack.creator.name} · ${pack.licence_type}.`;
+  return pack.description ? `${line} ${pack.description}`.slice(0, 240) : line;
+}
+
+function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
+  usePageMeta({ title: pack.title, description: packDescription(pack), image: pack.cover?.['500x500'] });
+  const items = usePackItems(packRef, true);
+  const rows = pageRows(items.data);
+  const previewItem = useMemo<PlayerItem | null>(
+    () =>
+      pack.preview
+        ? {
+            id: `pack-preview:${pack.id}`,
+            slug: pack.slug,
+            name: `${pack.title} — pack preview`,
+            kind: null,
+            key: null,
+            bpm: null,
+            preview: pack.preview,
+            pack: { id: pack.id, slug: pack.slug, title: pack.title, cover: pack.cover },
+            creator: pack.creator,
+            href: `/pack/${pack.id}`,
+          }
+        : null,
+    [pack],
+  );
+  const released = pack.published_at ? new Date(pack.published_at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : null;
+
+  return (
+    <Container size="lg" py="xl">
+      {pack.takedown_reason ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} mb="lg" title="Taken down">
+          This pack was taken down: {pack.takedown_reason}.
+        </Alert>
+      ) : null}
+      <DetailHeader art={<CoverImage cover={pack.cover} alt={`Cover of ${pack.title}`} size="100%" priority radius="lg" />}>
+        <Group gap="xs">
+          <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.12em' }}>
+            Sample pack
+          </Text>
+          <PackStatusBadge status={pack.status} published={pack.published} />
+          {pack.is_free ? (
+            <Badge color="teal" variant="filled" size="sm">
+              Free
+            </Badge>
+          ) : null}
+        </Group>
+        <Title order={1} style={{ fontSize: 'clamp(1.8rem, 4vw, 2.75rem)', lineHeight: 1.1 }}>
+          {pack.title}
+        </Title>
+        <Text size="lg">
+          by{' '}
+          <Anchor component={Link} to={`/creator/${pack.creator.id}`} fw={600}>
+            {pack.creator.name}
+          </Anchor>
+        </Text>
+        <Group gap="xs">
+          <LicenceBadge licence={pack.licence_type} />
+          <Text size="sm" c="dimmed">
+            {pack.item_count} {pack.item_count === 1 ? 'sound' : 'sounds'}
+            {released ? ` · released ${released}` : ''}
+            {pack.credit_cost !== null ? ` · ${pack.credit_cost} credits` : ''}
+            {pack.price_cents !== null ? ` · ${formatMoney(pack.price_cents, pack.currency)}` : ''}
+          </Text>
+        </Group>
+        {pack.genres.length > 0 || pack.tags.length > 0 ? (
+          <Group gap={6}>
+            {pack.genres.map((genre) => (
+              <Badge key={genre} component={Link} to={`/genres/${genre}`} variant="outline" color="gray" tt="none" style={{ cursor: 'pointer' }}>
+                {genreLabel(genre)}
+              </Badge>
+            ))}
+            {pack.tags.map((tag) => (
+              <Badge key={tag} variant="default" tt="none" fw={500}>
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        <Group gap="sm" mt="xs">
+          {previewItem ? <PreviewButton item={previewItem} label="Play pack preview" /> : null}
+          <FavoriteButton kind="pack" id={pack.id} name={pack.title} favorited={pack.favorited} withLabel />
+          {pack.can_edit ? (
+            <>
+              <Button component={Link} to={`/packupload/${pack.id}`} variant="subtle" leftSection={<IconEdit size={16} aria-hidden />}>
+                Edit pack
+              </Button>
+              <Button component={Link} to={`/packanalytics/${pack.id}`} variant="subtle" leftSection={<IconChartBar size={16} aria-hidden />}>
+                Analytics
+              </Button>
+            </>
+          ) : null}
+        </Group>
+      </DetailHeader>
+
+      {pack.description ? (
+        <Spoiler maxHeight={72} showLabel="Read more" hideLabel="Show less" mb="xl" maw={760}>
+          <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+            {pack.description}
+          </Text>
+        </Spoiler>
+      ) : null}
+
+      <Stack gap={48}>
+        <section aria-labelledby="pack-sounds">
+          <SectionHeader id="pack-sounds" title="Sounds" subtitle="Press play on any row, then ↑/↓ to audition the pack. Space pauses." />
+          {items.isError ? (
+            <ApiErrorAlert error={items.error} title="The sounds did not load" />
+          ) : (
+            <ItemList
+              items={rows}
+              loading={items.isPending || items.isFetchingNextPage}
+              onEndReached={items.hasNextPage ? () => void items.fetchNextPage() : undefined}
+              label={`Sounds in ${pack.title}`}
+              hidePack
+              emptyState={<EmptyState title="No sounds in this pack yet">Its sounds appear here once they are uploaded and processed.</EmptyState>}
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="pack-licence">
+          <SectionHeader id="pack-licence" title={`Licence: ${pack.licence_type}`} to={`/splits#${pack.licence_type.toLowerCase().replace(/\s+/g, '-')}`} linkLabel="All licences explained" />
+          <Text c="dimmed" maw={760}>
+            {LICENCE_TERMS[pack.licence_type].long.join(' ')}
+          </Text>
+        </section>
+
+        {pack.bundles.length > 0 ? (
+          <section aria-labelledby="pack-bundles">
+            <SectionHeader id="pack-bundles" title="In bundles" subtitle="Get this pack together with others." to="/bundles" linkLabel="All bundles" />
+            <CardGrid min={200} label="Bundles with this pack">
+              {pack.bundles.map((bundle) => (
+                <CardGridItem key={bundle.id}>
+                  <BundleCard bundle={bundle} />
+                </CardGridItem>
+              ))}
+            </CardGrid>
+          </section>
+        ) : null}
+      </Stack>
+    </Container>
+  );
 }
