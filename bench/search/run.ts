@@ -13,7 +13,6 @@
  *
  * Prints one summary line and writes bench/reports/search.json.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +29,7 @@ import type { Db } from '../../apps/server/src/db/client.ts';
 import { userRoles } from '../../apps/server/src/db/schema.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
 import { createPostgresSearchEngine } from '../../apps/server/src/features/search/postgres-search-engine.ts';
+import { ensureDatabase, runLoad, summarise } from '../lib/http-load.ts';
 import { buildCatalogue, catalogueIsBuilt, type CatalogueSize } from './build-catalogue.ts';
 import { searchMix } from './query-mix.ts';
 
@@ -40,39 +40,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const REPORT = path.resolve(import.meta.dirname, '../reports/search.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  await client.end();
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-const summarise = (ms: number[], seconds: number) => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { requests: ms.length, per_second: round(ms.length / seconds), p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted[sorted.length - 1] ?? NaN) };
-};
-
-function runLoad(base: string, paths: string[], cookie: string, connections: number, seconds: number): Promise<{ latencies: number[]; statuses: Record<string, number>; wallMs: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    child.stdin.end(JSON.stringify({ base, paths, cookie, connections, seconds }));
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load process exited with ${code}`))));
-  });
-}
 
 async function main() {
   const started = Date.now();

@@ -80,7 +80,8 @@ describe(`derive-media on ${TEST_DB}`, () => {
   it('serves waveform peaks the player can draw', async () => {
     const res = await get(mediaUrl(audio.id, PEAKS_VARIANT));
     expect(res.statusCode).toBe(200);
-    // sendStoredObject sends every non-media type as an opaque attachment; the player fetch()es and parses it.
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toBeUndefined();
     const peaks = JSON.parse(res.body);
     expect(peaks).toMatchObject({ version: 1, channels: 1, sampleRate: 44100, durationMs: 4000 });
     expect(peaks.data).toHaveLength(peaks.length * 2);

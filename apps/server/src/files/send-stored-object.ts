@@ -11,12 +11,13 @@ export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_PRIVATE = 'private, no-cache';
 
 /**
- * Types a browser may show inline from our origin: media and raster images never run script. Anything
+ * Types a browser may show inline from our origin: media, raster images and JSON (waveform peaks; with
+ * nosniff a browser never runs it as script) cannot execute. Anything
  * else (HTML, SVG, JavaScript, XML, PDFs, archives, presets …) is always sent as an opaque
  * `application/octet-stream` attachment — with nosniff, not even a `<script src>` will run it — so an
  * uploaded file can never execute on our origin, whatever type the uploader declared.
  */
-const INLINE_SAFE = /^(audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|image\/(png|jpeg|gif|webp|avif))$/;
+const INLINE_SAFE = /^(audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|image\/(png|jpeg|gif|webp|avif)|application\/json)$/;
 
 export interface SendStoredObjectOptions {
   key: string;

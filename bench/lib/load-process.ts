@@ -1,7 +1,7 @@
 /**
  * Closed-loop HTTP load on loopback: `connections` keep-alive sockets, each sending its next request as
- * soon as the previous answer is read, for `seconds`. Runs as its own process (spawned by run.ts, which writes the spec to its stdin) so the
- * server's event loop measures only the server. Prints one JSON line: per-request client latencies (ms),
+ * soon as the previous answer is read, for `seconds`. Runs as its own process (spawned by runLoad in
+ * http-load.ts, which writes the spec to its stdin) so the server's event loop measures only the server. Prints one JSON line: per-request client latencies (ms),
  * status counts and the wall time.
  */
 import http from 'node:http';

@@ -1,0 +1,69 @@
+/** What every HTTP benchmark shares: the database it runs on, the load process, and the figures. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+
+/** Creates the benchmark's own database when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  await client.end();
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export interface LatencySummary {
+  requests: number;
+  per_second: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+export function summarise(ms: number[], seconds: number): LatencySummary {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return {
+    requests: ms.length,
+    per_second: round(ms.length / seconds),
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    p99_ms: round(percentile(sorted, 99)),
+    max_ms: round(sorted[sorted.length - 1] ?? NaN),
+  };
+}
+
+export function median(values: number[]): number {
+  return round(percentile([...values].sort((a, b) => a - b), 50));
+}
+
+/**
+ * Closed-loop load from a separate process (so the server's event loop measures only the server):
+ * `connections` keep-alive sockets cycling through `paths` for `seconds`.
+ */
+export function runLoad(
+  base: string,
+  paths: string[],
+  cookie: string,
+  connections: number,
+  seconds: number,
+): Promise<{ latencies: number[]; statuses: Record<string, number>; wallMs: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify({ base, paths, cookie, connections, seconds }));
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load process exited with ${code}`))));
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * What a visitor feels, in headless Chromium on localhost against the built product:
+ *  - Discover's first load: the JavaScript fetched before any interaction (counted in gzipped bytes,
+ *    from the .gz files the build writes beside each asset) and the Largest Contentful Paint;
+ *  - preview start: click on a row's play button → the shared audio element's `playing` event, over
+ *    the items of a seeded pack with real synthesized audio and derived MP3 previews.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createContext } from '../../apps/server/src/create-context.ts';
+import { packs } from '../../apps/server/src/db/schema.ts';
+import { registerJobHandlers } from '../../apps/server/src/jobs/register-job-handlers.ts';
+import { seedCatalogue } from '../../apps/server/src/seed/catalogue/seed-catalogue.ts';
+import { launchChromium } from '../../e2e/chromium.ts';
+import { median } from '../lib/http-load.ts';
+
+const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
+
+export interface BrowserLoadResult {
+  discover: { js_gzip_kb: number; js_files: number; lcp_ms: number };
+  preview_start: { samples: number; median_ms: number; all_ms: number[] };
+}
+
+export async function measureInBrowser(options: { previews: number; log: (line: string) => void }): Promise<BrowserLoadResult> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-bench-web-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false' } as NodeJS.ProcessEnv, {
+    database: { kind: 'pglite', dir: null },
+    webDist: WEB_DIST,
+  });
+  const ctx = await createContext(config, pino({ level: 'silent' }));
+  registerJobHandlers(ctx);
+  options.log('  seeding a small catalogue with real audio and deriving its previews');
+  await seedCatalogue({ db: ctx.db, storage: ctx.storage }, { packs: 2 });
+  await ctx.jobs.drain();
+  const [pack] = await ctx.db.select({ id: packs.id }).from(packs).where(eq(packs.status, 4)).limit(1);
+  if (!pack) throw new Error('the seeded catalogue has no published pack');
+
+  const app = await buildApp(ctx);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  try {
+    // Discover, cold: a fresh context has an empty cache.
+    const discoverContext = await browser.newContext();
+    const page = await discoverContext.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { __lcp: number }).__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+    let gzipBytes = 0;
+    for (const script of scripts) gzipBytes += (await stat(path.join(WEB_DIST, `${script}.gz`)).catch(() => stat(path.join(WEB_DIST, script)))).size;
+    await discoverContext.close();
+
+    // Preview start, warm: the pack page is open, as when a producer auditions row after row.
+    const packContext = await browser.newContext();
+    const packPage = await packContext.newPage();
+    await packPage.goto(`${base}/pack/${pack.id}`, { waitUntil: 'networkidle' });
+    await packPage.waitForSelector('[data-item-id] button[aria-label^="Play"]');
+    const rows = await packPage.locator('[data-item-id]').count();
+    const samples = Math.min(options.previews, rows);
+    const times: number[] = [];
+    for (let i = 0; i < samples; i += 1) {
+      const ms = await packPage.evaluate(
+        (index) =>
+          new Promise<number>((resolve, reject) => {
+            const audio = document.getElementById('crate-player-audio') as HTMLAudioElement | null;
+            const row = document.querySelectorAll('[data-item-id]')[index];
+            const button = row?.querySelector<HTMLButtonElement>('button[aria-label^="Play"], button[aria-label^="Pause"]');
+            if (!audio || !button) return reject(new Error(`no audio element or play button for row ${index}`));
+            const timer = setTimeout(() => reject(new Error(`row ${index} did not start playing within 10 s`)), 10_000);
+            const started = performance.now();
+            audio.addEventListener('playing', () => (clearTimeout(timer), resolve(performance.now() - started)), { once: true });
+            button.click();
+          }),
+        i,
+      );
+      times.push(Math.round(ms * 10) / 10);
+      await packPage.evaluate(() => (document.getElementById('crate-player-audio') as HTMLAudioElement | null)?.pause());
+    }
+    await packContext.close();
+    return {
+      discover: { js_gzip_kb: Math.round((gzipBytes / 1024) * 10) / 10, js_files: scripts.size, lcp_ms: Math.round(lcp) },
+      preview_start: { samples: times.length, median_ms: median(times), all_ms: times },
+    };
+  } finally {
+    await browser.close();
+    await app.close();
+    await ctx.database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * `npm run bench:web` — issue 3's performance targets in one run:
+ *  - Discover first load in headless Chromium: ≤ 170 KB gzipped JavaScript before first interaction, LCP ≤ 1.0 s;
+ *  - preview start (click → `playing`): median ≤ 150 ms over 20 items;
+ *  - catalogue list endpoints on PostgreSQL with 1,000,000 items: p95 ≤ 20 ms at 32 connections, throughput
+ *    as a ratio to /api/health measured in the same run.
+ * Needs `npm run build` first, Chromium, and PostgreSQL (BENCH_DATABASE_URL, default the bench:search database).
+ * Prints one summary line and writes bench/reports/web.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { measureInBrowser } from './browser-load.ts';
+import { measureCatalogueLists } from './catalogue-load.ts';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_search_bench';
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const REPORT = path.resolve(import.meta.dirname, '../reports/web.json');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const started = Date.now();
+const loadAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+log('browser: Discover first load and preview start');
+const browser = await measureInBrowser({ previews: 20, log });
+log('catalogue lists on PostgreSQL');
+const lists = await measureCatalogueLists({ databaseUrl: DATABASE_URL, items: ITEMS, connections: CONNECTIONS, seconds: SECONDS, log });
+
+const targets = {
+  discover_js_gzip_kb: { target: 170, value: browser.discover.js_gzip_kb, met: browser.discover.js_gzip_kb <= 170 },
+  discover_lcp_ms: { target: 1000, value: browser.discover.lcp_ms, met: browser.discover.lcp_ms <= 1000 },
+  preview_start_median_ms: { target: 150, value: browser.preview_start.median_ms, met: browser.preview_start.median_ms <= 150 },
+  lists_p95_ms: { target: 20, value: lists.lists.p95_ms, met: lists.lists.p95_ms <= 20 },
+};
+const report = {
+  benchmark: 'web',
+  at: new Date().toISOString(),
+  machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average_at_start: loadAtStart },
+  measured: {
+    discover: 'cold context; scripts fetched until network idle, sized by their .gz build files; LCP from PerformanceObserver',
+    preview_start: 'click → audio `playing` inside the page, rows of one pack in order, paused between clicks',
+    lists: 'server-side onRequest → onResponse, HTTP/1.1 keep-alive on loopback from a separate load process',
+  },
+  browser,
+  catalogue_lists: lists,
+  targets,
+  total_seconds: Math.round((Date.now() - started) / 1000),
+};
+await mkdir(path.dirname(REPORT), { recursive: true });
+await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
+const met = Object.values(targets).every((t) => t.met);
+console.log(
+  `bench:web ${report.machine.cores} cores: Discover JS ${browser.discover.js_gzip_kb} KB gz, LCP ${browser.discover.lcp_ms} ms; ` +
+    `preview start median ${browser.preview_start.median_ms} ms (${browser.preview_start.samples} items); ` +
+    `lists on ${lists.items.toLocaleString('en')} items p50 ${lists.lists.p50_ms} ms p95 ${lists.lists.p95_ms} ms ${lists.lists.per_second} req/s ` +
+    `(ratio to /api/health ${lists.throughput_ratio_to_health}); targets ${met ? 'met' : 'not met'} → ${path.relative(process.cwd(), REPORT)}`,
+);
