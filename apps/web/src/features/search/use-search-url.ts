@@ -1,0 +1,68 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { normalizeText, parseSearchState, searchQueryString, type SearchState } from './search-state.ts';
+
+/** History entry state of an entry made by typing: the next keystrokes replace it rather than stacking entries. */
+interface TypingEntry {
+  searchTyping: true;
+}
+
+const isTypingEntry = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as Partial<TypingEntry>).searchTyping === true;
+
+export interface SearchUrl {
+  state: SearchState;
+  /** The canonical query string of `state` ("" or "?q=…"). */
+  queryString: string;
+  /** A filter, sort or chip change: a new history entry, so Back undoes it. */
+  apply(next: SearchState): void;
+  /** Completes the URL without a new entry (a missing random seed). */
+  complete(next: SearchState): void;
+  /**
+   * Typed text, after the debounce. A burst of typing makes one history entry (the first commit
+   * pushes, the following ones replace it): Back returns to the search before the typing, not to
+   * every prefix of the word.
+   */
+  commitText(text: string): void;
+}
+
+/**
+ * The search state lives in the URL query and nowhere else: the screen reads it on every render,
+ * and changes it by navigating. Back/forward and shared links therefore restore a search exactly.
+ * Scroll position is left alone (the results column updates under the filters).
+ */
+export function useSearchUrl(): SearchUrl {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = useMemo(() => parseSearchState(new URLSearchParams(location.search)), [location.search]);
+  const queryString = useMemo(() => searchQueryString(state), [state]);
+  const typingEntry = isTypingEntry(location.state);
+
+  const apply = useCallback(
+    (next: SearchState) => {
+      const search = searchQueryString(next);
+      if (search === queryString) return;
+      void navigate({ pathname: location.pathname, search }, { preventScrollReset: true });
+    },
+    [navigate, location.pathname, queryString],
+  );
+
+  const complete = useCallback(
+    (next: SearchState) => {
+      void navigate({ pathname: location.pathname, search: searchQueryString(next) }, { replace: true, state: location.state, preventScrollReset: true });
+    },
+    [navigate, location.pathname, location.state],
+  );
+
+  const commitText = useCallback(
+    (text: string) => {
+      const q = normalizeText(text);
+      if (q === state.q) return;
+      const search = searchQueryString({ ...state, q });
+      const entry: TypingEntry = { searchTyping: true };
+      void navigate({ pathname: location.pathname, search }, { replace: typingEntry, state: entry, preventScrollReset: true });
+    },
+    [navigate, location.pathname, state, typingEntry],
+  );
+
+  return { state, queryString, apply, complete, commitText };
+}
