@@ -1,5 +1,21 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { WEB_ROUTES } from '@crate/contract/web-routes';
+import { SearchExperience } from '../components/search-experience.tsx';
 
+const TITLE = WEB_ROUTES.find((route) => route.screen === 'freesearch')?.title ?? 'Free search';
+
+/** /freesearch: the same search, for everyone, over the sounds marked free. */
 export default function FreeSearchScreen() {
-  return <PlannedScreen screen="freesearch" line="Search across the free sounds on Crate will be here." />;
+  return (
+    <SearchExperience
+      corpus="free"
+      title={TITLE}
+      subtitle="Every free sample and preset on Crate, for everyone. Search, filter and play."
+      searchLabel="Search free sounds"
+      placeholder="Search free sounds"
+      showFree={false}
+      showNotOwned
+      showSimilar
+      emptyCatalogue="No free sounds are listed yet."
+    />
+  );
 }

@@ -1,0 +1,24 @@
+import { Button, CloseButton } from '@mantine/core';
+import { activeFilters, clearFilters, type SearchState } from '../search-state.ts';
+import classes from './search.module.css';
+
+/** What narrows the results right now, one removable chip each, and a way to drop them all. */
+export function ActiveFilterChips({ state, names, onChange }: { state: SearchState; names: ReadonlyMap<string, string>; onChange(next: SearchState): void }) {
+  const chips = activeFilters(state, names);
+  if (chips.length === 0) return null;
+  return (
+    <ul className={classes.activeChips} aria-label="Active filters">
+      {chips.map((chip) => (
+        <li key={chip.id} className={classes.activeChip} data-filter-chip={chip.id}>
+          <span>{chip.label}</span>
+          <CloseButton size="xs" radius="xl" aria-label={`Remove ${chip.label}`} onClick={() => onChange(chip.without)} />
+        </li>
+      ))}
+      <li>
+        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onChange(clearFilters(state))}>
+          Clear all
+        </Button>
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { CloseButton, Kbd, Loader, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { isModalOpen } from '../../../player/player-keyboard.ts';
+import { normalizeText } from '../search-state.ts';
+import classes from './search.module.css';
+
+/** Long enough to skip the keystrokes of a word typed fluently, short enough to feel instant. */
+export const TYPING_DEBOUNCE_MS = 120;
+
+export interface SearchBoxProps {
+  /** The text in the URL. */
+  value: string;
+  /** Commits typed text (debounced; Enter commits at once). */
+  onCommit(text: string): void;
+  /** ↓ from the box: go to the results (focus the first row's play button). */
+  onLeaveDown?(): void;
+  placeholder: string;
+  label: string;
+  fetching?: boolean;
+}
+
+/**
+ * The search field. It keeps its own text while typing and commits it to the URL after a short
+ * pause; when the URL's text changes from elsewhere (Back, a chip, a link) the field follows it.
+ * "/" anywhere on the page focuses it.
+ */
+export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fetching = false }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  // The last text this box committed, or the URL text it adopted: a URL change that is not ours is adopted.
+  const [known, setKnown] = useState(value);
+  if (value !== known) {
+    setKnown(value);
+    if (value !== normalizeText(text)) setText(value);
+  }
+  const [focused, setFocused] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const commit = (next: string) => {
+    setKnown(normalizeText(next));
+    onCommit(next);
+  };
+  const debouncedCommit = useDebouncedCallback(commit, TYPING_DEBOUNCE_MS);
+
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.closest('input, textarea, select, [contenteditable="true"], [role="textbox"], [role="combobox"]') || target.isContentEditable)) return;
+      if (isModalOpen()) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      debouncedCommit.cancel();
+      commit(text);
+    } else if (event.key === 'Escape' && text) {
+      event.preventDefault();
+      debouncedCommit.cancel();
+      setText('');
+      commit('');
+    } else if (event.key === 'ArrowDown' && onLeaveDown) {
+      event.preventDefault();
+      debouncedCommit.flush();
+      onLeaveDown();
+    }
+  };
+
+  const clear = () => {
+    debouncedCommit.cancel();
+    setText('');
+    commit('');
+    input.current?.focus();
+  };
+
+  return (
+    <TextInput
+      ref={input}
+      type="search"
+      size="lg"
+      radius="md"
+      aria-label={label}
+      placeholder={placeholder}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        debouncedCommit(event.currentTarget.value);
+      }}
+      onKeyDown={onKeyDown}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      autoComplete="off"
+      spellCheck={false}
+      enterKeyHint="search"
+      maxLength={200}
+      leftSection={fetching ? <Loader size={18} color="ember" aria-hidden /> : <IconSearch size={20} aria-hidden />}
+      rightSection={
+        text ? (
+          <CloseButton aria-label="Clear the search text" onClick={clear} size="md" />
+        ) : focused ? null : (
+          <Kbd size="sm" aria-hidden title="Press / to search">
+            /
+          </Kbd>
+        )
+      }
+      classNames={{ input: classes.searchInput }}
+      aria-keyshortcuts="/"
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { Button, Group } from '@mantine/core';
+import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
+import type { FacetValue, SearchFacets } from '@crate/contract/search';
+import { findGenre, findInstrument, GENRE_FAMILIES, INSTRUMENT_GROUPS } from '@crate/contract/taxonomy';
+import { activeFilterCount, clearFilters, FILTER_LABELS, flagLabel, toggleValue, valueLabel, type FlagFilter, type ListFilter, type SearchState } from '../search-state.ts';
+import { FacetChecklist, FilterSection, ToggleChips, type FacetOption } from './facet-controls.tsx';
+import { BpmFilter, KeyGrid } from './key-and-bpm-filters.tsx';
+import classes from './search.module.css';
+
+export interface SearchFiltersProps {
+  state: SearchState;
+  /** The current answer's counts; null until the first answer arrives. */
+  facets: SearchFacets | null;
+  onChange(next: SearchState): void;
+  /** Offer "Free only" (not on free search, where everything is). */
+  showFree: boolean;
+  /** Offer "Not yet owned" (signed-in buyers). */
+  showNotOwned: boolean;
+}
+
+/**
+ * A fixed vocabulary where one filter's values are alternatives (kind=Loop,Composition). The counts
+ * are drill-down counts over the current results, so:
+ * - with nothing picked in this filter, a value missing from the answer would leave nothing: disabled;
+ * - once a value is picked, the others would add results, by an amount the answer cannot say: no count.
+ */
+function alternatives(name: ListFilter, values: readonly string[], facet: FacetValue[] | null, state: SearchState): FacetOption[] {
+  const counts = new Map((facet ?? []).map((v) => [v.value, v.count]));
+  const picked = state[name];
+  return values.map((value) => {
+    const selected = picked.includes(value);
+    const known = counts.get(value);
+    const count = facet === null ? null : (known ?? (picked.length > 0 && !selected ? null : 0));
+    return { value, label: valueLabel(name, value), count, selected, disabled: facet !== null && !selected && picked.length === 0 && !known };
+  });
+}
+
+/**
+ * An open vocabulary (genres, instruments, creators, packs): the values present in the current
+ * results with their counts, plus whatever is picked. Genres and instruments narrow (a sound must
+ * carry every one picked), so each count is exactly what picking it leaves.
+ */
+function present(name: ListFilter, facet: FacetValue[] | null, state: SearchState, groupOf?: (value: string) => { order: number; label: string } | undefined): FacetOption[] {
+  const options: FacetOption[] = (facet ?? []).map((v) => ({ value: v.value, label: v.label, count: v.count, selected: state[name].includes(v.value), disabled: false }));
+  for (const value of state[name]) {
+    if (!options.some((o) => o.value === value)) options.push({ value, label: valueLabel(name, value), count: facet ? 0 : null, selected: true, disabled: false });
+  }
+  if (!groupOf) return options;
+  const order = (o: FacetOption) => groupOf(o.value)?.order ?? Number.MAX_SAFE_INTEGER;
+  return options
+    .map((o, index) => ({ o: { ...o, group: groupOf(o.value)?.label ?? 'Other' }, index }))
+    .sort((a, b) => order(a.o) - order(b.o) || a.index - b.index)
+    .map(({ o }) => o);
+}
+
+const genreGroup = (slug: string) => {
+  const family = findGenre(slug)?.family;
+  const index = GENRE_FAMILIES.findIndex((f) => f.slug === family);
+  return index < 0 ? undefined : { order: index, label: GENRE_FAMILIES[index]!.label };
+};
+
+const instrumentGroup = (slug: string) => {
+  const group = findInstrument(slug)?.group;
+  const index = INSTRUMENT_GROUPS.findIndex((g) => g.slug === group);
+  return index < 0 ? undefined : { order: index, label: INSTRUMENT_GROUPS[index]!.label };
+};
+
+/** Every filter the API takes, each with its counts under the current search. */
+export function SearchFilters({ state, facets, onChange, showFree, showNotOwned }: SearchFiltersProps) {
+  const toggle = (name: ListFilter) => (value: string) => onChange(toggleValue(state, name, value));
+  const keyOptions = new Map(alternatives('key', MUSICAL_KEYS, facets?.key ?? null, state).map((o) => [o.value, o]));
+  const showPlugin = state.plugin.length > 0 || state.type.includes('preset') || (facets?.plugin.length ?? 0) > 0;
+  const flags: { name: FlagFilter; count: number | null }[] = [
+    { name: 'has_stems', count: facets?.has_stems ?? null },
+    { name: 'has_midi', count: facets?.has_midi ?? null },
+    ...(showFree ? [{ name: 'free' as const, count: facets?.free ?? null }] : []),
+    ...(showNotOwned ? [{ name: 'not_owned' as const, count: facets?.not_owned ?? null }] : []),
+  ];
+  const flagOptions: FacetOption[] = flags.map(({ name, count }) => ({
+    value: name,
+    label: flagLabel(name, true),
+    count,
+    selected: state[name] === true,
+    disabled: count === 0 && state[name] !== true,
+  }));
+  const selectedFlags = flags.filter(({ name }) => state[name] !== null).length;
+  const filterCount = activeFilterCount(state);
+
+  return (
+    <div className={classes.filters}>
+      <Group justify="space-between" align="center" className={classes.filtersHeader}>
+        <span className={classes.filtersTitle}>Filters</span>
+        <Button size="compact-sm" variant="subtle" color="gray" disabled={filterCount === 0} onClick={() => onChange(clearFilters(state))}>
+          Clear all
+        </Button>
+      </Group>
+
+      <FilterSection title={FILTER_LABELS.type} selected={state.type.length}>
+        <ToggleChips options={alternatives('type', ITEM_TYPES, facets?.type ?? null, state)} onToggle={toggle('type')} />
+      </FilterSection>
+
+      <FilterSection title={FILTER_LABELS.kind} selected={state.kind.length}>
+        <ToggleChips options={alternatives('kind', ITEM_KINDS, facets?.kind ?? null, state)} onToggle={toggle('kind')} />
+      </FilterSection>
+
+      <FilterSection title={FILTER_LABELS.key} selected={state.key.length}>
+        <KeyGrid options={keyOptions} onToggle={toggle('key')} />
+      </FilterSection>
+
+      <FilterSection title={FILTER_LABELS.bpm} selected={state.bpm_min !== null || state.bpm_max !== null ? 1 : 0}>
+        <BpmFilter buckets={facets?.bpm ?? null} min={state.bpm_min} max={state.bpm_max} onChange={(bpm_min, bpm_max) => onChange({ ...state, bpm_min, bpm_max })} />
+      </FilterSection>
+
+      <FilterSection title={FILTER_LABELS.time_signature} selected={state.time_signature.length}>
+        <ToggleChips options={alternatives('time_signature', TIME_SIGNATURES, facets?.time_signature ?? null, state)} onToggle={toggle('time_signature')} />
+      </FilterSection>
+
+      <FilterSection title={FILTER_LABELS.feel} selected={state.feel.length}>
+        <ToggleChips options={alternatives('feel', FEELS, facets?.feel ?? null, state)} onToggle={toggle('feel')} />
+      </FilterSection>
+
+      <FilterSection title="Genres" selected={state.genre.length} hint={state.genre.length > 1 ? 'Sounds tagged with every genre picked.' : undefined}>
+        <FacetChecklist options={present('genre', facets?.genre ?? null, state, genreGroup)} onToggle={toggle('genre')} findLabel="Find a genre" emptyText="No genres on these sounds." />
+      </FilterSection>
+
+      <FilterSection title="Instruments & sounds" selected={state.instrument.length} hint={state.instrument.length > 1 ? 'Sounds tagged with every instrument picked.' : undefined}>
+        <FacetChecklist options={present('instrument', facets?.instrument ?? null, state, instrumentGroup)} onToggle={toggle('instrument')} findLabel="Find an instrument" emptyText="No instruments on these sounds." />
+      </FilterSection>
+
+      <FilterSection title="Files & more" selected={selectedFlags}>
+        <FacetChecklist
+          options={flagOptions}
+          onToggle={(value) => {
+            const name = value as FlagFilter;
+            onChange({ ...state, [name]: state[name] === true ? null : true });
+          }}
+          emptyText=""
+        />
+      </FilterSection>
+
+      <FilterSection title={FILTER_LABELS.licence_type} selected={state.licence_type.length} defaultOpen={false}>
+        <FacetChecklist options={alternatives('licence_type', LICENCE_TYPES, facets?.licence_type ?? null, state)} onToggle={toggle('licence_type')} emptyText="" />
+      </FilterSection>
+
+      {showPlugin ? (
+        <FilterSection title="Preset plugin" selected={state.plugin.length} defaultOpen={false}>
+          <FacetChecklist options={alternatives('plugin', PRESET_PLUGINS, facets?.plugin ?? null, state)} onToggle={toggle('plugin')} emptyText="" />
+        </FilterSection>
+      ) : null}
+
+      <FilterSection title={FILTER_LABELS.creator} selected={state.creator.length} defaultOpen={false}>
+        <FacetChecklist options={present('creator', facets?.creator ?? null, state)} onToggle={toggle('creator')} findLabel="Find a creator" emptyText="No creators to pick from." />
+      </FilterSection>
+
+      <FilterSection title={FILTER_LABELS.pack} selected={state.pack.length} defaultOpen={false}>
+        <FacetChecklist options={present('pack', facets?.pack ?? null, state)} onToggle={toggle('pack')} findLabel="Find a pack" emptyText="No packs to pick from." />
+      </FilterSection>
+    </div>
+  );
+}

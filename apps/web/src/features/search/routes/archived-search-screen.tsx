@@ -1,0 +1,26 @@
+import { WEB_ROUTES } from '@crate/contract/web-routes';
+import { ArchivedRowActions } from '../components/archived-row-actions.tsx';
+import { SearchExperience } from '../components/search-experience.tsx';
+
+const TITLE = WEB_ROUTES.find((route) => route.screen === 'archivedsearch')?.title ?? 'Archived search';
+
+/**
+ * /archivedsearch (admins; the route guard and the API both enforce it): sounds of archived packs and
+ * taken-down sounds, with the reasons, searchable and filterable like the catalogue, and restorable.
+ */
+export default function ArchivedSearchScreen() {
+  return (
+    <SearchExperience
+      corpus="archived"
+      title={TITLE}
+      subtitle="Sounds of archived packs and sounds taken down, with the reason. Restore what should be back."
+      searchLabel="Search the archive"
+      placeholder="Search archived and taken-down sounds"
+      showFree
+      showNotOwned={false}
+      showSimilar={false}
+      rowActions={(item) => <ArchivedRowActions item={item} />}
+      emptyCatalogue="Nothing is archived or taken down."
+    />
+  );
+}
