@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { packs, type items } from '../apps/server/src/db/schema.ts';
+import { createCreator, createItems, createPack } from '../apps/server/test/catalogue-factories.ts';
+import { e2eEnabled, launchChromium } from './chromium.ts';
+import { createUser, signInContext, startServer, type E2eServer } from './harness.ts';
+import { currentPath, expectHeading } from './page-helpers.ts';
+
+/**
+ * Search as a producer uses it (issue 4): type, see matching sounds, narrow with filters whose counts
+ * say what is left, share or reload the URL, walk back and forward through earlier searches; visitors
+ * are offered a subscription on /search and the free sounds on /freesearch; an admin brings a sound
+ * back from the archive.
+ */
+describe.skipIf(!e2eEnabled())('search screens', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let subscriber: Awaited<ReturnType<typeof createUser>>;
+  let admin: Awaited<ReturnType<typeof createUser>>;
+
+  const KICKS = ['Thunder Kick', 'Dusty Kick 1', 'Dusty Kick 2', 'Dusty Kick 3', 'Kick Groove Loop', 'Kick Roll Loop', 'Free Kick'];
+  const HATS = 20;
+  /** Every listed sound: the kicks, 2 snares, the hats, 2 keys sounds and the free clap. */
+  const LISTED = KICKS.length + 2 + HATS + 2 + 1;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+    const ctx = server.ctx;
+    subscriber = await createUser(ctx, { roles: ['subscriber'] });
+    admin = await createUser(ctx, { roles: ['admin'] });
+    const owner = await createUser(ctx, { roles: ['creator'] });
+    const nova = await createCreator(ctx, owner.id, { name: 'Nova Kits', slug: 'nova-kits' });
+
+    const drums = await createPack(ctx, nova.id, { title: 'Midnight Drums', slug: 'midnight-drums', genres: ['trap'] });
+    const keys = await createPack(ctx, nova.id, { title: 'Velvet Keys', slug: 'velvet-keys', genres: ['lo-fi-hip-hop'] });
+    const freebies = await createPack(ctx, nova.id, { title: 'Free Vibes', slug: 'free-vibes', isFree: true });
+    const vault = await createPack(ctx, nova.id, { title: 'Old Vault', slug: 'old-vault' });
+
+    // Audio features as the media pipeline computes them: kicks near one point, snares near another.
+    const kick = (n: number) => [1, 0.1 * n, 0, 0, 0.2, 0];
+    const snare = (n: number) => [0, 0.1 * n, 1, 0, 0.2, 0];
+    const add = (pack: { id: string; creatorId: string }, name: string, o: Partial<typeof items.$inferInsert> = {}) =>
+      createItems(ctx, pack, 1, { name, slug: name.toLowerCase().replaceAll(' ', '-'), genres: ['trap'], durationMs: 500, ...o });
+
+    await add(drums, 'Thunder Kick', { instruments: ['kick'], audioFeatures: kick(0) });
+    for (const n of [1, 2, 3]) await add(drums, `Dusty Kick ${n}`, { instruments: ['kick'], tags: ['dusty'], audioFeatures: kick(n) });
+    for (const n of [1, 2]) await add(drums, `Crisp Snare ${n}`, { instruments: ['snare'], audioFeatures: snare(n) });
+    await add(drums, 'Kick Groove Loop', { kind: 'Loop', key: 'C minor', bpm: 90, timeSignature: '4/4', feel: 'swing', instruments: ['kick'], durationMs: 8000 });
+    await add(drums, 'Kick Roll Loop', { kind: 'Loop', key: 'F minor', bpm: 140, timeSignature: '4/4', feel: 'straight', instruments: ['kick'], durationMs: 6000 });
+    await createItems(ctx, drums, HATS, { instruments: ['hi-hat'], genres: ['trap'], name: 'Tight Hat', durationMs: 200 });
+    await add(keys, 'Dark Piano Loop', { kind: 'Loop', key: 'C minor', bpm: 90, timeSignature: '4/4', instruments: ['piano'], genres: ['lo-fi-hip-hop'], hasMidi: true, durationMs: 8000 });
+    await add(keys, 'Waltz Strings', { kind: 'Composition', key: 'D major', bpm: 72, timeSignature: '3/4', instruments: ['string-section'], genres: ['lo-fi-hip-hop'], durationMs: 20000 });
+    await add(freebies, 'Free Kick', { instruments: ['kick'], isFree: true });
+    await add(freebies, 'Free Clap', { instruments: ['clap'], isFree: true });
+    await add(drums, 'Stolen Vocal', { instruments: ['vocal-chops'], takedownReason: "Creator doesn't own rights", takenDownAt: new Date() });
+    await add(vault, 'Vault Bass', { instruments: ['808'] });
+    await ctx.db.update(packs).set({ status: PACK_STATUS.archived, takedownReason: 'Technical Issue' }).where(eq(packs.id, vault.id));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(user: typeof subscriber | null, path: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    if (user) await signInContext(context, server.baseUrl, user);
+    const page = await context.newPage();
+    await page.goto(server.baseUrl + path);
+    return { context, page };
+  }
+
+  /** The names of the result rows once the list has settled (no answer on its way, no stale rows). */
+  async function resultNames(page: Page): Promise<string[]> {
+    await page.waitForFunction(() => {
+      const results = document.querySelector('section[aria-label="Results"]');
+      return !!results && !results.querySelector('[data-stale], [aria-busy="true"], [data-testid="item-list-skeleton"]');
+    });
+    return page.locator('section[aria-label="Results"] li[data-item-id] a[href^="/item/"]').allTextContents();
+  }
+
+  const totalText = (page: Page) => page.getByTestId('search-total').textContent();
+  const searchBox = (page: Page, name = 'Search sounds') => page.getByRole('searchbox', { name });
+  const facetCount = async (page: Page, value: string) => Number((await page.locator(`[data-facet-value="${value}"] [data-facet-count]`).first().textContent())?.replace(/,/g, ''));
+
+  test('a subscriber types, filters by the counts shown, reloads and walks back and forward', async () => {
+    const { context, page } = await open(subscriber, '/search');
+    try {
+      await expectHeading(page, 'Search');
+      await expect.poll(() => totalText(page)).toBe(`${LISTED} sounds`);
+
+      // Typing: matching rows, and the URL says what was searched.
+      await searchBox(page).pressSequentially('kick', { delay: 40 });
+      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual([...KICKS].sort());
+      await expect.poll(() => currentPath(page)).toBe('/search?q=kick');
+      expect(await totalText(page)).toBe(`${KICKS.length} sounds for “kick”`);
+      expect(await page.title()).toBe('“kick” – Search · Crate');
+
+      // The kind counts add up to the results, and picking one leaves exactly its count.
+      const oneShots = await facetCount(page, 'One-Shot');
+      const loops = await facetCount(page, 'Loop');
+      expect(oneShots + loops).toBe(KICKS.length);
+      expect(loops).toBe(2);
+      await page.getByRole('button', { name: /^Loop, 2 sounds$/ }).click();
+      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Kick Groove Loop', 'Kick Roll Loop']);
+      await expect.poll(() => currentPath(page)).toBe('/search?q=kick&kind=Loop');
+      expect(await page.getByRole('button', { name: /^Loop/ }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.locator('[data-filter-chip]').allTextContents()).toEqual(['Kind: Loop']);
+
+      // A key narrows further, to its count.
+      const cMinor = await facetCount(page, 'C minor');
+      expect(cMinor).toBe(1);
+      await page.getByRole('button', { name: 'C minor, 1 sound' }).click();
+      await expect.poll(() => resultNames(page)).toEqual(['Kick Groove Loop']);
+      expect(currentPath(page)).toBe('/search?q=kick&kind=Loop&key=C+minor');
+
+      // The URL is the search: a reload shows the same text, filters and rows.
+      await page.reload();
+      await expect.poll(() => resultNames(page)).toEqual(['Kick Groove Loop']);
+      expect(await searchBox(page).inputValue()).toBe('kick');
+      expect(await page.getByRole('button', { name: /^C minor/ }).getAttribute('aria-pressed')).toBe('true');
+
+      // Back: one filter less, then the typed search, then the empty search (typing made one entry, not four).
+      await page.goBack();
+      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(2);
+      expect(currentPath(page)).toBe('/search?q=kick&kind=Loop');
+      expect(await page.getByRole('button', { name: /^C minor/ }).getAttribute('aria-pressed')).toBe('false');
+      await page.goBack();
+      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(KICKS.length);
+      expect(currentPath(page)).toBe('/search?q=kick');
+      expect(await page.getByRole('button', { name: /^Loop/ }).getAttribute('aria-pressed')).toBe('false');
+      await page.goBack();
+      await expect.poll(() => searchBox(page).inputValue()).toBe('');
+      expect(currentPath(page)).toBe('/search');
+
+      // Forward restores them again.
+      await page.goForward();
+      await expect.poll(() => searchBox(page).inputValue()).toBe('kick');
+      await page.goForward();
+      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Kick Groove Loop', 'Kick Roll Loop']);
+      expect(currentPath(page)).toBe('/search?q=kick&kind=Loop');
+
+      // Clearing every filter keeps the text.
+      await page.getByRole('button', { name: 'Clear all' }).first().click();
+      await expect.poll(() => currentPath(page)).toBe('/search?q=kick');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('results load page by page as the list scrolls, and a typo is corrected out loud', async () => {
+    const { context, page } = await open(subscriber, '/search');
+    try {
+      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(24);
+      expect(await totalText(page)).toBe(`${LISTED} sounds`);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(LISTED);
+
+      await page.keyboard.press('/');
+      await page.keyboard.type('thunder kcik');
+      await expect.poll(() => resultNames(page).then((names) => names[0])).toBe('Thunder Kick');
+      await expect.poll(() => page.getByTestId('search-corrected').textContent()).toContain('No “kcik” found: showing results for');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('similar sounds open beside the results: a kick’s nearest sounds are kicks', async () => {
+    const { context, page } = await open(subscriber, '/search?q=thunder');
+    try {
+      await expect.poll(() => resultNames(page)).toEqual(['Thunder Kick']);
+      await page.getByRole('button', { name: 'Sounds like Thunder Kick' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Sounds like Thunder Kick' });
+      await drawer.waitFor();
+      await expect.poll(() => drawer.locator('li[data-item-id] a[href^="/item/"]').allTextContents().then((names) => names.slice(0, 3))).toEqual(['Dusty Kick 1', 'Dusty Kick 2', 'Dusty Kick 3']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a visitor is offered a subscription on /search without a refused request, and free sounds on /freesearch', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      const searchCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/search')) searchCalls.push(request.url());
+      });
+      await page.goto(`${server.baseUrl}/search?q=kick`);
+      await page.getByRole('heading', { name: 'Search every sound with a subscription' }).waitFor();
+      expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+      expect(await page.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent('/search?q=kick')}`);
+      expect(searchCalls).toEqual([]);
+
+      await page.getByTestId('search-upgrade-prompt').getByRole('link', { name: 'free search' }).click();
+      await expectHeading(page, 'Free search');
+      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Free Clap', 'Free Kick']);
+      expect(await page.locator('section[aria-label="Results"] li[data-item-id]').filter({ has: page.getByText('Free', { exact: true }) }).count()).toBe(2);
+      await searchBox(page, 'Search free sounds').pressSequentially('kick', { delay: 40 });
+      await expect.poll(() => resultNames(page)).toEqual(['Free Kick']);
+      expect(searchCalls.every((url) => new URL(url).pathname === '/api/search/free')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an admin restores a taken-down sound from /archivedsearch and finds it in search again', async () => {
+    const { context, page } = await open(admin, '/archivedsearch');
+    try {
+      await expectHeading(page, 'Archived search');
+      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Stolen Vocal', 'Vault Bass']);
+      const stolen = page.locator('li[data-item-id]').filter({ hasText: 'Stolen Vocal' });
+      expect(await stolen.textContent()).toContain("Sound taken down: Creator doesn't own rights");
+      expect(await page.locator('li[data-item-id]').filter({ hasText: 'Vault Bass' }).textContent()).toContain('Pack archived: Technical Issue');
+
+      await stolen.getByRole('button', { name: 'Restore Stolen Vocal' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Restore “Stolen Vocal”?' });
+      await dialog.getByRole('button', { name: 'Restore sound' }).click();
+      await page.getByText('Stolen Vocal is back in the catalogue.').waitFor();
+      await expect.poll(() => resultNames(page)).toEqual(['Vault Bass']);
+      await expect.poll(() => totalText(page)).toBe('1 sound');
+
+      await page.goto(`${server.baseUrl}/search?q=stolen`);
+      await expect.poll(() => resultNames(page)).toEqual(['Stolen Vocal']);
+    } finally {
+      await context.close();
+    }
+  });
+});
