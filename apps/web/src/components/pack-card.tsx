@@ -15,7 +15,7 @@ export function PackCard({ pack, priority = false }: { pack: PackCardData; prior
         <CoverImage cover={pack.cover} alt="" size="100%" priority={priority} radius="lg" className={classes.cover} />
       </Link>
       <div className={classes.badges}>
-        <PackStatusBadge status={pack.status} published={pack.published} size="xs" />
+        <PackStatusBadge status={pack.status} published={pack.published} size="xs" compact />
         {pack.is_free ? (
           <Badge size="xs" color="teal" variant="filled">
             Free

@@ -1,5 +1,87 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import type { BundleDetail } from '@crate/contract/catalogue';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CoverImage } from '../../../components/cover-image.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatMoney } from '../../../components/money.ts';
+import { NotFoundState } from '../../../components/not-found-state.tsx';
+import { PackGrid } from '../../../components/pack-grid.tsx';
+import { usePageMeta } from '../../../components/page-meta.tsx';
+import { SectionHeader } from '../../../components/section-header.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useBundle } from '../api/get-bundle.ts';
+import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
 
+/** /bundle/{id} and /bundles/{slug}: a bundle, its price, and the packs in it. */
 export default function BundleScreen() {
-  return <PlannedScreen screen="bundle" line="This bundle's packs and price will be shown here once bundles are published." />;
+  const params = useParams();
+  const ref = params.id ?? params.slug ?? '';
+  const bundle = useBundle(ref);
+  if (bundle.isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <DetailHeaderSkeleton />
+        <PackGrid packs={[]} loading skeletons={5} />
+      </Container>
+    );
+  }
+  if (bundle.isError) {
+    if (isApiError(bundle.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Bundle" what="bundle" browse={{ to: '/bundles', label: 'All bundles' }} />;
+    return (
+      <Container size="lg" py="xl">
+        <ApiErrorAlert error={bundle.error} title="This bundle did not load" />
+        <Button mt="md" variant="default" onClick={() => void bundle.refetch()}>
+          Try again
+        </Button>
+      </Container>
+    );
+  }
+  return <BundleView bundle={bundle.data} />;
+}
+
+function BundleView({ bundle }: { bundle: BundleDetail }) {
+  const sounds = bundle.packs.reduce((sum, pack) => sum + pack.item_count, 0);
+  usePageMeta({
+    title: bundle.title,
+    description: `${bundle.pack_count} packs, ${sounds} sounds in one bundle. ${bundle.description}`.slice(0, 240),
+    image: bundle.cover?.['500x500'],
+  });
+  return (
+    <Container size="lg" py="xl">
+      <DetailHeader art={<CoverImage cover={bundle.cover} alt={`Cover of ${bundle.title}`} size="100%" priority radius="lg" />}>
+        <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.12em' }}>
+          Bundle
+        </Text>
+        <Title order={1} style={{ fontSize: 'clamp(1.8rem, 4vw, 2.75rem)', lineHeight: 1.1 }}>
+          {bundle.title}
+        </Title>
+        <Text c="dimmed" size="lg" maw={680}>
+          {bundle.description}
+        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {bundle.pack_count} {bundle.pack_count === 1 ? 'pack' : 'packs'} · {sounds} sounds
+          </Text>
+          {bundle.price_cents !== null ? (
+            <Badge size="lg" variant="default" tt="none">
+              {formatMoney(bundle.price_cents, bundle.currency)}
+            </Badge>
+          ) : null}
+          {bundle.credit_cost !== null ? (
+            <Badge size="lg" variant="light" tt="none">
+              {bundle.credit_cost} credits
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Getting bundles opens with the commerce release; every sound in it can be auditioned now.
+        </Text>
+      </DetailHeader>
+      <Stack>
+        <SectionHeader title="Packs in this bundle" subtitle="Open a pack to hear its sounds." />
+        <PackGrid packs={bundle.packs} label={`Packs in ${bundle.title}`} emptyState={<EmptyState title="This bundle has no packs right now">Its packs may have been taken down.</EmptyState>} />
+      </Stack>
+    </Container>
+  );
 }

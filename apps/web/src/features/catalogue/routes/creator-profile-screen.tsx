@@ -1,5 +1,144 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { Alert, Anchor, Avatar, Badge, Button, Container, Group, Text, Title } from '@mantine/core';
+import { IconEyeOff, IconMapPin, IconWorld } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import type { CreatorDetail } from '@crate/contract/catalogue';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { initials } from '../../../components/creator-card.tsx';
+import { pageRows } from '../../../components/cursor-pages.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { NotFoundState } from '../../../components/not-found-state.tsx';
+import { PackGrid } from '../../../components/pack-grid.tsx';
+import { usePageMeta } from '../../../components/page-meta.tsx';
+import { SectionHeader } from '../../../components/section-header.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useCreator, useCreatorPacks } from '../api/get-creator.ts';
+import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
 
+/** /creator/{id} and /collections/{slug}: who the creator is and all their packs (the unpublished ones too, for them). */
 export default function CreatorProfileScreen() {
-  return <PlannedScreen screen="creator-profile" line="This creator's profile and packs will be shown here once creator profiles open." />;
+  const params = useParams();
+  const ref = params.id ?? params.slug ?? '';
+  const creator = useCreator(ref);
+  if (creator.isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <DetailHeaderSkeleton />
+        <PackGrid packs={[]} loading skeletons={5} />
+      </Container>
+    );
+  }
+  if (creator.isError) {
+    if (isApiError(creator.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Creator" what="creator" browse={{ to: '/creators', label: 'All creators' }} />;
+    return (
+      <Container size="lg" py="xl">
+        <ApiErrorAlert error={creator.error} title="This creator did not load" />
+        <Button mt="md" variant="default" onClick={() => void creator.refetch()}>
+          Try again
+        </Button>
+      </Container>
+    );
+  }
+  return <CreatorView creator={creator.data} creatorRef={ref} />;
+}
+
+/** Only http(s) links are shown as links; anything else a creator typed is shown as text. */
+function safeWebsite(url: string | null): URL | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function CreatorView({ creator, creatorRef }: { creator: CreatorDetail; creatorRef: string }) {
+  usePageMeta({
+    title: creator.name,
+    description: (creator.bio || `${creator.name} on Crate: ${creator.pack_count} packs.`).slice(0, 240),
+    image: creator.avatar?.['500x500'],
+  });
+  const packs = useCreatorPacks(creatorRef, true);
+  const rows = pageRows(packs.data);
+  const hasUnpublished = rows.some((pack) => !pack.published);
+  const website = safeWebsite(creator.website);
+  const joined = new Date(creator.joined_at).toLocaleDateString(undefined, { year: 'numeric', month: 'long' });
+
+  return (
+    <Container size="lg" py="xl">
+      <DetailHeader
+        art={
+          <Avatar
+            src={creator.avatar?.['500x500'] ?? null}
+            alt={`${creator.name}`}
+            radius={999}
+            color="ember"
+            style={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }}
+            styles={{ placeholder: { fontSize: 72 } }}
+          >
+            {initials(creator.name)}
+          </Avatar>
+        }
+      >
+        <Group gap="xs">
+          <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.12em' }}>
+            Creator
+          </Text>
+          {creator.featured ? (
+            <Badge variant="light" size="sm">
+              Featured
+            </Badge>
+          ) : null}
+        </Group>
+        <Title order={1} style={{ fontSize: 'clamp(1.8rem, 4vw, 2.75rem)', lineHeight: 1.1 }}>
+          {creator.name}
+        </Title>
+        <Group gap="lg" c="dimmed">
+          {creator.location ? (
+            <Group gap={4}>
+              <IconMapPin size={16} aria-hidden />
+              <Text size="sm">{creator.location}</Text>
+            </Group>
+          ) : null}
+          {website ? (
+            <Group gap={4}>
+              <IconWorld size={16} aria-hidden />
+              <Anchor href={website.href} target="_blank" rel="noopener noreferrer nofollow" size="sm">
+                {website.host}
+              </Anchor>
+            </Group>
+          ) : null}
+          <Text size="sm">
+            {creator.pack_count} {hasUnpublished ? 'published ' : ''}
+            {creator.pack_count === 1 ? 'pack' : 'packs'} · on Crate since {joined}
+          </Text>
+        </Group>
+        {creator.bio ? (
+          <Text size="lg" maw={680} style={{ whiteSpace: 'pre-line' }}>
+            {creator.bio}
+          </Text>
+        ) : null}
+      </DetailHeader>
+
+      <section aria-labelledby="creator-packs">
+        <SectionHeader id="creator-packs" title="Packs" />
+        {hasUnpublished ? (
+          <Alert variant="light" color="gray" icon={<IconEyeOff size={18} />} mb="lg">
+            Packs marked “Not published” are visible only to you, your collaborators and admins.
+          </Alert>
+        ) : null}
+        {packs.isError ? (
+          <ApiErrorAlert error={packs.error} title="The packs did not load" />
+        ) : (
+          <PackGrid
+            packs={rows}
+            loading={packs.isPending || packs.isFetchingNextPage}
+            onEndReached={packs.hasNextPage ? () => void packs.fetchNextPage() : undefined}
+            label={`Packs by ${creator.name}`}
+            emptyState={<EmptyState title="No packs out yet">{creator.name} has not published a pack yet.</EmptyState>}
+          />
+        )}
+      </section>
+    </Container>
+  );
 }

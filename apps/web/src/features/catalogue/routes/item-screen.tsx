@@ -1,5 +1,193 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { Alert, Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ItemDetail } from '@crate/contract/catalogue';
+import { genreLabel, instrumentLabel } from '@crate/contract/taxonomy';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CoverImage } from '../../../components/cover-image.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { itemBpm, itemDuration, itemKindLabel, itemSummary } from '../../../components/item-list/item-attributes.ts';
+import { ItemList } from '../../../components/item-list/item-list.tsx';
+import { AddToPlaylistMenu } from '../../../components/library-actions/add-to-playlist-menu.tsx';
+import { FavoriteButton } from '../../../components/library-actions/favorite-button.tsx';
+import { NotFoundState } from '../../../components/not-found-state.tsx';
+import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
+import { usePageMeta } from '../../../components/page-meta.tsx';
+import { SectionHeader } from '../../../components/section-header.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { ItemWaveform } from '../../../player/components/item-waveform.tsx';
+import { useItem, useSimilarItems } from '../api/get-item.ts';
+import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
+import { LicenceBadge } from '../components/licence-badge.tsx';
+import { PreviewButton } from '../components/preview-button.tsx';
 
+/** /item/{slug}: one sound — its waveform to play and seek, every attribute, its pack, and sounds like it. */
 export default function ItemScreen() {
-  return <PlannedScreen screen="item" line="This sample or preset, with its preview, key, BPM and licence, will be shown here." />;
+  const { slug = '' } = useParams();
+  const item = useItem(slug);
+  if (item.isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <DetailHeaderSkeleton />
+      </Container>
+    );
+  }
+  if (item.isError) {
+    if (isApiError(item.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Sound" what="sound" browse={{ to: '/', label: 'Discover sounds' }} />;
+    return (
+      <Container size="lg" py="xl">
+        <ApiErrorAlert error={item.error} title="This sound did not load" />
+        <Button mt="md" variant="default" onClick={() => void item.refetch()}>
+          Try again
+        </Button>
+      </Container>
+    );
+  }
+  return <ItemView key={item.data.id} item={item.data} />;
+}
+
+function ItemView({ item }: { item: ItemDetail }) {
+  const from = item.pack ? ` from ${item.pack.title}` : '';
+  usePageMeta({ title: item.name, description: `${itemSummary(item)}${from} by ${item.creator.name}. ${item.licence_type}.`, image: item.pack?.cover?.['500x500'] });
+  const similar = useSimilarItems(item.slug, item.preview !== null || item.type === 'sample');
+
+  return (
+    <Container size="lg" py="xl">
+      {item.takedown_reason ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} mb="lg" title="Taken down">
+          This sound was taken down: {item.takedown_reason}.
+        </Alert>
+      ) : null}
+      <DetailHeader art={<CoverImage cover={item.pack?.cover ?? null} alt={item.pack ? `Cover of ${item.pack.title}` : ''} size="100%" priority radius="lg" />}>
+        <Group gap="xs">
+          <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.12em' }}>
+            {itemKindLabel(item)}
+          </Text>
+          {item.pack_status !== null ? <PackStatusBadge status={item.pack_status} published={item.published} /> : null}
+          {item.is_free ? (
+            <Badge color="teal" variant="filled" size="sm">
+              Free
+            </Badge>
+          ) : null}
+        </Group>
+        <Title order={1} style={{ fontSize: 'clamp(1.8rem, 4vw, 2.6rem)', lineHeight: 1.1, overflowWrap: 'anywhere' }}>
+          {item.name}
+        </Title>
+        <Text size="lg">
+          {item.pack ? (
+            <>
+              from{' '}
+              <Anchor component={Link} to={`/pack/${item.pack.id}`} fw={600}>
+                {item.pack.title}
+              </Anchor>{' '}
+            </>
+          ) : null}
+          by{' '}
+          <Anchor component={Link} to={`/creator/${item.creator.id}`} fw={600}>
+            {item.creator.name}
+          </Anchor>
+        </Text>
+        <Text c="dimmed">{itemSummary(item)}</Text>
+        <Group gap="sm" mt="xs">
+          <PreviewButton item={item} label="Play" />
+          <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} withLabel />
+          <AddToPlaylistMenu item={item} withLabel />
+        </Group>
+      </DetailHeader>
+
+      <Paper withBorder p="md" bg="dark.7" mb="xl">
+        <ItemWaveform item={item} height={112} />
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" mb={48}>
+        <section aria-labelledby="item-details">
+          <Title order={2} size="h3" id="item-details" mb="sm">
+            Details
+          </Title>
+          <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', gap: '10px 24px', margin: 0 }}>
+            <Detail label="Type">{item.type === 'preset' ? 'Preset' : 'Sample'}</Detail>
+            {item.type === 'preset' ? <Detail label="Plugin">{item.plugin ?? '–'}</Detail> : <Detail label="Kind">{item.kind ?? '–'}</Detail>}
+            <Detail label="Key">{item.key ?? 'Not set (untuned)'}</Detail>
+            <Detail label="Tempo">{itemBpm(item) ? `${itemBpm(item)} BPM` : 'Not set'}</Detail>
+            <Detail label="Time signature">{item.time_signature ?? 'Not set'}</Detail>
+            <Detail label="Feel">{item.feel ? (item.feel === 'swing' ? 'Swing' : 'Straight') : 'Not set'}</Detail>
+            <Detail label="Length">{itemDuration(item) ?? 'Being measured'}</Detail>
+            <Detail label="Licence">
+              <LicenceBadge licence={item.licence_type} />
+            </Detail>
+            <Detail label="Price">{item.is_free || item.credit_cost === 0 ? 'Free' : `${item.credit_cost} ${item.credit_cost === 1 ? 'credit' : 'credits'}`}</Detail>
+            <Detail label="Includes">{[item.has_stems ? 'Stems' : null, item.has_midi ? 'MIDI' : null].filter(Boolean).join(' and ') || 'The sound only'}</Detail>
+          </dl>
+        </section>
+        <section aria-labelledby="item-tags">
+          <Title order={2} size="h3" id="item-tags" mb="sm">
+            Genres, instruments and tags
+          </Title>
+          <Stack gap="sm">
+            {item.genres.length > 0 ? (
+              <Group gap={6}>
+                {item.genres.map((genre) => (
+                  <Badge key={genre} component={Link} to={`/genres/${genre}`} variant="outline" color="gray" tt="none" style={{ cursor: 'pointer' }}>
+                    {genreLabel(genre)}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+            {item.instruments.length > 0 ? (
+              <Group gap={6}>
+                {item.instruments.map((instrument) => (
+                  <Badge key={instrument} variant="light" tt="none">
+                    {instrumentLabel(instrument)}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+            {item.tags.length > 0 ? (
+              <Group gap={6}>
+                {item.tags.map((tag) => (
+                  <Badge key={tag} variant="default" tt="none" fw={500}>
+                    {tag}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+            {item.genres.length + item.instruments.length + item.tags.length === 0 ? <Text c="dimmed">No tags yet.</Text> : null}
+            {item.description ? (
+              <Text c="dimmed" mt="sm" style={{ whiteSpace: 'pre-line' }}>
+                {item.description}
+              </Text>
+            ) : null}
+          </Stack>
+        </section>
+      </SimpleGrid>
+
+      <section aria-labelledby="item-similar">
+        <SectionHeader id="item-similar" title="Similar sounds" subtitle="Nearest by how they sound: timbre, brightness, rhythm and length." />
+        {similar.isError ? (
+          <ApiErrorAlert error={similar.error} title="Similar sounds did not load" />
+        ) : (
+          <ItemList
+            items={similar.data?.items ?? []}
+            loading={similar.isPending && similar.fetchStatus !== 'idle'}
+            label={`Sounds similar to ${item.name}`}
+            emptyState={<EmptyState title="Nothing close enough yet">Once this sound has been analysed, sounds like it appear here.</EmptyState>}
+          />
+        )}
+      </section>
+    </Container>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm" fw={500}>
+        {children}
+      </Text>
+    </>
+  );
 }
