@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
@@ -36,9 +36,15 @@ export async function measureInBrowser(options: { previews: number; log: (line: 
   const ctx = await createContext(config, pino({ level: 'silent' }));
   registerJobHandlers(ctx);
   options.log('  seeding a small catalogue with real audio and deriving its previews');
-  await seedCatalogue({ db: ctx.db, storage: ctx.storage }, { packs: 2 });
+  await seedCatalogue({ db: ctx.db, storage: ctx.storage }, { packs: 3 });
   await ctx.jobs.drain();
-  const [pack] = await ctx.db.select({ id: packs.id }).from(packs).where(eq(packs.status, 4)).limit(1);
+  // The published pack with the most items, so the preview samples come from one list.
+  const [pack] = await ctx.db
+    .select({ id: packs.id })
+    .from(packs)
+    .where(eq(packs.status, 4))
+    .orderBy(desc(sql`(select count(*) from items i where i.pack_id = packs.id)`))
+    .limit(1);
   if (!pack) throw new Error('the seeded catalogue has no published pack');
 
   const app = await buildApp(ctx);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
+import type { Discover } from '@crate/contract/catalogue';
 import { GENRES } from '@crate/contract/taxonomy';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
@@ -41,18 +42,23 @@ const asNumberCursor = (cursor: string | undefined) => {
   return decoded ? { value: Number(decoded.value), id: decoded.id } : null;
 };
 
-export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext): void {
-  registerEndpoint(app, API.discover, async ({ viewer, reply }) => {
+
+/** How long one process reuses the Discover payload: it is the same for everybody and the landing page. */
+const DISCOVER_TTL_MS = 30_000;
+
+/** Discover's shelves, computed at most once per DISCOVER_TTL_MS per process (concurrent callers share one computation). */
+function discoverLoader(db: AppContext['db']) {
+  let cached: { at: number; value: Promise<Discover> } | null = null;
+  const load = async (): Promise<Discover> => {
     const [bannerRows, picks, fresh, trending, genreCounts, featured, playlists] = await Promise.all([
       repo.listActiveBanners(db),
-      repo.listStaffPicks(db, { limit: 11 }),
-      repo.listNewPacks(db, { limit: 11 }),
+      repo.listStaffPicks(db, { limit: 12 }),
+      repo.listNewPacks(db, { limit: 12 }),
       repo.listTrendingPacks(db, 12),
       repo.countPacksByGenre(db),
       repo.listCreators(db, { limit: 8, featuredOnly: true }),
       repo.listStaffPlaylists(db, 8),
     ]);
-    cacheFor(reply, viewer, 60);
     return {
       banners: bannerRows.map(presentBanner),
       staff_picks: picks.slice(0, 12).map(presentPackCard),
@@ -65,6 +71,27 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       featured_creators: featured.slice(0, 8).map(presentCreatorCard),
       staff_playlists: playlists.map(presentStaffPlaylistCard),
     };
+  };
+  return (): Promise<Discover> => {
+    const now = Date.now();
+    if (!cached || now - cached.at > DISCOVER_TTL_MS) {
+      const value = load();
+      cached = { at: now, value };
+      // A failed load is not kept: the next request tries again.
+      value.catch(() => {
+        if (cached?.value === value) cached = null;
+      });
+    }
+    return cached.value;
+  };
+}
+
+export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const discover = discoverLoader(db);
+
+  registerEndpoint(app, API.discover, async ({ viewer, reply }) => {
+    cacheFor(reply, viewer, 60);
+    return discover();
   });
 
   registerEndpoint(app, API.listPacks, async ({ query, viewer, reply }) => {
