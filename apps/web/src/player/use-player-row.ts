@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { usePlayerRuntime, usePlayerState } from './player-context.ts';
 import { indexOfItem, isPlayable, type PlayerItem } from './player-queue.ts';
 import type { PlaybackStatus } from './player-store.ts';
+import { preloadPlayerBar } from './components/player-bar.tsx';
 import { preloadWaveform } from './waveform-loader.ts';
 
 export interface PlayerRow {
@@ -14,7 +15,7 @@ export interface PlayerRow {
   hasPreview: boolean;
   /** Play this row (making `list` the queue), or play/pause it when it is already current. Call it from the click. */
   toggle(): void;
-  /** Warm up before a likely click (hover, focus): the waveform's peaks and code, never the audio. */
+  /** Warm up before a likely click (hover, focus): the waveform's peaks, the bar's and the waveform's code, never the audio. */
   prepare(): void;
   /** Put on the row element so ↑/↓ can scroll it into view (a `data-item-id` attribute works too). */
   rowRef(element: HTMLElement | null): (() => void) | undefined;
@@ -52,6 +53,7 @@ export function usePlayerRow(item: PlayerItem, list?: readonly PlayerItem[]): Pl
   const prepare = useCallback(() => {
     if (isPlayable(item)) peaks.load(item.preview.peaks_url).catch(() => undefined);
     preloadWaveform().catch(() => undefined);
+    preloadPlayerBar().catch(() => undefined);
   }, [peaks, item]);
 
   return {

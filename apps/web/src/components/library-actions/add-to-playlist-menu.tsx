@@ -2,10 +2,9 @@ import { ActionIcon, Button, Loader, Menu, Text, type MantineSize } from '@manti
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error-messages.ts';
 import { useProfile } from '../../profile/profile-state.ts';
-import { PlaylistNameForm } from './playlist-name-form.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 import { useAddToPlaylist, useCreatePlaylist, useMyPlaylists, useRemoveFromPlaylist } from './use-playlists.ts';
 
@@ -16,21 +15,26 @@ export interface AddToPlaylistMenuProps {
   withLabel?: boolean;
 }
 
+// The form (react-hook-form and the contract's zod schema) loads when someone names a playlist, not with every list.
+const PlaylistNameForm = lazy(() => import('./playlist-name-form.tsx').then((module) => ({ default: module.PlaylistNameForm })));
+
 /** Modal body: name a playlist, create it and put the item in it. Rendered by the modals manager. */
 function CreatePlaylistWithItem({ item, modalId }: { item: { id: string; name: string }; modalId: string }) {
   const create = useCreatePlaylist();
   const add = useAddToPlaylist();
   return (
-    <PlaylistNameForm
-      submitLabel="Create and add"
-      onCancel={() => modals.close(modalId)}
-      onSubmit={async (name) => {
-        const playlist = await create.mutateAsync(name);
-        await add.mutateAsync({ playlistId: playlist.id, itemId: item.id });
-        modals.close(modalId);
-        notifications.show({ color: 'ember', message: `Added ${item.name} to ${playlist.name}.` });
-      }}
-    />
+    <Suspense fallback={<Loader size="sm" />}>
+      <PlaylistNameForm
+        submitLabel="Create and add"
+        onCancel={() => modals.close(modalId)}
+        onSubmit={async (name) => {
+          const playlist = await create.mutateAsync(name);
+          await add.mutateAsync({ playlistId: playlist.id, itemId: item.id });
+          modals.close(modalId);
+          notifications.show({ color: 'ember', message: `Added ${item.name} to ${playlist.name}.` });
+        }}
+      />
+    </Suspense>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CardGrid, CardGridItem } from '../../../components/card-grid.tsx';
@@ -66,9 +66,11 @@ export default function DiscoverScreen() {
         ) : null}
 
         {leadPlaylist ? (
-          <Suspense fallback={<Skeleton height={420} radius="lg" />}>
-            <DiscoverSounds playlist={leadPlaylist} />
-          </Suspense>
+          <WhenNearViewport placeholder={<Skeleton height={420} radius="lg" />}>
+            <Suspense fallback={<Skeleton height={420} radius="lg" />}>
+              <DiscoverSounds playlist={leadPlaylist} />
+            </Suspense>
+          </WhenNearViewport>
         ) : null}
 
         {loading || (data && data.new_packs.length > 0) ? (
@@ -126,4 +128,18 @@ export default function DiscoverScreen() {
       </Stack>
     </Container>
   );
+}
+
+/** Renders its children once the spot is about to scroll into view (below the fold on most screens). */
+function WhenNearViewport({ children, placeholder }: { children: React.ReactNode; placeholder: React.ReactNode }) {
+  const spot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = spot.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '300px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return <div ref={spot}>{near ? children : placeholder}</div>;
 }
