@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ItemRow } from '@crate/contract/catalogue';
+import { e2eEnabled, launchChromium } from './chromium.ts';
+import { loopPair, seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
+import { freshAddress, startServer, type E2eServer } from './harness.ts';
+import { expectHeading } from './page-helpers.ts';
+
+const AUDIO = '#crate-player-audio';
+
+interface AudioState {
+  src: string;
+  currentTime: number;
+  paused: boolean;
+  ended: boolean;
+}
+
+/**
+ * The persistent player on real MP3 previews made by the derivative pipeline: a row plays (the
+ * audio's clock really advances), ↓/↑ move to the next/previous row and play it, Space pauses,
+ * and the sound keeps playing while the user moves to other screens.
+ */
+describe.skipIf(!e2eEnabled())('player', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let catalogue: SmallCatalogue;
+  let context: BrowserContext;
+  let page: Page;
+  let pack: SmallCatalogue['packs'][number];
+  let pair: [number, number];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+    catalogue = await seedSmallCatalogue(server, { packs: 2, itemsPerPack: 8 });
+    const withLoops = catalogue.packs.find((p) => loopPair(p.items) !== null);
+    if (!withLoops) throw new Error('[e2e] the generated catalogue has no two neighbouring loops');
+    pack = withLoops;
+    pair = loopPair(pack.items)!;
+    context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    context.setDefaultTimeout(10_000);
+    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const audio = (): Promise<AudioState> =>
+    page.evaluate((selector) => {
+      const element = document.querySelector<HTMLAudioElement>(selector)!;
+      return { src: element.currentSrc || element.src, currentTime: element.currentTime, paused: element.paused, ended: element.ended };
+    }, AUDIO);
+
+  /** Waits until the player's audio is `item`'s preview and its clock has moved past `seconds`. */
+  async function expectPlaying(item: ItemRow, seconds = 0.3): Promise<void> {
+    const url = new URL(item.preview!.url, server.baseUrl).href;
+    try {
+      await page.waitForFunction(
+        ({ selector, url, seconds }) => {
+          const element = document.querySelector<HTMLAudioElement>(selector);
+          return !!element && (element.currentSrc || element.src) === url && !element.paused && element.currentTime > seconds;
+        },
+        { selector: AUDIO, url, seconds },
+        { timeout: 10_000 },
+      );
+    } catch (error) {
+      throw new Error(`expected ${item.name} to be playing, audio was ${JSON.stringify(await audio())}`, { cause: error });
+    }
+  }
+
+  const row = (item: ItemRow) => page.locator(`#main-content [data-item-id="${item.id}"]`);
+
+  test('a row plays real audio, shows as current, and the bar names it', async () => {
+    const first = pack.items[pair[0]]!;
+    await page.goto(`${server.baseUrl}/pack/${pack.pack.id}`);
+    await expectHeading(page, pack.pack.title);
+    await row(first).getByRole('button', { name: `Play ${first.name}` }).click();
+    await expectPlaying(first);
+    await row(first).and(page.locator('[data-current]')).waitFor();
+    await row(first).getByRole('button', { name: `Pause ${first.name}` }).waitFor();
+    await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: first.name }).waitFor();
+  });
+
+  test('↓ plays the next row and ↑ the previous one; Space pauses and resumes', async () => {
+    const [first, second] = [pack.items[pair[0]]!, pack.items[pair[1]]!];
+    await page.keyboard.press('ArrowDown');
+    await expectPlaying(second);
+    await row(second).and(page.locator('[data-current]')).waitFor();
+    expect(await row(first).getAttribute('data-current')).toBeNull();
+
+    await page.keyboard.press('ArrowUp');
+    await expectPlaying(first);
+    await row(first).and(page.locator('[data-current]')).waitFor();
+
+    // Focus on the page itself, where Space belongs to the player.
+    await page.locator('h1').click();
+    await page.keyboard.press('Space');
+    await page.waitForFunction((selector) => document.querySelector<HTMLAudioElement>(selector)!.paused, AUDIO);
+    const pausedAt = (await audio()).currentTime;
+    await page.waitForTimeout(400);
+    expect((await audio()).currentTime).toBe(pausedAt);
+    await page.keyboard.press('Space');
+    await expectPlaying(first, pausedAt + 0.2);
+  });
+
+  test('the sound keeps playing across navigation, and the bar stays', async () => {
+    const first = pack.items[pair[0]]!;
+    const before = (await audio()).currentTime;
+    await page.locator('header').getByRole('link', { name: 'Creators', exact: true }).click();
+    await expectHeading(page, 'Creators');
+    await page.locator('header').getByRole('link', { name: 'Genres', exact: true }).click();
+    await expectHeading(page, 'Genres');
+    // Loops loop by default, so the clock may wrap: the same source still playing and time moving is what counts.
+    await page.waitForTimeout(600);
+    const after = await audio();
+    expect(after.src).toBe(new URL(first.preview!.url, server.baseUrl).href);
+    expect(after.paused).toBe(false);
+    expect(after.currentTime).not.toBe(before);
+    await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: first.name }).waitFor();
+
+    // From the bar, the sound's own page; its waveform shows it as the current sound.
+    await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: first.name }).click();
+    await expectHeading(page, first.name);
+    await page.locator('[data-item-waveform][data-current]').waitFor();
+    expect((await audio()).paused).toBe(false);
+  });
+
+  test('clicking the item waveform plays from that point', async () => {
+    const other = pack.items[pair[1]]!;
+    await page.goto(`${server.baseUrl}/item/${other.slug}`);
+    await expectHeading(page, other.name);
+    const waveform = page.locator('[data-item-waveform]');
+    await waveform.locator('svg rect').first().waitFor();
+    const box = (await waveform.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+    const duration = other.preview!.duration_ms / 1000;
+    await expectPlaying(other, duration * 0.4);
+  });
+});
