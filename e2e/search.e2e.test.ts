@@ -78,7 +78,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       const results = document.querySelector('section[aria-label="Results"]');
       return !!results && !results.querySelector('[data-stale], [aria-busy="true"], [data-testid="item-list-skeleton"]');
     });
-    return page.locator('section[aria-label="Results"] li[data-item-id] a[href^="/item/"]').allTextContents();
+    return page.locator('section[aria-label="Results"] [data-item-id] a[href^="/item/"]').allTextContents();
   }
 
   const totalText = (page: Page) => page.getByTestId('search-total').textContent();
@@ -212,9 +212,10 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     try {
       await expectHeading(page, 'Archived search');
       await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Stolen Vocal', 'Vault Bass']);
-      const stolen = page.locator('li[data-item-id]').filter({ hasText: 'Stolen Vocal' });
-      expect(await stolen.textContent()).toContain("Sound taken down: Creator doesn't own rights");
-      expect(await page.locator('li[data-item-id]').filter({ hasText: 'Vault Bass' }).textContent()).toContain('Pack archived: Technical Issue');
+      // Each row says why it is out: the pack archived or the sound taken down, with the reason.
+      const stolen = page.locator('[data-item-id]').filter({ hasText: 'Stolen Vocal' });
+      expect(await stolen.getByRole('cell').nth(2).innerText()).toMatch(/^Sound taken down\s+Creator doesn't own rights · /i);
+      expect(await page.locator('[data-item-id]').filter({ hasText: 'Vault Bass' }).getByRole('cell').nth(2).innerText()).toMatch(/^Pack archived\s+Technical Issue$/i);
 
       await stolen.getByRole('button', { name: 'Restore Stolen Vocal' }).click();
       const dialog = page.getByRole('dialog', { name: 'Restore “Stolen Vocal”?' });

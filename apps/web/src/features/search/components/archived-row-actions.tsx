@@ -1,34 +1,20 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconRestore } from '@tabler/icons-react';
+import { IconChevronDown } from '@tabler/icons-react';
 import type { ItemRow } from '@crate/contract/catalogue';
-import type { ArchivedItemRow } from '@crate/contract/search';
 import { isArchivedRow } from '../api/search-items.ts';
 import { useRestoreArchived, type RestoreTarget } from '../api/restore-archived.ts';
 import classes from './search.module.css';
 
-const DATE = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** Why the sound is out of the catalogue, in the words an admin decides on. */
-function reasons(row: ArchivedItemRow): { pack: string | null; item: string | null } {
-  return {
-    pack: row.pack_archived ? `Pack archived${row.pack_takedown_reason ? `: ${row.pack_takedown_reason}` : ''}` : null,
-    item: row.taken_down_at
-      ? `Sound taken down${row.takedown_reason ? `: ${row.takedown_reason}` : ''} · ${DATE.format(new Date(row.taken_down_at))}`
-      : null,
-  };
-}
-
 /**
- * The archive's row end: the reason(s) the sound is out, and Restore (the pack, the sound, or — when
- * both are out — a choice). Every restore is confirmed first; the row leaves the list once the
- * server has done it.
+ * Restore, for one archived row: the pack, the sound, or — when both are out — a choice. Every restore
+ * is confirmed first; the row leaves the list once the server has done it.
  */
 export function ArchivedRowActions({ item }: { item: ItemRow }) {
   const restore = useRestoreArchived();
   if (!isArchivedRow(item)) return null;
   const row = item;
-  const why = reasons(row);
+  const packOut = row.pack_archived && row.pack !== null;
 
   const confirm = (target: RestoreTarget['target']) => {
     const packTitle = row.pack?.title ?? 'this pack';
@@ -53,21 +39,9 @@ export function ArchivedRowActions({ item }: { item: ItemRow }) {
     });
   };
 
-  const both = Boolean(why.pack && why.item && row.pack);
+  const both = packOut && row.taken_down_at !== null;
   return (
-    <div className={classes.archiveActions} data-no-row-play>
-      <div className={classes.archiveReasons}>
-        {why.pack ? (
-          <Text size="xs" c="red.3" title={why.pack} className={classes.archiveReason}>
-            {why.pack}
-          </Text>
-        ) : null}
-        {why.item ? (
-          <Text size="xs" c="orange.3" title={why.item} className={classes.archiveReason}>
-            {why.item}
-          </Text>
-        ) : null}
-      </div>
+    <div className={classes.archiveActions}>
       {both ? (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
@@ -85,11 +59,10 @@ export function ArchivedRowActions({ item }: { item: ItemRow }) {
           size="compact-sm"
           variant="light"
           loading={restore.isPending}
-          leftSection={<IconRestore size={14} aria-hidden />}
-          onClick={() => confirm(why.pack && row.pack ? 'pack' : 'item')}
-          aria-label={why.pack ? `Restore the pack ${row.pack?.title ?? ''}` : `Restore ${row.name}`}
+          onClick={() => confirm(packOut ? 'pack' : 'item')}
+          aria-label={packOut ? `Restore the pack ${row.pack?.title ?? ''}` : `Restore ${row.name}`}
         >
-          Restore
+          {packOut ? 'Restore pack' : 'Restore sound'}
         </Button>
       )}
     </div>

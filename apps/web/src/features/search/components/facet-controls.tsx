@@ -120,6 +120,7 @@ export function FacetChecklist({ options, onToggle, findLabel, emptyText }: { op
             <Checkbox
               key={option.value}
               size="xs"
+              radius="sm"
               checked={option.selected}
               disabled={option.disabled}
               onChange={() => onToggle(option.value)}

@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Text, UnstyledButton } from '@mantine/core';
 import type { BpmBucket } from '@crate/contract/search';
 import { bpmRangeLabel } from '../search-state.ts';
+import { tempoAxis } from '../tempo-axis.ts';
 import { formatCount, optionName, type FacetOption } from './facet-controls.tsx';
 import classes from './search.module.css';
 
@@ -57,6 +58,7 @@ function bucketLabel(bucket: BpmBucket): string {
  * The inputs take effect on Enter or when they lose focus, so typing "128" does not search for 1 and 12.
  */
 export function BpmFilter({ buckets, min, max, onChange }: { buckets: BpmBucket[] | null; min: number | null; max: number | null; onChange(min: number | null, max: number | null): void }) {
+  const axis = buckets && buckets.length > 0 ? tempoAxis(buckets) : null;
   const peak = Math.max(1, ...(buckets ?? []).map((b) => b.count));
   const inRange = (bucket: BpmBucket) => (min !== null || max !== null) && (min === null || bucket.max >= min) && (max === null || bucket.min <= max);
   const commit = (which: 'min' | 'max', raw: string | number) => {
@@ -69,24 +71,30 @@ export function BpmFilter({ buckets, min, max, onChange }: { buckets: BpmBucket[
   };
   return (
     <div>
-      {buckets && buckets.length > 0 ? (
+      {axis ? (
         <>
           <div className={classes.histogram}>
-            {buckets.map((bucket) => (
-              <UnstyledButton
-                key={bucket.min}
-                className={classes.histogramBar}
-                data-in-range={inRange(bucket) || undefined}
-                style={{ height: `${Math.max(8, Math.round((bucket.count / peak) * 100))}%` }}
-                aria-label={`${optionName(`${bucketLabel(bucket)} BPM`, bucket.count)}: show only these`}
-                title={`${bucketLabel(bucket)} BPM · ${formatCount(bucket.count)}`}
-                onClick={() => onChange(bucket.min <= 1 ? null : bucket.min, bucket.max >= 999 ? null : bucket.max)}
-              />
-            ))}
+            {axis.map((bucket) =>
+              bucket.count === 0 ? (
+                <span key={bucket.min} className={classes.histogramEmpty} title={`${bucketLabel(bucket)} BPM · none`} aria-hidden />
+              ) : (
+                <UnstyledButton
+                  key={bucket.min}
+                  className={classes.histogramBar}
+                  data-in-range={inRange(bucket) || undefined}
+                  data-facet-value={`bpm:${bucket.min}-${bucket.max}`}
+                  style={{ height: `${Math.max(10, Math.round((bucket.count / peak) * 100))}%` }}
+                  aria-label={`${optionName(`${bucketLabel(bucket)} BPM`, bucket.count)}: show only these`}
+                  title={`${bucketLabel(bucket)} BPM · ${formatCount(bucket.count)}`}
+                  onClick={() => onChange(bucket.min <= 1 ? null : bucket.min, bucket.max >= 999 ? null : bucket.max)}
+                />
+              ),
+            )}
           </div>
           <div className={classes.histogramAxis} aria-hidden>
-            <span>{bucketLabel(buckets[0]!)}</span>
-            <span>{bucketLabel(buckets[buckets.length - 1]!)}</span>
+            <span>{bucketLabel(axis[0]!)}</span>
+            <span>120</span>
+            <span>{bucketLabel(axis[axis.length - 1]!)}</span>
           </div>
         </>
       ) : buckets ? (

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Container, Drawer, Group, Select, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Container, Drawer, Group, Select, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconArrowsShuffle, IconMoodSearch, IconWaveSine } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -6,7 +6,6 @@ import type { ItemRow } from '@crate/contract/catalogue';
 import { SEARCH_SORTS, type SearchFacets, type SearchResponse, type SearchSort } from '@crate/contract/search';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { usePageTitle } from '../../../components/page-meta.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
@@ -35,12 +34,21 @@ export interface SearchExperienceProps {
   showNotOwned: boolean;
   /** A "sounds like this" action on every row (listed sounds only: not in the archive). */
   showSimilar: boolean;
-  /** Extra controls at the end of each row (the archive's restore). */
-  rowActions?(item: ItemRow): ReactNode;
+  /** How the rows are shown; default the shared item list (the archive shows a table of reasons). */
+  renderResults?(props: ResultsViewProps): ReactNode;
   /** What replaces the screen when the API refuses the search (403). */
   forbidden?: ReactNode;
   /** Said under the "nothing found" heading when no filter and no text narrow the search. */
   emptyCatalogue: string;
+}
+
+/** What a results view gets: the rows so far, paging, and what to say when there are none. */
+export interface ResultsViewProps {
+  items: ItemRow[];
+  loading: boolean;
+  onEndReached: (() => void) | undefined;
+  emptyState: ReactNode;
+  label: string;
 }
 
 const FULL = new Intl.NumberFormat('en');
@@ -79,11 +87,13 @@ function effectiveSort(state: SearchState): SearchSort {
  * in the URL (see useSearchUrl); this component only renders it and navigates.
  */
 export function SearchExperience(props: SearchExperienceProps) {
-  const { corpus, title, subtitle, placeholder, searchLabel, showFree, showNotOwned, showSimilar, rowActions, forbidden, emptyCatalogue } = props;
+  const { corpus, title, subtitle, placeholder, searchLabel, showFree, showNotOwned, showSimilar, renderResults, forbidden, emptyCatalogue } = props;
   const { state, queryString, apply, complete, commitText } = useSearchUrl();
   const missingSeed = state.sort === 'random' && !state.seed;
   const results = useSearchResults(corpus, state, queryString, !missingSeed);
   const desktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  // The shared list gives extra row actions a wide fixed column: on phones it would leave the names no room.
+  const roomForSimilar = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [similar, setSimilar] = useState<{ item: ItemRow | null; opened: boolean }>({ item: null, opened: false });
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -128,15 +138,35 @@ export function SearchExperience(props: SearchExperienceProps) {
       </ActionIcon>
     </Tooltip>
   );
-  const actions =
-    showSimilar || rowActions
-      ? (item: ItemRow) => (
-          <>
-            {showSimilar ? similarAction(item) : null}
-            {rowActions?.(item)}
-          </>
-        )
-      : undefined;
+  const emptyState = (
+    <Stack align="center" gap={6} data-testid="search-empty">
+      <ThemeIcon variant="light" color="gray" size="xl" radius="xl" aria-hidden>
+        <IconMoodSearch size={22} />
+      </ThemeIcon>
+      <Text fw={600}>{state.q ? `Nothing found for “${state.q}”` : 'No sounds match'}</Text>
+      {filterCount > 0 ? (
+        <Group gap={6} justify="center">
+          <Text size="sm" c="dimmed">
+            {filterCount === 1 ? 'The filter leaves nothing.' : `${filterCount} filters together leave nothing.`}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => apply(clearFilters(state))}>
+            Clear the filters
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {state.q ? 'Check the spelling, or try another word or fewer words.' : emptyCatalogue}
+        </Text>
+      )}
+    </Stack>
+  );
+  const view: ResultsViewProps = {
+    items: rows,
+    label: state.q ? `Results for ${state.q}` : 'Results',
+    loading: firstLoad || results.isFetchingNextPage,
+    onEndReached: results.hasNextPage && !results.isFetchingNextPage && !results.isPlaceholderData ? () => void results.fetchNextPage() : undefined,
+    emptyState,
+  };
 
   const invalid = isApiError(results.error, 'VALIDATION_FAILED');
 
@@ -236,29 +266,11 @@ export function SearchExperience(props: SearchExperienceProps) {
 
           {!results.error || results.data ? (
             <div className={classes.list} data-stale={results.isPlaceholderData || undefined} aria-busy={results.isFetching || undefined}>
-              <ItemList
-                items={rows}
-                label={state.q ? `Results for ${state.q}` : 'Results'}
-                loading={firstLoad || results.isFetchingNextPage}
-                onEndReached={results.hasNextPage && !results.isFetchingNextPage && !results.isPlaceholderData ? () => void results.fetchNextPage() : undefined}
-                rowActions={actions}
-                emptyState={
-                  <EmptyState title={state.q ? `Nothing found for “${state.q}”` : 'No sounds match'} icon={<IconMoodSearch size={22} />}>
-                    {filterCount > 0 ? (
-                      <>
-                        {filterCount === 1 ? 'The filter leaves nothing. ' : `${filterCount} filters together leave nothing. `}
-                        <Button size="compact-sm" variant="subtle" onClick={() => apply(clearFilters(state))}>
-                          Clear the filters
-                        </Button>
-                      </>
-                    ) : state.q ? (
-                      'Try another word, or fewer words.'
-                    ) : (
-                      emptyCatalogue
-                    )}
-                  </EmptyState>
-                }
-              />
+              {renderResults ? (
+                renderResults(view)
+              ) : (
+                <ItemList {...view} rowActions={showSimilar && roomForSimilar ? similarAction : undefined} />
+              )}
               {results.error && results.data ? <ApiErrorAlert error={results.error} title="The latest search did not answer" /> : null}
             </div>
           ) : null}

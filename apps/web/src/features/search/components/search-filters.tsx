@@ -90,7 +90,7 @@ export function SearchFilters({ state, facets, onChange, showFree, showNotOwned 
     <div className={classes.filters}>
       <Group justify="space-between" align="center" className={classes.filtersHeader}>
         <span className={classes.filtersTitle}>Filters</span>
-        <Button size="compact-sm" variant="subtle" color="gray" disabled={filterCount === 0} onClick={() => onChange(clearFilters(state))}>
+        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onChange(clearFilters(state))} style={filterCount === 0 ? { visibility: 'hidden' } : undefined}>
           Clear all
         </Button>
       </Group>

@@ -1,5 +1,5 @@
 import { WEB_ROUTES } from '@crate/contract/web-routes';
-import { ArchivedRowActions } from '../components/archived-row-actions.tsx';
+import { ArchivedResultsTable } from '../components/archived-results-table.tsx';
 import { SearchExperience } from '../components/search-experience.tsx';
 
 const TITLE = WEB_ROUTES.find((route) => route.screen === 'archivedsearch')?.title ?? 'Archived search';
@@ -19,7 +19,7 @@ export default function ArchivedSearchScreen() {
       showFree
       showNotOwned={false}
       showSimilar={false}
-      rowActions={(item) => <ArchivedRowActions item={item} />}
+      renderResults={(view) => <ArchivedResultsTable {...view} />}
       emptyCatalogue="Nothing is archived or taken down."
     />
   );
