@@ -1,5 +1,7 @@
 /** What every HTTP benchmark shares: the database it runs on, the load process, and the figures. */
 import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -66,4 +68,22 @@ export function runLoad(
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load process exited with ${code}`))));
   });
+}
+
+/** Server-side latency: onRequest → onResponse of every request the app answers. */
+export function recordServerTimes(app: FastifyInstance): { reset(): void; times(): number[] } {
+  let times: number[] = [];
+  const startedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => void startedAt.set(request, performance.now()));
+  app.addHook('onResponse', async (request) => {
+    const t0 = startedAt.get(request);
+    if (t0 !== undefined) times.push(performance.now() - t0);
+  });
+  return { reset: () => void (times = []), times: () => times };
+}
+
+/** Listens on a free loopback port; returns the base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

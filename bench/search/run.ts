@@ -18,7 +18,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
 import { searchQuerySchema } from '@crate/contract/search';
@@ -29,7 +28,7 @@ import type { Db } from '../../apps/server/src/db/client.ts';
 import { userRoles } from '../../apps/server/src/db/schema.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
 import { createPostgresSearchEngine } from '../../apps/server/src/features/search/postgres-search-engine.ts';
-import { ensureDatabase, runLoad, summarise } from '../lib/http-load.ts';
+import { ensureDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
 import { buildCatalogue, catalogueIsBuilt, type CatalogueSize } from './build-catalogue.ts';
 import { searchMix } from './query-mix.ts';
 
@@ -73,28 +72,21 @@ async function main() {
 
   // Server-side timing: onRequest → onResponse of every request.
   const app = await buildApp(ctx);
-  let serverTimes: number[] = [];
-  const startedAt = new WeakMap<object, number>();
-  app.addHook('onRequest', async (request) => void startedAt.set(request, performance.now()));
-  app.addHook('onResponse', async (request) => {
-    const t0 = startedAt.get(request);
-    if (t0 !== undefined) serverTimes.push(performance.now() - t0);
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const timings = recordServerTimes(app);
+  const base = await listenOnLoopback(app);
 
   const mix = searchMix(4000);
   const probe = await fetch(base + mix[0], { headers: { cookie } });
   if (probe.status !== 200) throw new Error(`search answered ${probe.status}: ${await probe.text()}`);
 
   const phase = async (name: string, paths: string[], connections: number, seconds: number) => {
-    serverTimes = [];
+    timings.reset();
     log(`  ${name}: ${connections} connection(s), ${seconds} s`);
     const result = await runLoad(base, paths, cookie, connections, seconds);
     const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
     if (bad.length > 0) throw new Error(`${name}: non-200 answers ${JSON.stringify(result.statuses)}`);
     const wall = result.wallMs / 1000;
-    return { connections, seconds: Math.round(wall * 10) / 10, server: summarise(serverTimes, wall), client: summarise(result.latencies, wall) };
+    return { connections, seconds: Math.round(wall * 10) / 10, server: summarise(timings.times(), wall), client: summarise(result.latencies, wall) };
   };
 
   await phase('warm-up (search mix)', mix, CONNECTIONS, 8);

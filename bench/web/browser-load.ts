@@ -6,7 +6,6 @@
  *    the items of a seeded pack with real synthesized audio and derived MP3 previews.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -18,7 +17,7 @@ import { packs } from '../../apps/server/src/db/schema.ts';
 import { registerJobHandlers } from '../../apps/server/src/jobs/register-job-handlers.ts';
 import { seedCatalogue } from '../../apps/server/src/seed/catalogue/seed-catalogue.ts';
 import { launchChromium } from '../../e2e/chromium.ts';
-import { median } from '../lib/http-load.ts';
+import { listenOnLoopback, median } from '../lib/http-load.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -48,8 +47,7 @@ export async function measureInBrowser(options: { previews: number; log: (line: 
   if (!pack) throw new Error('the seeded catalogue has no published pack');
 
   const app = await buildApp(ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const base = await listenOnLoopback(app);
   const browser = await launchChromium();
   try {
     // Discover, cold: a fresh context has an empty cache.

@@ -4,13 +4,12 @@
  * cycling through the browse lists a visitor opens, and /api/health in the same run as the baseline.
  * Latency is server-side: onRequest → onResponse inside the app.
  */
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
-import { ensureDatabase, runLoad, summarise, type LatencySummary } from '../lib/http-load.ts';
+import { ensureDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise, type LatencySummary } from '../lib/http-load.ts';
 import { buildCatalogue, catalogueIsBuilt, type CatalogueSize } from '../search/build-catalogue.ts';
 
 export interface CatalogueLoadResult {
@@ -58,23 +57,16 @@ export async function measureCatalogueLists(options: { databaseUrl: string; item
   const paths = await listPaths(client);
 
   const app = await buildApp(ctx);
-  let serverTimes: number[] = [];
-  const startedAt = new WeakMap<object, number>();
-  app.addHook('onRequest', async (request) => void startedAt.set(request, performance.now()));
-  app.addHook('onResponse', async (request) => {
-    const t0 = startedAt.get(request);
-    if (t0 !== undefined) serverTimes.push(performance.now() - t0);
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const timings = recordServerTimes(app);
+  const base = await listenOnLoopback(app);
 
   const phase = async (name: string, phasePaths: string[], seconds: number) => {
-    serverTimes = [];
+    timings.reset();
     options.log(`  ${name}: ${options.connections} connections, ${seconds} s`);
     const result = await runLoad(base, phasePaths, '', options.connections, seconds);
     const bad = Object.keys(result.statuses).filter((status) => status !== '200');
     if (bad.length > 0) throw new Error(`${name}: non-200 answers ${JSON.stringify(result.statuses)}`);
-    return summarise(serverTimes, result.wallMs / 1000);
+    return summarise(timings.times(), result.wallMs / 1000);
   };
   try {
     await phase('warm-up (catalogue lists)', paths, 5);
