@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { e2eEnabled, launchChromium } from './chromium.ts';
+import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
+import { createUser, freshAddress, signInContext, startServer, type E2eServer } from './harness.ts';
+import { expectHeading, waitForPath } from './page-helpers.ts';
+import type { TestUser } from '../apps/server/test/factories.ts';
+
+/**
+ * Favorites and playlists from the rows and pages where sounds are, and the library that collects
+ * them: a visitor is asked to log in; a signed-in producer hearts, collects, reorders, renames and
+ * deletes; another account never sees (or reaches) someone else's playlist.
+ */
+describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let catalogue: SmallCatalogue;
+  let producer: TestUser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+    catalogue = await seedSmallCatalogue(server, { packs: 2, itemsPerPack: 5 });
+    producer = await createUser(server.ctx, { roles: ['subscriber'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function withPage<T>(user: TestUser | null, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    context.setDefaultTimeout(10_000);
+    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
+    if (user) await signInContext(context, server.baseUrl, user);
+    try {
+      return await run(await context.newPage(), context);
+    } finally {
+      await context.close();
+    }
+  }
+
+  const main = (page: Page) => page.locator('#main-content');
+
+  test('a visitor who hearts a sound is asked to log in, and comes back to the same page', async () => {
+    const { pack, items } = catalogue.packs[0]!;
+    await withPage(null, async (page) => {
+      await page.goto(`${server.baseUrl}/pack/${pack.id}`);
+      await expectHeading(page, pack.title);
+      await main(page).getByRole('button', { name: `Add ${items[0]!.name} to favorites` }).click();
+      await page.getByText('Log in to heart sounds').waitFor();
+      await page.getByRole('link', { name: 'Log in' }).last().click();
+      await waitForPath(page, `/login?redirect=${encodeURIComponent(`/pack/${pack.id}`)}`);
+    });
+  });
+
+  test('hearts on a row and on a pack land in the library; un-hearting there removes them', async () => {
+    const { pack, items } = catalogue.packs[0]!;
+    const sound = items[1]!;
+    await withPage(producer, async (page) => {
+      await page.goto(`${server.baseUrl}/pack/${pack.id}`);
+      await expectHeading(page, pack.title);
+      const heart = main(page).getByRole('button', { name: `Add ${sound.name} to favorites` });
+      await heart.click();
+      await main(page).getByRole('button', { name: `Remove ${sound.name} from favorites` }).and(page.locator('[aria-pressed="true"]')).waitFor();
+      await main(page).getByRole('button', { name: `Add ${pack.title} to favorites` }).click();
+      await main(page).getByRole('button', { name: `Remove ${pack.title} from favorites` }).getByText('Favorited').waitFor();
+
+      // Survives a reload: the server kept both.
+      await page.reload();
+      await expectHeading(page, pack.title);
+      await main(page).getByRole('button', { name: `Remove ${sound.name} from favorites` }).waitFor();
+
+      await page.goto(`${server.baseUrl}/library`);
+      await expectHeading(page, 'Library');
+      const sounds = main(page).getByRole('list', { name: 'Favorite sounds' });
+      await sounds.locator(`[data-item-id="${sound.id}"]`).waitFor();
+      await main(page).getByRole('tab', { name: 'Favorite packs' }).click();
+      await main(page).getByRole('list', { name: 'Favorite packs' }).getByRole('link', { name: pack.title }).waitFor();
+
+      await main(page).getByRole('tab', { name: 'Favorite sounds' }).click();
+      await main(page).getByRole('button', { name: `Remove ${sound.name} from favorites` }).click();
+      await main(page).getByText('No favorite sounds yet').waitFor();
+    });
+  });
+
+  test('a playlist is made from a row, filled from another page, reordered, renamed, pruned and deleted in the library', async () => {
+    const [a, b, c] = catalogue.packs[0]!.items;
+    const other = catalogue.packs[1]!.items[0]!;
+    await withPage(producer, async (page) => {
+      await page.goto(`${server.baseUrl}/pack/${catalogue.packs[0]!.pack.id}`);
+      await expectHeading(page, catalogue.packs[0]!.pack.title);
+
+      await main(page).getByRole('button', { name: `Add ${a!.name} to a playlist` }).click();
+      await page.getByRole('menuitem', { name: 'New playlist…' }).filter({ visible: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New playlist' });
+      await dialog.getByLabel('Playlist name').fill('Late night ideas');
+      await dialog.getByRole('button', { name: 'Create and add' }).click();
+      await page.getByText(`Added ${a!.name} to Late night ideas.`).waitFor();
+
+      for (const item of [b!, c!]) {
+        await main(page).getByRole('button', { name: `Add ${item.name} to a playlist` }).click();
+        await page.getByRole('menuitem', { name: 'Late night ideas' }).filter({ visible: true }).click();
+        await page.getByText(`Added ${item.name} to Late night ideas.`).waitFor();
+      }
+      // The menu marks where a sound already is.
+      await main(page).getByRole('button', { name: `Add ${a!.name} to a playlist` }).click();
+      await page.getByRole('menuitem', { name: /Late night ideas \(contains this sound/ }).filter({ visible: true }).waitFor();
+      await page.keyboard.press('Escape');
+
+      // From a sound's own page too.
+      await page.goto(`${server.baseUrl}/item/${other.slug}`);
+      await expectHeading(page, other.name);
+      await main(page).getByRole('button', { name: `Add ${other.name} to a playlist` }).click();
+      await page.getByRole('menuitem', { name: 'Late night ideas' }).filter({ visible: true }).click();
+      await page.getByText(`Added ${other.name} to Late night ideas.`).waitFor();
+
+      await page.goto(`${server.baseUrl}/library?tab=playlists`);
+      await expectHeading(page, 'Library');
+      await main(page).getByRole('heading', { name: 'Late night ideas' }).waitFor();
+      const list = main(page).getByRole('list', { name: 'Sounds in Late night ideas' });
+      const order = () => list.locator('[data-item-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+      await list.locator('[data-item-id]').nth(3).waitFor();
+      expect(await order()).toEqual([a!.id, b!.id, c!.id, other.id]);
+
+      await list.getByRole('button', { name: `Move ${c!.name} up` }).click();
+      await expect.poll(order).toEqual([a!.id, c!.id, b!.id, other.id]);
+      await list.getByRole('button', { name: `Remove ${b!.name} from Late night ideas` }).click();
+      await expect.poll(order).toEqual([a!.id, c!.id, other.id]);
+
+      // The server kept the new order and the removal.
+      await page.reload();
+      await list.locator('[data-item-id]').nth(2).waitFor();
+      await expect.poll(order).toEqual([a!.id, c!.id, other.id]);
+
+      await main(page).getByRole('button', { name: 'Rename' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename playlist' });
+      await rename.getByLabel('Playlist name').fill('Keepers');
+      await rename.getByRole('button', { name: 'Rename' }).click();
+      await main(page).getByRole('heading', { name: 'Keepers' }).waitFor();
+
+      await main(page).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete playlist' }).click();
+      await main(page).getByText('No playlists yet').waitFor();
+    });
+  });
+
+  test("another account never sees someone else's playlist, in the library or through the API", async () => {
+    const owner = await createUser(server.ctx, { roles: ['subscriber'] });
+    const stranger = await createUser(server.ctx, { roles: ['subscriber'] });
+    const created = await fetch(`${server.baseUrl}/api/playlists`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ name: 'Private crate' }),
+    });
+    expect(created.status).toBe(201);
+    const playlist = (await created.json()) as { id: string };
+
+    await withPage(stranger, async (page) => {
+      await page.goto(`${server.baseUrl}/library?tab=playlists`);
+      await expectHeading(page, 'Library');
+      await main(page).getByText('No playlists yet').waitFor();
+      expect(await main(page).getByText('Private crate').count()).toBe(0);
+      const status = await page.evaluate(async (id) => (await fetch(`/api/playlists/${id}/items`)).status, playlist.id);
+      expect(status).toBe(404);
+      const rename = await page.evaluate(
+        async (id) => (await fetch(`/api/playlists/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mine now' }) })).status,
+        playlist.id,
+      );
+      expect(rename).toBe(404);
+    });
+  });
+});
