@@ -5,9 +5,10 @@ describe('waveformBars', () => {
   it('takes the loudest peak of each bar and normalises to the loudest bar', () => {
     const top = Float32Array.from([0.1, 0.5, 0.2, 0.25]);
     const bottom = Float32Array.from([0.2, 0.1, 0.0, 0.1]);
+    // Float32 inputs: compare to float precision, not to the decimal literals.
     expect(waveformBars([top, bottom], 2)).toEqual([
-      { top: 1, bottom: 0.4 },
-      { top: 0.5, bottom: 0.2 },
+      { top: expect.closeTo(1, 6), bottom: expect.closeTo(0.4, 6) },
+      { top: expect.closeTo(0.5, 6), bottom: expect.closeTo(0.2, 6) },
     ]);
   });
 
