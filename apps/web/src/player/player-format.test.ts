@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBpm, formatKeyAndTempo, formatTime } from './player-format.ts';
+import { formatBpm, formatDuration, formatKeyAndTempo, formatTime } from './player-format.ts';
 
 describe('formatTime', () => {
   it('reads minutes and zero-padded seconds', () => {
@@ -37,5 +37,19 @@ describe('formatKeyAndTempo', () => {
     expect(formatBpm(87.5)).toBe('87.5');
     expect(formatBpm(93.3333)).toBe('93.33');
     expect(formatBpm(140)).toBe('140');
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads one-shots in tenths and longer sounds as a clock', () => {
+    expect(formatDuration(0.42)).toBe('0.4 s');
+    expect(formatDuration(0.02)).toBe('0.1 s');
+    expect(formatDuration(7.94)).toBe('7.9 s');
+    expect(formatDuration(65)).toBe('1:05');
+  });
+
+  it('says nothing while the length is unknown', () => {
+    expect(formatDuration(0)).toBe('');
+    expect(formatDuration(Number.NaN)).toBe('');
   });
 });

@@ -12,6 +12,16 @@ export function formatTime(seconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }
 
+/** Below this, a sound's length reads in tenths of a second. */
+export const SHORT_SOUND_SECONDS = 10;
+
+/** A sound's length: "0.4 s", "2.5 s" for one-shots (0:00 would hide the difference), else "1:05". Unknown: "". */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '';
+  if (seconds < SHORT_SOUND_SECONDS) return `${(Math.max(seconds, 0.1)).toFixed(1)} s`;
+  return formatTime(seconds);
+}
+
 /** 120 → "120", 87.5 → "87.5", 93.333 → "93.33": tempo as a producer reads it, no trailing zeros. */
 export function formatBpm(bpm: number): string {
   return String(Math.round(bpm * 100) / 100);

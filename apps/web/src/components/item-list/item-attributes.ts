@@ -1,6 +1,6 @@
 import type { ItemRow } from '@crate/contract/catalogue';
 import { genreLabel, instrumentLabel } from '@crate/contract/taxonomy';
-import { formatBpm, formatTime } from '../../player/player-format.ts';
+import { formatBpm, formatDuration } from '../../player/player-format.ts';
 
 /** "Loop", "One-Shot", or "Serum preset" for presets (the plugin is what a producer needs to know). */
 export function itemKindLabel(item: Pick<ItemRow, 'type' | 'kind' | 'plugin'>): string {
@@ -14,9 +14,7 @@ export function itemKindLabel(item: Pick<ItemRow, 'type' | 'kind' | 'plugin'>): 
  */
 export function itemDuration(item: Pick<ItemRow, 'duration_ms' | 'preview'>): string | null {
   const ms = item.duration_ms ?? item.preview?.duration_ms ?? null;
-  if (ms === null || ms <= 0) return null;
-  if (ms < 10_000) return `${(Math.max(ms, 100) / 1000).toFixed(1)} s`;
-  return formatTime(ms / 1000);
+  return ms === null || ms <= 0 ? null : formatDuration(ms / 1000);
 }
 
 export function itemBpm(item: Pick<ItemRow, 'bpm'>): string | null {

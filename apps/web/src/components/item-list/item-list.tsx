@@ -1,11 +1,11 @@
-import { Anchor, Badge, Group, Skeleton, Text, VisuallyHidden } from '@mantine/core';
-import { IconMoodEmpty } from '@tabler/icons-react';
+import { Anchor, Badge, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { PlayButton } from '../../player/components/play-button.tsx';
 import { usePlayerRow } from '../../player/use-player-row.ts';
 import { CoverImage } from '../cover-image.tsx';
+import { EmptyState } from '../empty-state.tsx';
 import { EndOfList } from '../end-of-list.tsx';
 import { AddToPlaylistMenu } from '../library-actions/add-to-playlist-menu.tsx';
 import { FavoriteButton } from '../library-actions/favorite-button.tsx';
@@ -41,7 +41,7 @@ const SKELETON_ROWS = 8;
  */
 export function ItemList({ items, onEndReached, loading = false, emptyState, label, hidePack = false, rowActions }: ItemListProps) {
   if (items.length === 0 && !loading) {
-    return <div className={classes.empty}>{emptyState ?? <DefaultEmpty />}</div>;
+    return <>{emptyState ?? <EmptyState title="No sounds here yet" />}</>;
   }
   return (
     <div className={classes.wrapper} data-extra-actions={rowActions ? true : undefined}>
@@ -65,15 +65,6 @@ export function ItemList({ items, onEndReached, loading = false, emptyState, lab
       {loading ? <ItemListSkeleton rows={items.length === 0 ? SKELETON_ROWS : 3} /> : null}
       {onEndReached && !loading ? <EndOfList onEndReached={onEndReached} label="Load more sounds" /> : null}
     </div>
-  );
-}
-
-function DefaultEmpty() {
-  return (
-    <Group gap="sm" c="dimmed" justify="center">
-      <IconMoodEmpty size={20} aria-hidden />
-      <Text>No sounds here yet.</Text>
-    </Group>
   );
 }
 

@@ -16,7 +16,7 @@ import {
 import { Component, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlayer, usePlayerDuration, usePlayerSeconds, usePlayerState } from '../player-context.ts';
-import { formatKeyAndTempo, formatTime } from '../player-format.ts';
+import { formatDuration, formatKeyAndTempo, formatTime, SHORT_SOUND_SECONDS } from '../player-format.ts';
 import { PLAYER_OPEN_ATTRIBUTE } from '../player-open.ts';
 import { nextIndex, previousIndex, type PlayableItem } from '../player-queue.ts';
 import { LazyPlayerWaveform } from '../waveform-loader.ts';
@@ -145,12 +145,15 @@ function Transport() {
   );
 }
 
+/** Whole seconds mean nothing for a one-shot: under SHORT_SOUND_SECONDS the clock is left out. */
 function Elapsed() {
-  return <span className={classes.time}>{formatTime(usePlayerSeconds())}</span>;
+  const seconds = usePlayerSeconds();
+  const short = usePlayerDuration() < SHORT_SOUND_SECONDS;
+  return <span className={classes.time}>{short ? '' : formatTime(seconds)}</span>;
 }
 
 function Total() {
-  return <span className={classes.time}>{formatTime(usePlayerDuration())}</span>;
+  return <span className={classes.time}>{formatDuration(usePlayerDuration())}</span>;
 }
 
 function VolumeControl() {

@@ -37,9 +37,13 @@ export function DiscoverBanners({ banners }: { banners: Banner[] }) {
   return (
     <div className={classes.banners} data-count={Math.min(banners.length, 3)}>
       <BannerTile banner={lead!} lead />
-      {rest.slice(0, 2).map((banner) => (
-        <BannerTile key={banner.id} banner={banner} />
-      ))}
+      {rest.length > 0 ? (
+        <div className={classes.side}>
+          {rest.slice(0, 2).map((banner) => (
+            <BannerTile key={banner.id} banner={banner} />
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -78,8 +82,10 @@ export function DiscoverBannersSkeleton() {
   return (
     <div className={classes.banners} data-count={3} aria-hidden>
       <Skeleton className={`${classes.banner} ${classes.lead}`} />
-      <Skeleton className={classes.banner} />
-      <Skeleton className={classes.banner} />
+      <div className={classes.side}>
+        <Skeleton className={classes.banner} />
+        <Skeleton className={classes.banner} />
+      </div>
     </div>
   );
 }

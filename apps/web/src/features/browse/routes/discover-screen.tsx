@@ -130,16 +130,25 @@ export default function DiscoverScreen() {
   );
 }
 
-/** Renders its children once the spot is about to scroll into view (below the fold on most screens). */
+/**
+ * Renders its children once the spot scrolls into view, or as soon as the visitor does anything
+ * (scrolls, moves the pointer, touches, types): below the fold, it never weighs on the first load.
+ */
 function WhenNearViewport({ children, placeholder }: { children: React.ReactNode; placeholder: React.ReactNode }) {
   const spot = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = spot.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '300px 0px' });
+    const show = () => setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && show());
     observer.observe(element);
-    return () => observer.disconnect();
+    const events = ['scroll', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
+    for (const type of events) window.addEventListener(type, show, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      for (const type of events) window.removeEventListener(type, show);
+    };
   }, [near]);
   return <div ref={spot}>{near ? children : placeholder}</div>;
 }
