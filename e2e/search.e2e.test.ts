@@ -78,9 +78,13 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       const results = document.querySelector('section[aria-label="Results"]');
       return !!results && !results.querySelector('[data-stale], [aria-busy="true"], [data-testid="item-list-skeleton"]');
     });
+    const alert = page.locator('section[aria-label="Results"] [role="alert"]');
+    if (await alert.count()) throw new Error(`the results show an error: ${await alert.first().innerText()}`);
     return page.locator('section[aria-label="Results"] [data-item-id] a[href^="/item/"]').allTextContents();
   }
 
+  /** Retries until it holds; generous, the machine running this may be loaded (vitest's default is 1 s). */
+  const eventually = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
   const totalText = (page: Page) => page.getByTestId('search-total').textContent();
   const searchBox = (page: Page, name = 'Search sounds') => page.getByRole('searchbox', { name });
   const facetCount = async (page: Page, value: string) => Number((await page.locator(`[data-facet-value="${value}"] [data-facet-count]`).first().textContent())?.replace(/,/g, ''));
@@ -89,12 +93,12 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     const { context, page } = await open(subscriber, '/search');
     try {
       await expectHeading(page, 'Search');
-      await expect.poll(() => totalText(page)).toBe(`${LISTED} sounds`);
+      await eventually(() => totalText(page)).toBe(`${LISTED} sounds`);
 
       // Typing: matching rows, and the URL says what was searched.
       await searchBox(page).pressSequentially('kick', { delay: 40 });
-      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual([...KICKS].sort());
-      await expect.poll(() => currentPath(page)).toBe('/search?q=kick');
+      await eventually(() => resultNames(page).then((names) => [...names].sort())).toEqual([...KICKS].sort());
+      await eventually(() => currentPath(page)).toBe('/search?q=kick');
       expect(await totalText(page)).toBe(`${KICKS.length} sounds for “kick”`);
       expect(await page.title()).toBe('“kick” – Search · Crate');
 
@@ -104,47 +108,47 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       expect(oneShots + loops).toBe(KICKS.length);
       expect(loops).toBe(2);
       await page.getByRole('button', { name: /^Loop, 2 sounds$/ }).click();
-      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Kick Groove Loop', 'Kick Roll Loop']);
-      await expect.poll(() => currentPath(page)).toBe('/search?q=kick&kind=Loop');
+      await eventually(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Kick Groove Loop', 'Kick Roll Loop']);
+      await eventually(() => currentPath(page)).toBe('/search?q=kick&kind=Loop');
       expect(await page.getByRole('button', { name: /^Loop/ }).getAttribute('aria-pressed')).toBe('true');
-      await expect.poll(() => page.locator('[data-filter-chip]').allTextContents()).toEqual(['Kind: Loop']);
+      await eventually(() => page.locator('[data-filter-chip]').allTextContents()).toEqual(['Kind: Loop']);
 
       // A key narrows further, to its count.
       const cMinor = await facetCount(page, 'C minor');
       expect(cMinor).toBe(1);
       await page.getByRole('button', { name: 'C minor, 1 sound' }).click();
-      await expect.poll(() => resultNames(page)).toEqual(['Kick Groove Loop']);
+      await eventually(() => resultNames(page)).toEqual(['Kick Groove Loop']);
       expect(currentPath(page)).toBe('/search?q=kick&kind=Loop&key=C+minor');
 
       // The URL is the search: a reload shows the same text, filters and rows.
       await page.reload();
-      await expect.poll(() => resultNames(page)).toEqual(['Kick Groove Loop']);
+      await eventually(() => resultNames(page)).toEqual(['Kick Groove Loop']);
       expect(await searchBox(page).inputValue()).toBe('kick');
       expect(await page.getByRole('button', { name: /^C minor/ }).getAttribute('aria-pressed')).toBe('true');
 
       // Back: one filter less, then the typed search, then the empty search (typing made one entry, not four).
       await page.goBack();
-      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(2);
+      await eventually(() => resultNames(page).then((names) => names.length)).toBe(2);
       expect(currentPath(page)).toBe('/search?q=kick&kind=Loop');
       expect(await page.getByRole('button', { name: /^C minor/ }).getAttribute('aria-pressed')).toBe('false');
       await page.goBack();
-      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(KICKS.length);
+      await eventually(() => resultNames(page).then((names) => names.length)).toBe(KICKS.length);
       expect(currentPath(page)).toBe('/search?q=kick');
       expect(await page.getByRole('button', { name: /^Loop/ }).getAttribute('aria-pressed')).toBe('false');
       await page.goBack();
-      await expect.poll(() => searchBox(page).inputValue()).toBe('');
+      await eventually(() => searchBox(page).inputValue()).toBe('');
       expect(currentPath(page)).toBe('/search');
 
       // Forward restores them again.
       await page.goForward();
-      await expect.poll(() => searchBox(page).inputValue()).toBe('kick');
+      await eventually(() => searchBox(page).inputValue()).toBe('kick');
       await page.goForward();
-      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Kick Groove Loop', 'Kick Roll Loop']);
+      await eventually(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Kick Groove Loop', 'Kick Roll Loop']);
       expect(currentPath(page)).toBe('/search?q=kick&kind=Loop');
 
       // Clearing every filter keeps the text.
       await page.getByRole('button', { name: 'Clear all' }).first().click();
-      await expect.poll(() => currentPath(page)).toBe('/search?q=kick');
+      await eventually(() => currentPath(page)).toBe('/search?q=kick');
     } finally {
       await context.close();
     }
@@ -153,15 +157,15 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
   test('results load page by page as the list scrolls, and a typo is corrected out loud', async () => {
     const { context, page } = await open(subscriber, '/search');
     try {
-      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(24);
+      await eventually(() => resultNames(page).then((names) => names.length)).toBe(24);
       expect(await totalText(page)).toBe(`${LISTED} sounds`);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect.poll(() => resultNames(page).then((names) => names.length)).toBe(LISTED);
+      await eventually(() => resultNames(page).then((names) => names.length)).toBe(LISTED);
 
       await page.keyboard.press('/');
       await page.keyboard.type('thunder kcik');
-      await expect.poll(() => resultNames(page).then((names) => names[0])).toBe('Thunder Kick');
-      await expect.poll(() => page.getByTestId('search-corrected').textContent()).toContain('No “kcik” found: showing results for');
+      await eventually(() => resultNames(page).then((names) => names[0])).toBe('Thunder Kick');
+      await eventually(() => page.getByTestId('search-corrected').textContent()).toContain('No “kcik” found: showing results for');
     } finally {
       await context.close();
     }
@@ -170,11 +174,11 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
   test('similar sounds open beside the results: a kick’s nearest sounds are kicks', async () => {
     const { context, page } = await open(subscriber, '/search?q=thunder');
     try {
-      await expect.poll(() => resultNames(page)).toEqual(['Thunder Kick']);
+      await eventually(() => resultNames(page)).toEqual(['Thunder Kick']);
       await page.getByRole('button', { name: 'Sounds like Thunder Kick' }).click();
       const drawer = page.getByRole('dialog', { name: 'Sounds like Thunder Kick' });
       await drawer.waitFor();
-      await expect.poll(() => drawer.locator('li[data-item-id] a[href^="/item/"]').allTextContents().then((names) => names.slice(0, 3))).toEqual(['Dusty Kick 1', 'Dusty Kick 2', 'Dusty Kick 3']);
+      await eventually(() => drawer.locator('li[data-item-id] a[href^="/item/"]').allTextContents().then((names) => names.slice(0, 3))).toEqual(['Dusty Kick 1', 'Dusty Kick 2', 'Dusty Kick 3']);
     } finally {
       await context.close();
     }
@@ -197,10 +201,10 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
 
       await page.getByTestId('search-upgrade-prompt').getByRole('link', { name: 'free search' }).click();
       await expectHeading(page, 'Free search');
-      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Free Clap', 'Free Kick']);
+      await eventually(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Free Clap', 'Free Kick']);
       expect(await page.locator('section[aria-label="Results"] li[data-item-id]').filter({ has: page.getByText('Free', { exact: true }) }).count()).toBe(2);
       await searchBox(page, 'Search free sounds').pressSequentially('kick', { delay: 40 });
-      await expect.poll(() => resultNames(page)).toEqual(['Free Kick']);
+      await eventually(() => resultNames(page)).toEqual(['Free Kick']);
       expect(searchCalls.every((url) => new URL(url).pathname === '/api/search/free')).toBe(true);
     } finally {
       await context.close();
@@ -211,7 +215,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     const { context, page } = await open(admin, '/archivedsearch');
     try {
       await expectHeading(page, 'Archived search');
-      await expect.poll(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Stolen Vocal', 'Vault Bass']);
+      await eventually(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Stolen Vocal', 'Vault Bass']);
       // Each row says why it is out: the pack archived or the sound taken down, with the reason.
       const stolen = page.locator('[data-item-id]').filter({ hasText: 'Stolen Vocal' });
       expect(await stolen.getByRole('cell').nth(2).innerText()).toMatch(/^Sound taken down\s+Creator doesn't own rights · /i);
@@ -221,11 +225,11 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       const dialog = page.getByRole('dialog', { name: 'Restore “Stolen Vocal”?' });
       await dialog.getByRole('button', { name: 'Restore sound' }).click();
       await page.getByText('Stolen Vocal is back in the catalogue.').waitFor();
-      await expect.poll(() => resultNames(page)).toEqual(['Vault Bass']);
-      await expect.poll(() => totalText(page)).toBe('1 sound');
+      await eventually(() => resultNames(page)).toEqual(['Vault Bass']);
+      await eventually(() => totalText(page)).toBe('1 sound');
 
       await page.goto(`${server.baseUrl}/search?q=stolen`);
-      await expect.poll(() => resultNames(page)).toEqual(['Stolen Vocal']);
+      await eventually(() => resultNames(page)).toEqual(['Stolen Vocal']);
     } finally {
       await context.close();
     }

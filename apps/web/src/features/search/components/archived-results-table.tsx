@@ -19,7 +19,7 @@ const DATE = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', yea
  * shopper's item list: the reason is the column that matters here. Rows still play inline.
  */
 export function ArchivedResultsTable({ items, loading, onEndReached, emptyState, label }: ResultsViewProps) {
-  if (items.length === 0 && !loading) return <div className={classes.tableEmpty}>{emptyState}</div>;
+  if (items.length === 0 && !loading) return <>{emptyState}</>;
   return (
     <>
       <Table.ScrollContainer minWidth={320}>

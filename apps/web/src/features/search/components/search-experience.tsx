@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Container, Drawer, Group, Select, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Container, Drawer, Group, Select, Skeleton, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconArrowsShuffle, IconMoodSearch, IconWaveSine } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { SEARCH_SORTS, type SearchFacets, type SearchResponse, type SearchSort } from '@crate/contract/search';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { usePageTitle } from '../../../components/page-meta.tsx';
@@ -123,13 +124,14 @@ export function SearchExperience(props: SearchExperienceProps) {
     apply({ ...state, sort: next, seed: next === 'random' ? newSeed() : null });
   };
 
+  // ↓ from the search box: to the first row's play button (then Space plays and ↓/↑ walk the rows), or its link.
   const focusFirstRow = () => {
-    resultsRef.current?.querySelector<HTMLElement>('[data-player-button]:not(:disabled)')?.focus();
+    const results = resultsRef.current;
+    const target = results?.querySelector<HTMLElement>('[data-item-id] [data-player-button]:not(:disabled)') ?? results?.querySelector<HTMLElement>('[data-item-id] a[href]');
+    target?.focus();
   };
 
-  const filters = (
-    <SearchFilters state={state} facets={facets} onChange={apply} showFree={showFree} showNotOwned={showNotOwned && facets?.not_owned !== null && facets?.not_owned !== undefined} />
-  );
+  const filterProps = { state, facets, onChange: apply, showFree, showNotOwned: showNotOwned && facets?.not_owned !== null && facets?.not_owned !== undefined };
 
   const similarAction = (item: ItemRow) => (
     <Tooltip label="Similar sounds" withArrow openDelay={300}>
@@ -139,26 +141,20 @@ export function SearchExperience(props: SearchExperienceProps) {
     </Tooltip>
   );
   const emptyState = (
-    <Stack align="center" gap={6} data-testid="search-empty">
-      <ThemeIcon variant="light" color="gray" size="xl" radius="xl" aria-hidden>
-        <IconMoodSearch size={22} />
-      </ThemeIcon>
-      <Text fw={600}>{state.q ? `Nothing found for “${state.q}”` : 'No sounds match'}</Text>
+    <EmptyState title={state.q ? `Nothing found for “${state.q}”` : 'No sounds match'} icon={<IconMoodSearch size={22} />}>
       {filterCount > 0 ? (
-        <Group gap={6} justify="center">
-          <Text size="sm" c="dimmed">
-            {filterCount === 1 ? 'The filter leaves nothing.' : `${filterCount} filters together leave nothing.`}
-          </Text>
-          <Button size="compact-sm" variant="light" onClick={() => apply(clearFilters(state))}>
+        <>
+          {filterCount === 1 ? 'The filter leaves nothing.' : `${filterCount} filters together leave nothing.`}{' '}
+          <Anchor component="button" type="button" inherit fw={600} onClick={() => apply(clearFilters(state))}>
             Clear the filters
-          </Button>
-        </Group>
+          </Anchor>
+        </>
+      ) : state.q ? (
+        'Check the spelling, or try another word or fewer words.'
       ) : (
-        <Text size="sm" c="dimmed">
-          {state.q ? 'Check the spelling, or try another word or fewer words.' : emptyCatalogue}
-        </Text>
+        emptyCatalogue
       )}
-    </Stack>
+    </EmptyState>
   );
   const view: ResultsViewProps = {
     items: rows,
@@ -180,7 +176,7 @@ export function SearchExperience(props: SearchExperienceProps) {
       <div className={classes.layout}>
         {desktop ? (
           <aside className={classes.filterColumn} aria-label="Filters">
-            {filters}
+            <SearchFilters {...filterProps} />
           </aside>
         ) : null}
 
@@ -288,12 +284,17 @@ export function SearchExperience(props: SearchExperienceProps) {
           overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
           styles={{ content: { borderTopLeftRadius: 'var(--mantine-radius-lg)', borderTopRightRadius: 'var(--mantine-radius-lg)' } }}
         >
-          {filters}
-          <div className={classes.drawerFooter}>
+          <SearchFilters {...filterProps} withHeading={false} />
+          <Group className={classes.drawerFooter} gap="sm" wrap="nowrap">
+            {filterCount > 0 ? (
+              <Button variant="default" onClick={() => apply(clearFilters(state))}>
+                Clear all
+              </Button>
+            ) : null}
             <Button fullWidth onClick={() => setFiltersOpen(false)}>
               {total === null ? 'Show sounds' : `Show ${formatCount(total)} ${total === 1 ? 'sound' : 'sounds'}`}
             </Button>
-          </div>
+          </Group>
         </Drawer>
       )}
 

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import type { FacetValue, SearchFacets } from '@crate/contract/search';
 import { findGenre, findInstrument, GENRE_FAMILIES, INSTRUMENT_GROUPS } from '@crate/contract/taxonomy';
@@ -16,6 +16,19 @@ export interface SearchFiltersProps {
   showFree: boolean;
   /** Offer "Not yet owned" (signed-in buyers). */
   showNotOwned: boolean;
+  /** The column's own heading with "Clear all" (the phone sheet has its own title and footer). */
+  withHeading?: boolean;
+}
+
+/** Open vocabularies are not known before the first answer: placeholder lines, not "none". */
+function ListSkeleton() {
+  return (
+    <Stack gap={10} py={4} aria-hidden>
+      {[70, 55, 62].map((width) => (
+        <Skeleton key={width} height={10} width={`${width}%`} />
+      ))}
+    </Stack>
+  );
 }
 
 /**
@@ -66,7 +79,7 @@ const instrumentGroup = (slug: string) => {
 };
 
 /** Every filter the API takes, each with its counts under the current search. */
-export function SearchFilters({ state, facets, onChange, showFree, showNotOwned }: SearchFiltersProps) {
+export function SearchFilters({ state, facets, onChange, showFree, showNotOwned, withHeading = true }: SearchFiltersProps) {
   const toggle = (name: ListFilter) => (value: string) => onChange(toggleValue(state, name, value));
   const keyOptions = new Map(alternatives('key', MUSICAL_KEYS, facets?.key ?? null, state).map((o) => [o.value, o]));
   const showPlugin = state.plugin.length > 0 || state.type.includes('preset') || (facets?.plugin.length ?? 0) > 0;
@@ -88,12 +101,14 @@ export function SearchFilters({ state, facets, onChange, showFree, showNotOwned 
 
   return (
     <div className={classes.filters}>
-      <Group justify="space-between" align="center" className={classes.filtersHeader}>
-        <span className={classes.filtersTitle}>Filters</span>
-        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onChange(clearFilters(state))} style={filterCount === 0 ? { visibility: 'hidden' } : undefined}>
-          Clear all
-        </Button>
-      </Group>
+      {withHeading ? (
+        <Group justify="space-between" align="center" className={classes.filtersHeader}>
+          <span className={classes.filtersTitle}>Filters</span>
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onChange(clearFilters(state))} style={filterCount === 0 ? { visibility: 'hidden' } : undefined}>
+            Clear all
+          </Button>
+        </Group>
+      ) : null}
 
       <FilterSection title={FILTER_LABELS.type} selected={state.type.length}>
         <ToggleChips options={alternatives('type', ITEM_TYPES, facets?.type ?? null, state)} onToggle={toggle('type')} />
@@ -120,11 +135,19 @@ export function SearchFilters({ state, facets, onChange, showFree, showNotOwned 
       </FilterSection>
 
       <FilterSection title="Genres" selected={state.genre.length} hint={state.genre.length > 1 ? 'Sounds tagged with every genre picked.' : undefined}>
-        <FacetChecklist options={present('genre', facets?.genre ?? null, state, genreGroup)} onToggle={toggle('genre')} findLabel="Find a genre" emptyText="No genres on these sounds." />
+        {facets ? (
+          <FacetChecklist options={present('genre', facets.genre, state, genreGroup)} onToggle={toggle('genre')} findLabel="Find a genre" emptyText="No genres on these sounds." />
+        ) : (
+          <ListSkeleton />
+        )}
       </FilterSection>
 
       <FilterSection title="Instruments & sounds" selected={state.instrument.length} hint={state.instrument.length > 1 ? 'Sounds tagged with every instrument picked.' : undefined}>
-        <FacetChecklist options={present('instrument', facets?.instrument ?? null, state, instrumentGroup)} onToggle={toggle('instrument')} findLabel="Find an instrument" emptyText="No instruments on these sounds." />
+        {facets ? (
+          <FacetChecklist options={present('instrument', facets.instrument, state, instrumentGroup)} onToggle={toggle('instrument')} findLabel="Find an instrument" emptyText="No instruments on these sounds." />
+        ) : (
+          <ListSkeleton />
+        )}
       </FilterSection>
 
       <FilterSection title="Files & more" selected={selectedFlags}>
@@ -149,11 +172,19 @@ export function SearchFilters({ state, facets, onChange, showFree, showNotOwned 
       ) : null}
 
       <FilterSection title={FILTER_LABELS.creator} selected={state.creator.length} defaultOpen={false}>
-        <FacetChecklist options={present('creator', facets?.creator ?? null, state)} onToggle={toggle('creator')} findLabel="Find a creator" emptyText="No creators to pick from." />
+        {facets ? (
+          <FacetChecklist options={present('creator', facets.creator, state)} onToggle={toggle('creator')} findLabel="Find a creator" emptyText="No creators to pick from." />
+        ) : (
+          <ListSkeleton />
+        )}
       </FilterSection>
 
       <FilterSection title={FILTER_LABELS.pack} selected={state.pack.length} defaultOpen={false}>
-        <FacetChecklist options={present('pack', facets?.pack ?? null, state)} onToggle={toggle('pack')} findLabel="Find a pack" emptyText="No packs to pick from." />
+        {facets ? (
+          <FacetChecklist options={present('pack', facets.pack, state)} onToggle={toggle('pack')} findLabel="Find a pack" emptyText="No packs to pick from." />
+        ) : (
+          <ListSkeleton />
+        )}
       </FilterSection>
     </div>
   );
