@@ -101,6 +101,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       await eventually(() => currentPath(page)).toBe('/search?q=kick');
       expect(await totalText(page)).toBe(`${KICKS.length} sounds for “kick”`);
       expect(await page.title()).toBe('“kick” – Search · Crate');
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Samples and presets on Crate matching “kick”.');
 
       // The kind counts add up to the results, and picking one leaves exactly its count.
       const oneShots = await facetCount(page, 'One-Shot');

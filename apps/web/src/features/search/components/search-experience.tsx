@@ -8,7 +8,7 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
-import { usePageTitle } from '../../../components/page-meta.tsx';
+import { usePageMeta } from '../../../components/page-meta.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useSearchResults, type SearchCorpus } from '../api/search-items.ts';
@@ -29,6 +29,8 @@ export interface SearchExperienceProps {
   placeholder: string;
   /** The search box's accessible name ("Search sounds"). */
   searchLabel: string;
+  /** What is searched, for the page description of a search with text ("Samples and presets on Crate"). */
+  corpusDescription: string;
   /** Offer "Free only" (pointless on free search). */
   showFree: boolean;
   /** Offer "Not yet owned" when the answer counts it (signed in). */
@@ -88,7 +90,7 @@ function effectiveSort(state: SearchState): SearchSort {
  * in the URL (see useSearchUrl); this component only renders it and navigates.
  */
 export function SearchExperience(props: SearchExperienceProps) {
-  const { corpus, title, subtitle, placeholder, searchLabel, showFree, showNotOwned, showSimilar, renderResults, forbidden, emptyCatalogue } = props;
+  const { corpus, title, subtitle, placeholder, searchLabel, corpusDescription, showFree, showNotOwned, showSimilar, renderResults, forbidden, emptyCatalogue } = props;
   const { state, queryString, apply, complete, commitText } = useSearchUrl();
   const missingSeed = state.sort === 'random' && !state.seed;
   const results = useSearchResults(corpus, state, queryString, !missingSeed);
@@ -104,7 +106,8 @@ export function SearchExperience(props: SearchExperienceProps) {
     if (missingSeed) complete({ ...state, seed: newSeed() });
   }, [missingSeed, state, complete]);
 
-  usePageTitle(state.q ? `“${state.q}” – ${title}` : null);
+  // A search with text is its own page: a shared link reads "“dark kick” – Search".
+  usePageMeta(state.q ? { title: `“${state.q}” – ${title}`, description: `${corpusDescription} matching “${state.q}”.` } : null);
 
   const first: SearchResponse | undefined = results.data?.pages[0];
   const facets = first?.facets ?? null;

@@ -15,6 +15,7 @@ export default function ArchivedSearchScreen() {
       title={TITLE}
       subtitle="Sounds of archived packs and sounds taken down, with the reason. Restore what should be back."
       searchLabel="Search the archive"
+      corpusDescription="Archived and taken-down sounds on Crate"
       placeholder="Search archived and taken-down sounds"
       showFree
       showNotOwned={false}

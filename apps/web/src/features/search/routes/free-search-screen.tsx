@@ -11,6 +11,7 @@ export default function FreeSearchScreen() {
       title={TITLE}
       subtitle="Every free sample and preset on Crate, for everyone. Search, filter and play."
       searchLabel="Search free sounds"
+      corpusDescription="Free samples and presets on Crate"
       placeholder="Search free sounds"
       showFree={false}
       showNotOwned

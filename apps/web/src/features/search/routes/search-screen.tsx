@@ -30,6 +30,7 @@ export default function SearchScreen() {
       title={TITLE}
       subtitle="Every sample and preset on Crate. Type, filter, and play as you go."
       searchLabel="Search sounds"
+      corpusDescription="Samples and presets on Crate"
       placeholder="Search sounds, tags, packs, creators"
       showFree
       showNotOwned
