@@ -9,8 +9,10 @@ export interface CoverImageProps {
   alt: string;
   /** Displayed size in CSS pixels (square); the browser picks 75, 250 or 500 for the screen's density. */
   size: number | string;
-  /** Above the fold (the page's main cover): load now, not lazily. */
+  /** The page's main picture (likely its largest paint): load now, before other images. */
   priority?: boolean;
+  /** In the first screenful: load now rather than lazily, without jumping the queue. */
+  eager?: boolean;
   radius?: 'sm' | 'md' | 'lg';
   className?: string;
 }
@@ -19,7 +21,7 @@ export interface CoverImageProps {
  * Square cover art from the immutable 75/250/500 set (SPEC §9). A missing cover (still being
  * made, or none uploaded) shows a quiet placeholder of the same size, so nothing jumps.
  */
-export function CoverImage({ cover, alt, size, priority = false, radius = 'md', className }: CoverImageProps) {
+export function CoverImage({ cover, alt, size, priority = false, eager = false, radius = 'md', className }: CoverImageProps) {
   const dimension = typeof size === 'number' ? `${size}px` : size;
   const style = { width: dimension, height: dimension };
   const cls = [classes.cover, classes[radius], className].filter(Boolean).join(' ');
@@ -42,7 +44,7 @@ export function CoverImage({ cover, alt, size, priority = false, radius = 'md', 
       alt={alt}
       width={typeof size === 'number' ? size : undefined}
       height={typeof size === 'number' ? size : undefined}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setFailed(cover['250x250'])}
       {...(priority ? { fetchPriority: 'high' as const } : {})}

@@ -7,12 +7,12 @@ import classes from './pack-card.module.css';
 import { PackStatusBadge } from './pack-status-badge.tsx';
 
 /** A pack in a grid: cover, title, creator, what is in it and under which licence; unpublished ones marked. */
-export function PackCard({ pack, priority = false }: { pack: PackCardData; priority?: boolean }) {
+export function PackCard({ pack, eager = false }: { pack: PackCardData; eager?: boolean }) {
   const genre = pack.genres[0];
   return (
     <article className={classes.card} data-pack-id={pack.id} aria-label={pack.title}>
       <Link to={`/pack/${pack.id}`} className={classes.coverLink} tabIndex={-1} aria-hidden>
-        <CoverImage cover={pack.cover} alt="" size="100%" priority={priority} radius="lg" className={classes.cover} />
+        <CoverImage cover={pack.cover} alt="" size="100%" eager={eager} radius="lg" className={classes.cover} />
       </Link>
       <div className={classes.badges}>
         <PackStatusBadge status={pack.status} published={pack.published} size="xs" compact />

@@ -14,17 +14,19 @@ export interface PackGridProps {
   label?: string;
   shelf?: boolean;
   skeletons?: number;
+  /** How many covers load at once instead of lazily (the first row on screen). */
+  eagerCount?: number;
 }
 
 /** Packs as cover cards, with skeletons while loading, an empty state, and infinite loading. */
-export function PackGrid({ packs, loading = false, onEndReached, emptyState, label, shelf = false, skeletons = 10 }: PackGridProps) {
+export function PackGrid({ packs, loading = false, onEndReached, emptyState, label, shelf = false, skeletons = 10, eagerCount = 4 }: PackGridProps) {
   if (!loading && packs.length === 0) return <>{emptyState ?? <EmptyState title="No packs here yet" />}</>;
   return (
     <>
       <CardGrid label={label} shelf={shelf}>
         {packs.map((pack, index) => (
           <CardGridItem key={pack.id}>
-            <PackCard pack={pack} priority={index < 4} />
+            <PackCard pack={pack} eager={index < eagerCount} />
           </CardGridItem>
         ))}
         {loading

@@ -76,14 +76,14 @@ export default function DiscoverScreen() {
         {loading || (data && data.new_packs.length > 0) ? (
           <section aria-labelledby="discover-new">
             <SectionHeader id="discover-new" title="New packs" subtitle="Fresh from the creators." />
-            <PackGrid packs={data?.new_packs ?? []} loading={loading} shelf skeletons={6} label="New packs" />
+            <PackGrid packs={data?.new_packs ?? []} loading={loading} shelf skeletons={6} label="New packs" eagerCount={0} />
           </section>
         ) : null}
 
         {data && data.trending_packs.length > 0 ? (
           <section aria-labelledby="discover-trending">
             <SectionHeader id="discover-trending" title="Trending" subtitle="The packs producers played and downloaded most this week." />
-            <PackGrid packs={data.trending_packs} shelf label="Trending packs" />
+            <PackGrid packs={data.trending_packs} shelf label="Trending packs" eagerCount={0} />
           </section>
         ) : null}
 
