@@ -14,7 +14,7 @@ export function createLogger(config: Config): Logger {
 
 /** Opens the database (applying migrations) and wires every real part of one server process. */
 export async function createContext(config: Config, log: Logger = createLogger(config)): Promise<AppContext> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, (error) => log.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'));
   await database.migrate();
   const mailer = createMailer(config.mail, log);
   const lifecycle = accountLifecycle(database.db, config.publicUrl);

@@ -34,12 +34,18 @@ export interface Database {
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 
 /** DATABASE_URL set → PostgreSQL through `pg`; unset → PGlite in DATA_DIR (or in memory when dir is null). */
-export async function openDatabase(config: Config['database']): Promise<Database> {
+/**
+ * `onConnectionLost` hears about pooled PostgreSQL connections that die while idle (server restart,
+ * failover, a terminated backend): the pool replaces them on the next checkout, so the process must not
+ * crash on the unhandled 'error' event.
+ */
+export async function openDatabase(config: Config['database'], onConnectionLost: (error: Error) => void = () => {}): Promise<Database> {
   let queries = 0;
   const logger = { logQuery: () => void (queries += 1) };
   const queryCount = () => queries;
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+    pool.on('error', onConnectionLost);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
