@@ -48,6 +48,8 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     for (const pick of discover.staff_picks) {
       await page.getByRole('list', { name: 'Staff picks' }).getByRole('link', { name: pick.title }).waitFor();
     }
+    // The playable list loads once the visitor scrolls (it sits below the fold).
+    await page.mouse.wheel(0, 900);
     await page.getByRole('heading', { name: 'Hear it now' }).scrollIntoViewIfNeeded();
     await page.locator('ul[aria-label^="Sounds from"] [data-item-id]').first().waitFor();
     const genre = discover.genres[0]!;

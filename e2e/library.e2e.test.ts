@@ -41,6 +41,15 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
 
   const main = (page: Page) => page.locator('#main-content');
 
+  /** Opens a sound's "add to playlist" menu; the menu of that button (a closing one may still be on screen). */
+  async function openPlaylistMenu(page: Page, soundName: string) {
+    const target = main(page).getByRole('button', { name: `Add ${soundName} to a playlist` });
+    await target.click();
+    const menu = page.locator(`[id="${await target.getAttribute('aria-controls')}"]`);
+    await menu.waitFor();
+    return menu;
+  }
+
   test('a visitor who hearts a sound is asked to log in, and comes back to the same page', async () => {
     const { pack, items } = catalogue.packs[0]!;
     await withPage(null, async (page) => {
@@ -90,28 +99,24 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       await page.goto(`${server.baseUrl}/pack/${catalogue.packs[0]!.pack.id}`);
       await expectHeading(page, catalogue.packs[0]!.pack.title);
 
-      await main(page).getByRole('button', { name: `Add ${a!.name} to a playlist` }).click();
-      await page.getByRole('menuitem', { name: 'New playlist…' }).filter({ visible: true }).click();
+      await (await openPlaylistMenu(page, a!.name)).getByRole('menuitem', { name: 'New playlist…' }).click();
       const dialog = page.getByRole('dialog', { name: 'New playlist' });
       await dialog.getByLabel('Playlist name').fill('Late night ideas');
       await dialog.getByRole('button', { name: 'Create and add' }).click();
       await page.getByText(`Added ${a!.name} to Late night ideas.`).waitFor();
 
       for (const item of [b!, c!]) {
-        await main(page).getByRole('button', { name: `Add ${item.name} to a playlist` }).click();
-        await page.getByRole('menuitem', { name: 'Late night ideas' }).filter({ visible: true }).click();
+        await (await openPlaylistMenu(page, item.name)).getByRole('menuitem', { name: 'Late night ideas', exact: true }).click();
         await page.getByText(`Added ${item.name} to Late night ideas.`).waitFor();
       }
       // The menu marks where a sound already is.
-      await main(page).getByRole('button', { name: `Add ${a!.name} to a playlist` }).click();
-      await page.getByRole('menuitem', { name: /Late night ideas \(contains this sound/ }).filter({ visible: true }).waitFor();
+      await (await openPlaylistMenu(page, a!.name)).getByRole('menuitem', { name: /Late night ideas \(contains this sound/ }).waitFor();
       await page.keyboard.press('Escape');
 
       // From a sound's own page too.
       await page.goto(`${server.baseUrl}/item/${other.slug}`);
       await expectHeading(page, other.name);
-      await main(page).getByRole('button', { name: `Add ${other.name} to a playlist` }).click();
-      await page.getByRole('menuitem', { name: 'Late night ideas' }).filter({ visible: true }).click();
+      await (await openPlaylistMenu(page, other.name)).getByRole('menuitem', { name: 'Late night ideas', exact: true }).click();
       await page.getByText(`Added ${other.name} to Late night ideas.`).waitFor();
 
       await page.goto(`${server.baseUrl}/library?tab=playlists`);
