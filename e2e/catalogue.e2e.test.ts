@@ -53,7 +53,8 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     await page.getByRole('heading', { name: 'Hear it now' }).scrollIntoViewIfNeeded();
     await page.locator('ul[aria-label^="Sounds from"] [data-item-id]').first().waitFor();
     const genre = discover.genres[0]!;
-    await page.getByRole('link', { name: `${genre.label}, ${genre.pack_count} ${genre.pack_count === 1 ? 'pack' : 'packs'}` }).waitFor();
+    // exact: "House, 1 pack" must not also match "Afro House, 1 pack".
+    await page.getByRole('link', { name: `${genre.label}, ${genre.pack_count} ${genre.pack_count === 1 ? 'pack' : 'packs'}`, exact: true }).waitFor();
     await page.getByRole('list', { name: 'Featured creators' }).getByRole('link', { name: discover.featured_creators[0]!.name }).waitFor();
     await page.getByRole('list', { name: 'Staff playlists' }).getByRole('link', { name: discover.staff_playlists[0]!.title }).waitFor();
     expect(await page.title()).toBe('Discover · Crate');
