@@ -5,7 +5,7 @@
  * with a short fade instead. One master gain brings the mix to −1 dBFS and is applied to every stem
  * too, so the stems always add up to the mix.
  */
-import { type StereoBuffer, createStereoBuffer } from './dsp.ts';
+import { type StereoBuffer, createStereoBuffer, peakOf } from './dsp.ts';
 import type { Arrangement, NoteEvent } from './arrangement.ts';
 import { barsToSamples } from './meter.ts';
 import { createRandom, seedToUint32 } from './seeded-random.ts';
@@ -138,17 +138,6 @@ function mixIn(target: StereoBuffer, offset: number, source: StereoBuffer, gain:
   }
 }
 
-function peakOf(buffer: StereoBuffer): number {
-  let peak = 0;
-  const { left, right } = buffer;
-  for (let i = 0; i < left.length; i++) {
-    const a = Math.abs(left[i]!);
-    const b = Math.abs(right[i]!);
-    if (a > peak) peak = a;
-    if (b > peak) peak = b;
-  }
-  return peak;
-}
 
 /** For each event in a choke group, how many samples it may ring before the group's next note. */
 function chokeLimitsOf(events: readonly NoteEvent[], samplesPerBeat: number, sampleRate: number): (number | undefined)[] {
