@@ -128,7 +128,8 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     const list = main(page).getByRole('list', { name: `Sounds in ${pack.title}` });
     await list.locator('[data-item-id]').nth(items.length - 1).waitFor();
     expect(await list.locator('[data-item-id]').count()).toBe(items.length);
-    await list.getByRole('button', { name: `Play ${items[0]!.name}` }).waitFor();
+    // exact: "Play Chrome Arp" must not also match "Play Chrome Arp 2".
+    await list.getByRole('button', { name: `Play ${items[0]!.name}`, exact: true }).waitFor();
     if (pack.preview) await main(page).getByRole('button', { name: 'Play pack preview' }).waitFor();
     const cover = main(page).getByRole('img', { name: `Cover of ${pack.title}` });
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await cover.elementHandle());
