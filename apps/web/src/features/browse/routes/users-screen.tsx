@@ -1,13 +1,7 @@
 import { Alert, Container } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { CardGrid, CardGridItem } from '../../../components/card-grid.tsx';
-import { CreatorCard, CreatorCardSkeleton } from '../../../components/creator-card.tsx';
-import { pageRows } from '../../../components/cursor-pages.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { EndOfList } from '../../../components/end-of-list.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { useCreators } from '../api/list-creators.ts';
+import { CreatorDirectory } from '../components/creator-directory.tsx';
 
 /**
  * The browse-users screen (SPEC §2 names it, route not shown). Producers' accounts are private on
@@ -15,9 +9,6 @@ import { useCreators } from '../api/list-creators.ts';
  * are the ones who publish: creators. The page says so instead of inventing profiles.
  */
 export default function UsersScreen() {
-  const creators = useCreators();
-  const rows = pageRows(creators.data);
-  const loading = creators.isPending || creators.isFetchingNextPage;
   return (
     <Container size="lg" py="xl">
       <ScreenHeader title="Browse users" subtitle="The people behind the sounds on Crate." />
@@ -25,26 +16,7 @@ export default function UsersScreen() {
         Producers&apos; accounts are private: what you play, heart, collect and download is yours alone, so there is no public list of
         listeners. The people you can browse are the creators who publish here — every one below has at least one pack out.
       </Alert>
-      {creators.isError ? <ApiErrorAlert error={creators.error} title="Creators did not load" /> : null}
-      {!creators.isError && !loading && rows.length === 0 ? (
-        <EmptyState title="No creators yet">Creators appear here once their first pack is published.</EmptyState>
-      ) : (
-        <CardGrid min={260} label="Creators">
-          {rows.map((creator) => (
-            <CardGridItem key={creator.id}>
-              <CreatorCard creator={creator} />
-            </CardGridItem>
-          ))}
-          {loading
-            ? Array.from({ length: rows.length === 0 ? 6 : 3 }, (_, index) => (
-                <CardGridItem key={`skeleton-${index}`}>
-                  <CreatorCardSkeleton />
-                </CardGridItem>
-              ))
-            : null}
-        </CardGrid>
-      )}
-      {creators.hasNextPage && !loading ? <EndOfList onEndReached={() => void creators.fetchNextPage()} label="Load more creators" /> : null}
+      <CreatorDirectory firstSkeletons={6} />
     </Container>
   );
 }
