@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, verifications } from '../src/db/schema.ts';
+import { auditLog, sessions, users, verifications } from '../src/db/schema.ts';
 import { call, cookieFrom, freshAddress, lastMailTo, mailsTo, tokenFromLink } from './auth-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
@@ -90,6 +90,33 @@ describe(`accounts on ${TEST_DB}`, () => {
       expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => /^crate\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
       expect((await profile(cookie)).statusCode).toBe(401);
       expect((await call(t, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    });
+
+    it('extends a session a day after its last extension and sends the browser the new cookie; an expired one is signed out', async () => {
+      const { email, cookie } = await register();
+      const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const day = 24 * 60 * 60 * 1000;
+      // Fresh: answered without touching the session.
+      const fresh = await profile(cookie);
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.headers['set-cookie']).toBeUndefined();
+      // Last extended two days ago: 28 days left, so this request extends it back to 30.
+      await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() + 28 * day) }).where(eq(sessions.userId, user!.id));
+      const due = await profile(cookie);
+      expect(due.statusCode).toBe(200);
+      expect(([] as string[]).concat(due.headers['set-cookie'] ?? []).some((c) => /^crate\.session_token=.+Max-Age=2592000/i.test(c))).toBe(true);
+      const [extended] = await t.ctx.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, user!.id));
+      expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+      // Expired: signed out.
+      await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user!.id));
+      expect((await profile(cookie)).statusCode).toBe(401);
+    });
+
+    it('treats a session cookie with a forged signature as signed out', async () => {
+      const { cookie } = await register();
+      const forged = cookie.replace(/(crate\.session_token=[^;]*?)(%3D|=)?(;|$)/, (_m, value: string, pad: string | undefined, end: string) => `${value.slice(0, -2)}AA${pad ?? ''}${end}`);
+      expect(forged).not.toBe(cookie);
+      expect((await profile(forged)).statusCode).toBe(401);
     });
 
     it('rate-limits login per client address: the 11th attempt in a minute gets 429', async () => {

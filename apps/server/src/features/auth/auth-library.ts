@@ -19,6 +19,11 @@ export interface AuthLibraryOptions {
   beforeSessionCreate: (userId: string) => Promise<void>;
 }
 
+/** A session lives 30 days from its last extension… */
+export const SESSION_LIFETIME_S = 60 * 60 * 24 * 30;
+/** …and is extended (new expiry, refreshed cookie) on the first request a day after the last extension. */
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
 /**
  * better-auth does the account crypto: scrypt password hashes, session tokens, signed httpOnly
  * SameSite=Lax cookies, a new session per sign-in, one-time expiring reset tokens.
@@ -44,10 +49,7 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
       useSecureCookies: options.publicUrl.startsWith('https://'),
       database: { generateId: 'uuid' },
     },
-    session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
-    },
+    session: { expiresIn: SESSION_LIFETIME_S, updateAge: SESSION_UPDATE_AGE_S },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,

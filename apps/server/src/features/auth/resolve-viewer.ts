@@ -4,34 +4,53 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@crate/contract/roles';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { userRoles, users } from '../../db/schema.ts';
+import { sessions, userRoles, users } from '../../db/schema.ts';
+import { SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S } from './auth-library.ts';
+import { readSignedSessionToken } from './session-token.ts';
 
 /**
- * Reads the session cookie through the auth library, then the user's roles and standing from our
- * tables, on every request: a role change applies to the very next request, and a session of an
- * account that was since disabled or deactivated counts as signed out.
+ * The viewer of a request, read from the session cookie on every request: a role change applies to the
+ * very next request, and a session of an account that was since disabled or deactivated counts as
+ * signed out.
+ *
+ * The usual case is one SQL statement: the signed cookie is verified here (session-token.ts), then the
+ * session, its user's standing and roles are read together. A session that is due to be extended or
+ * has expired goes through the auth library's own getSession, which extends it (the browser's cookie
+ * must follow) or deletes it — so the library stays the only code that writes sessions.
  */
 export async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {
-  if (!request.headers.cookie) return null;
-  const { headers, response: session } = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
-  // A session past its update age is extended in the database; the browser's cookie must follow.
-  const refreshed = headers.getSetCookie();
-  if (refreshed.length > 0) request.sessionCookies = refreshed;
-  if (!session) return null;
-  const [account] = await ctx.db
+  const cookieHeader = request.headers.cookie;
+  if (!cookieHeader) return null;
+  const { authCookies } = await ctx.auth.$context;
+  const token = readSignedSessionToken(cookieHeader, authCookies.sessionToken.name, ctx.config.authSecret);
+  if (!token) return null;
+  const [row] = await ctx.db
     .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      expiresAt: sessions.expiresAt,
       disabledAt: users.disabledAt,
       deactivatedAt: users.deactivatedAt,
       // text[] (not role[]) so both drivers hand back a plain array.
       roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
     })
-    .from(users)
-    .where(eq(users.id, session.user.id));
-  if (!account || account.disabledAt || account.deactivatedAt) return null;
-  return {
-    userId: session.user.id,
-    email: session.user.email,
-    sessionId: session.session.id,
-    roles: account.roles as Role[],
-  };
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, token));
+  if (!row) return null;
+  if (row.disabledAt || row.deactivatedAt) return null;
+  const now = Date.now();
+  const extendFrom = row.expiresAt.getTime() - SESSION_LIFETIME_S * 1000 + SESSION_UPDATE_AGE_S * 1000;
+  if (row.expiresAt.getTime() <= now || extendFrom <= now) return viaAuthLibrary(ctx, request, row.roles as Role[]);
+  return { userId: row.userId, email: row.email, sessionId: row.sessionId, roles: row.roles as Role[] };
+}
+
+/** The library's getSession: extends a session due for it (forwarding the new cookie) or drops an expired one. */
+async function viaAuthLibrary(ctx: AppContext, request: FastifyRequest, roles: Role[]): Promise<Viewer | null> {
+  const { headers, response: session } = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  const refreshed = headers.getSetCookie();
+  if (refreshed.length > 0) request.sessionCookies = refreshed;
+  if (!session) return null;
+  return { userId: session.user.id, email: session.user.email, sessionId: session.session.id, roles };
 }
