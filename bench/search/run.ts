@@ -115,7 +115,7 @@ async function main() {
     const query = searchQuerySchema.parse(raw);
     await engine.search(query, { corpus: 'paid', userId });
     const main = captured.reduce((a, b) => (b.sql.length > a.sql.length ? b : a));
-    // The engine runs its facet statement with these two settings (SET LOCAL); the plan must too.
+    // The app's connections run with these two session settings (db/client.ts); the plan must too.
     await pool.query(`set jit = off; set work_mem = '64MB'`);
     const plan = await pool.query(`explain (analyze, buffers) ${main.sql}`, main.params as unknown[]);
     explained.push({ path: decodeURIComponent(p), request_ms: Math.round(ms * 100) / 100, plan: plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']) });

@@ -226,14 +226,8 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
         select 'facet', 'pack', p.slug, p.title, t.n
         from (select m.pack_id, count(*)::int as n from m group by m.pack_id order by n desc, m.pack_id limit ${TOP_LIST_FACET}) t
         join packs p on p.id = t.pack_id`;
-    // One short transaction so two settings apply to this statement only: no JIT (compiling the plan
-    // costs 30+ ms, more than running it), and room to keep the matched rows in memory (the default
-    // 4 MB work_mem spills a broad match to disk).
-    const rows = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local work_mem = '64MB'`);
-      return rowsOf<{ part: string; a: string | null; b: string | null; c: string | null; n: number | string }>(await tx.execute(statement));
-    });
+    // No JIT and room for the matched rows in memory: both are session settings of the app's connections (db/client.ts).
+    const rows = rowsOf<{ part: string; a: string | null; b: string | null; c: string | null; n: number | string }>(await db.execute(statement));
 
     const pageRows = rows.filter((r) => r.part === 'page').sort((x, y) => Number(x.n) - Number(y.n)).map((r) => ({ id: r.a!, s: r.b }));
     const totals = JSON.parse(rows.find((r) => r.part === 'totals')!.c!) as { total: number; has_stems: number; has_midi: number; free: number; owned: number };
