@@ -54,5 +54,20 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // Building a zod schema has no side effect: an unused one (the taxonomy's enums, next to the genre
+        // labels a pack card shows) is dropped, and with it zod, from every chunk that needs only labels.
+        // (No code here calls z.config or registers schemas; the server's OpenAPI is not built by Vite.)
+        manualPureFunctions: ['z'],
+      },
+      output: {
+        codeSplitting: {
+          // zod on its own: otherwise it is merged into a chunk shared with small things every screen
+          // needs (genre labels, error alerts), and a screen that validates nothing still downloads it.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }],
+        },
+      },
+    },
   },
 });

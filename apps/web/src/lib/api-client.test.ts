@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { API } from '@crate/contract/api-endpoints';
-import { buildPath, callApi, errorFromResponse, type FetchLike } from './api-client.ts';
+import { apiErrorSchema } from '@crate/contract/api-error';
+import { buildPath, callApi, errorFromResponse, isApiErrorBody, type FetchLike } from './api-client.ts';
 import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 const PROFILE = {
@@ -87,5 +88,22 @@ describe('errorFromResponse', () => {
   test('a body that is not ours still becomes an ApiError by status', () => {
     expect(errorFromResponse(502, '<html>')).toMatchObject({ code: 'INTERNAL', status: 502 });
     expect(errorFromResponse(418, null)).toMatchObject({ code: 'UNKNOWN', status: 418 });
+  });
+});
+
+describe('isApiErrorBody', () => {
+  test('agrees with the contract error schema', () => {
+    for (const body of [
+      { error: { code: 'X', message: 'm' } },
+      { error: { code: 'X', message: 'm', field: 'email' } },
+      { error: { code: 'X', message: 'm', field: 3 } },
+      { error: { code: 'X' } },
+      { error: 'X' },
+      { message: 'm' },
+      null,
+      '<html>',
+    ]) {
+      expect(isApiErrorBody(body)).toBe(apiErrorSchema.safeParse(body).success);
+    }
   });
 });

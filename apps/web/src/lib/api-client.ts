@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '@crate/contract/api-endpoints';
-import { apiErrorSchema } from '@crate/contract/api-error';
+import type { ApiErrorBody } from '@crate/contract/api-error';
 import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
@@ -33,11 +33,22 @@ export function buildPath(path: string, params: Record<string, string | number> 
   return text ? `${filled}?${text}` : filled;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The contract's error body ({error:{code,message,field?}}), checked by hand: this module is on the
+ * first screen's path, which must not wait for zod (the contract's apiErrorSchema has the same shape).
+ */
+export function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (!isObject(body) || !isObject(body.error)) return false;
+  const { code, message, field } = body.error;
+  return typeof code === 'string' && typeof message === 'string' && (field === undefined || typeof field === 'string');
+}
+
 /** Turns a non-2xx response body into an ApiError (falling back to the status when the body is not ours). */
 export function errorFromResponse(status: number, body: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, field } = parsed.data.error;
+  if (isApiErrorBody(body)) {
+    const { code, message, field } = body.error;
     return new ApiError(code, message, { field, status });
   }
   return new ApiError(status >= 500 ? 'INTERNAL' : 'UNKNOWN', `The server answered ${status}. Try again in a moment.`, { status });
@@ -45,22 +56,22 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** `no-store` bypasses the HTTP cache (used for the forced claims refresh). */
+  cache?: RequestCache;
+}
+
 /**
- * Calls one contract endpoint: typed input, JSON both ways, the response checked against the
- * contract schema. Failures throw ApiError: the server's {error:{code,message,field}}, or
- * NETWORK_ERROR when no answer came back.
+ * One JSON request to our API, the answer not yet checked: the parsed body of a 2xx answer. Failures
+ * throw ApiError: the server's {error:{code,message,field}}, or NETWORK_ERROR when no answer came back.
  */
-export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<CallResult<E>> {
-  const { body, params, query, signal, cache } = input as {
-    body?: unknown;
-    params?: Record<string, string>;
-    query?: Record<string, unknown>;
-    signal?: AbortSignal;
-    cache?: RequestCache;
-  };
-  const url = buildPath(endpoint.path, params, query);
+export async function requestJson(url: string, options: RequestOptions = {}, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<unknown> {
+  const { method = 'GET', body, signal, cache } = options;
   const init: RequestInit = {
-    method: endpoint.method,
+    method,
     credentials: 'same-origin',
     headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -86,10 +97,29 @@ export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<
     }
   }
   if (!response.ok) throw errorFromResponse(response.status, json);
+  return json;
+}
 
+/** The answer did not have the shape the contract promises (an older page talking to a newer server, say). */
+export function invalidResponse(status = 200): ApiError {
+  return new ApiError(INVALID_RESPONSE, 'The server sent an answer this page does not understand. Reload and try again.', { status });
+}
+
+/**
+ * Calls one contract endpoint: typed input, JSON both ways, the response checked against the
+ * contract schema. Failures throw ApiError: the server's {error:{code,message,field}}, or
+ * NETWORK_ERROR when no answer came back.
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<CallResult<E>> {
+  const { body, params, query, signal, cache } = input as {
+    body?: unknown;
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    signal?: AbortSignal;
+    cache?: RequestCache;
+  };
+  const json = await requestJson(buildPath(endpoint.path, params, query), { method: endpoint.method, body, ...(signal ? { signal } : {}), ...(cache ? { cache } : {}) }, fetchImpl);
   const parsed = endpoint.response.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiError(INVALID_RESPONSE, 'The server sent an answer this page does not understand. Reload and try again.', { status: response.status });
-  }
+  if (!parsed.success) throw invalidResponse();
   return parsed.data as CallResult<E>;
 }

@@ -1,20 +1,29 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Profile } from '@crate/contract/profile';
+import { invalidResponse, requestJson } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { DEFAULT_PROFILE, normalizeProfile } from '../profile-model.ts';
 import { profileStore } from '../profile-state.ts';
 import { syncProfile, type FetchProfile } from '../profile-sync.ts';
 
 export const profileQueryKey = ['profile'] as const;
 
+/** The contract's API.getProfile path (a unit test keeps the two equal). */
+export const PROFILE_PATH = '/api/profile';
+
 /**
- * GET /api/profile; a 401 means nobody is signed in (null), anything else is an error. The API client
- * and the contract schemas (zod) load here, after the first screen has rendered, not before it.
+ * GET /api/profile; a 401 means nobody is signed in (null), anything else is an error. The answer is
+ * checked by hand (normalizeProfile, tested against the contract's schema) rather than with zod: the
+ * profile check runs on every first load, and the contract schemas and zod are the heaviest script a
+ * visitor would otherwise fetch before doing anything.
  */
 export const fetchProfile: FetchProfile = async ({ force }) => {
-  const [{ callApi }, { API }] = await Promise.all([import('../../lib/api-client.ts'), import('@crate/contract/api-endpoints')]);
   try {
-    return await callApi(API.getProfile, { cache: force ? 'no-store' : 'no-cache' });
+    const answer = await requestJson(PROFILE_PATH, { cache: force ? 'no-store' : 'no-cache' });
+    const profile = normalizeProfile(answer);
+    if (profile === DEFAULT_PROFILE) throw invalidResponse();
+    return profile;
   } catch (error) {
     if (isApiError(error, 'UNAUTHENTICATED')) return null;
     throw error;
