@@ -1,5 +1,4 @@
-import { Drawer } from '@mantine/core';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface BottomSheetContent {
   title?: ReactNode;
@@ -9,10 +8,16 @@ export interface BottomSheetContent {
 interface BottomSheetApi {
   open(content: BottomSheetContent): void;
   close(): void;
+  /** Fetches the sheet's code ahead of a likely first open (hover or focus on the button that opens it). */
+  preload(): void;
   isOpen: boolean;
 }
 
 const BottomSheetContext = createContext<BottomSheetApi | null>(null);
+
+// The drawer (overlay, focus trap, scroll lock, transitions) is its own chunk, fetched on first use.
+const loadDrawer = () => import('./bottom-sheet-drawer.tsx');
+const BottomSheetDrawer = lazy(loadDrawer);
 
 /**
  * The app-wide bottom sheet (SPEC §1): a drawer that slides up from the bottom edge, for menus and
@@ -21,29 +26,25 @@ const BottomSheetContext = createContext<BottomSheetApi | null>(null);
 export function BottomSheetProvider({ children }: { children: ReactNode }) {
   const [content, setContent] = useState<BottomSheetContent | null>(null);
   const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
   const open = useCallback((next: BottomSheetContent) => {
     setContent(next);
     setOpened(true);
+    setUsed(true);
   }, []);
   const close = useCallback(() => setOpened(false), []);
-  const api = useMemo(() => ({ open, close, isOpen: opened }), [open, close, opened]);
+  const preload = useCallback(() => void loadDrawer().catch(() => undefined), []);
+  const api = useMemo(() => ({ open, close, preload, isOpen: opened }), [open, close, preload, opened]);
   return (
     <BottomSheetContext.Provider value={api}>
       {children}
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="bottom"
-        size="auto"
-        title={content?.title}
-        radius="lg"
-        padding="lg"
-        overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
-        styles={{ content: { borderTopLeftRadius: 'var(--mantine-radius-lg)', borderTopRightRadius: 'var(--mantine-radius-lg)', maxHeight: '85dvh' } }}
-        onExitTransitionEnd={() => setContent(null)}
-      >
-        {content?.body}
-      </Drawer>
+      {used ? (
+        <Suspense fallback={null}>
+          <BottomSheetDrawer opened={opened} onClose={close} title={content?.title} onClosed={() => setContent(null)}>
+            {content?.body}
+          </BottomSheetDrawer>
+        </Suspense>
+      ) : null}
     </BottomSheetContext.Provider>
   );
 }

@@ -1,13 +1,19 @@
-import { ActionIcon, Badge, Burger, Button, Container, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconCoins, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useBottomSheet } from '../../components/bottom-sheet.tsx';
 import { CrateLogo } from '../../components/crate-logo.tsx';
-import { isSignedIn } from '../../profile/profile-model.ts';
+import { DeferredTooltip } from '../../components/deferred-tooltip.tsx';
+import { displayNameOf, isSignedIn } from '../../profile/profile-model.ts';
 import { useProfile } from '../../profile/profile-state.ts';
-import { AccountMenu, accountLinks } from './account-menu.tsx';
+import { AccountButton } from './account-button.tsx';
+import { accountLinks } from './account-links.ts';
 import classes from './main-layout.module.css';
 import { PRIMARY_NAV } from './nav-links.ts';
+
+// Signed in only, and Menu brings floating-ui: the menu's code loads when a signed-in header renders.
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
 export function AppHeader() {
   const profile = useProfile();
@@ -67,19 +73,21 @@ export function AppHeader() {
           </Group>
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Tooltip label="Search" withArrow>
+          <DeferredTooltip label="Search" withArrow>
             <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search">
               <IconSearch size={19} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
           {signedIn ? (
             <>
-              <Tooltip label={profile.credits_expire_at ? `Credits expire ${new Date(profile.credits_expire_at).toLocaleDateString()}` : 'Your credits'} withArrow>
+              <DeferredTooltip label={profile.credits_expire_at ? `Credits expire ${new Date(profile.credits_expire_at).toLocaleDateString()}` : 'Your credits'} withArrow>
                 <Badge component={Link} to="/creditrefill" variant="light" size="lg" leftSection={<IconCoins size={14} />} visibleFrom="xs" style={{ cursor: 'pointer', textTransform: 'none' }}>
                   {profile.credits} {profile.credits === 1 ? 'credit' : 'credits'}
                 </Badge>
-              </Tooltip>
-              <AccountMenu profile={profile} />
+              </DeferredTooltip>
+              <Suspense fallback={<AccountButton name={displayNameOf(profile)} />}>
+                <AccountMenu profile={profile} />
+              </Suspense>
             </>
           ) : (
             <Group gap={6} visibleFrom="sm" wrap="nowrap">
@@ -91,7 +99,7 @@ export function AppHeader() {
               </Button>
             </Group>
           )}
-          <Burger hiddenFrom="md" size="sm" onClick={openMobileNav} opened={sheet.isOpen} aria-label="Open menu" />
+          <Burger hiddenFrom="md" size="sm" onClick={openMobileNav} onPointerEnter={sheet.preload} onFocus={sheet.preload} opened={sheet.isOpen} aria-label="Open menu" />
         </Group>
       </Group>
     </Container>

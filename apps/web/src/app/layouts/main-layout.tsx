@@ -1,4 +1,3 @@
-import { AppShell } from '@mantine/core';
 import { PlayerBar } from '../../player/components/player-bar.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -8,20 +7,27 @@ import { RouteOutlet } from './route-outlet.tsx';
 /**
  * Header with navigation and account menu, the screen, the footer (SPEC §2 main layout), and the
  * player bar fixed at the bottom from the first play on; the main area keeps clear of it.
+ *
+ * A fixed header over a padded main, written out rather than Mantine's AppShell: with one header and
+ * nothing else, AppShell only added weight to every first load (it imports react-remove-scroll for
+ * one class name, kept below so a dialog's scroll lock does not shift the header).
  */
 export function MainLayout() {
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header className={classes.header}>
+    <>
+      <header className={`${classes.header} ${REMOVE_SCROLL_ZERO_RIGHT}`}>
         <AppHeader />
-      </AppShell.Header>
-      <AppShell.Main className={classes.main}>
+      </header>
+      <main className={classes.main}>
         <div className={classes.content} id="main-content">
           <RouteOutlet />
         </div>
         <AppFooter />
-      </AppShell.Main>
+      </main>
       <PlayerBar />
-    </AppShell>
+    </>
   );
 }
+
+/** react-remove-scroll's zeroRight class: fixed elements that get the scrollbar's width back while a dialog locks scrolling. */
+const REMOVE_SCROLL_ZERO_RIGHT = 'right-scroll-bar-position';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Loader, Menu, Text, type MantineSize } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../dialogs.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -26,11 +26,11 @@ function CreatePlaylistWithItem({ item, modalId }: { item: { id: string; name: s
     <Suspense fallback={<Loader size="sm" />}>
       <PlaylistNameForm
         submitLabel="Create and add"
-        onCancel={() => modals.close(modalId)}
+        onCancel={() => dialogs.close(modalId)}
         onSubmit={async (name) => {
           const playlist = await create.mutateAsync(name);
           await add.mutateAsync({ playlistId: playlist.id, itemId: item.id });
-          modals.close(modalId);
+          dialogs.close(modalId);
           notifications.show({ color: 'ember', message: `Added ${item.name} to ${playlist.name}.` });
         }}
       />
@@ -40,7 +40,7 @@ function CreatePlaylistWithItem({ item, modalId }: { item: { id: string; name: s
 
 export function openCreatePlaylistWithItem(item: { id: string; name: string }): void {
   const modalId = `new-playlist-${item.id}`;
-  modals.open({ modalId, title: 'New playlist', children: <CreatePlaylistWithItem item={item} modalId={modalId} /> });
+  dialogs.open({ modalId, title: 'New playlist', children: <CreatePlaylistWithItem item={item} modalId={modalId} /> });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Card, Checkbox, Container, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs.tsx';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -175,7 +175,7 @@ function DeactivateSection() {
   const deactivate = useDeactivateAccount();
 
   const confirm = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: 'Deactivate your account?',
       children: (
         <Text size="sm">

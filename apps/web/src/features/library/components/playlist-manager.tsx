@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlaylist, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,10 +21,10 @@ function CreatePlaylist({ modalId, onCreated }: { modalId: string; onCreated(pla
   return (
     <PlaylistNameForm
       submitLabel="Create playlist"
-      onCancel={() => modals.close(modalId)}
+      onCancel={() => dialogs.close(modalId)}
       onSubmit={async (name) => {
         const playlist = await create.mutateAsync(name);
-        modals.close(modalId);
+        dialogs.close(modalId);
         onCreated(playlist);
       }}
     />
@@ -37,10 +37,10 @@ function RenamePlaylist({ modalId, playlist }: { modalId: string; playlist: Play
     <PlaylistNameForm
       initialName={playlist.name}
       submitLabel="Rename"
-      onCancel={() => modals.close(modalId)}
+      onCancel={() => dialogs.close(modalId)}
       onSubmit={async (name) => {
         await rename.mutateAsync({ playlistId: playlist.id, name });
-        modals.close(modalId);
+        dialogs.close(modalId);
       }}
     />
   );
@@ -59,7 +59,7 @@ export function PlaylistManager({ selectedId, onSelect }: PlaylistManagerProps) 
 
   const openCreate = () => {
     const modalId = 'create-playlist';
-    modals.open({ modalId, title: 'New playlist', children: <CreatePlaylist modalId={modalId} onCreated={(p) => onSelect(p.id)} /> });
+    dialogs.open({ modalId, title: 'New playlist', children: <CreatePlaylist modalId={modalId} onCreated={(p) => onSelect(p.id)} /> });
   };
 
   if (playlists.isError) return <ApiErrorAlert error={playlists.error} title="Your playlists did not load" />;
@@ -156,7 +156,7 @@ function PlaylistDetail({ playlist, onDeleted }: { playlist: Playlist; onDeleted
   };
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: `Delete “${playlist.name}”?`,
       children: <Text size="sm">The playlist goes; the sounds in it stay on Crate and in your favorites.</Text>,
       labels: { confirm: 'Delete playlist', cancel: 'Keep it' },
@@ -173,7 +173,7 @@ function PlaylistDetail({ playlist, onDeleted }: { playlist: Playlist; onDeleted
 
   const openRename = () => {
     const modalId = `rename-${playlist.id}`;
-    modals.open({ modalId, title: 'Rename playlist', children: <RenamePlaylist modalId={modalId} playlist={playlist} /> });
+    dialogs.open({ modalId, title: 'Rename playlist', children: <RenamePlaylist modalId={modalId} playlist={playlist} /> });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs.tsx';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { isArchivedRow } from '../api/search-items.ts';
@@ -18,7 +18,7 @@ export function ArchivedRowActions({ item }: { item: ItemRow }) {
 
   const confirm = (target: RestoreTarget['target']) => {
     const packTitle = row.pack?.title ?? 'this pack';
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: target === 'pack' ? `Restore the pack “${packTitle}”?` : `Restore “${row.name}”?`,
       children: (
         <Text size="sm">

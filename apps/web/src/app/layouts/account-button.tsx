@@ -1,0 +1,24 @@
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
+import { initialsOf } from './account-links.ts';
+
+/**
+ * The header's account button: avatar, name, chevron. The account menu's target, and what stands in
+ * its place while the menu's code (floating-ui) is still loading, so the header never shifts.
+ */
+export function AccountButton({ name, ...others }: { name: string } & ComponentPropsWithRef<'button'>) {
+  return (
+    <UnstyledButton aria-label={`Account menu for ${name}`} {...others}>
+      <Group gap={8} wrap="nowrap">
+        <Avatar color="ember" radius="xl" size={34}>
+          {initialsOf(name)}
+        </Avatar>
+        <Text size="sm" fw={600} maw={140} truncate visibleFrom="sm">
+          {name}
+        </Text>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
