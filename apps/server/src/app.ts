@@ -12,6 +12,7 @@ import type { AppContext } from './app-context.ts';
 import { registerFeatureRoutes } from './app-routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installSecurity } from './http/security-headers.ts';
+import { installPublicResponseCache } from './http/public-response-cache.ts';
 import { installViewer } from './http/viewer.ts';
 import { resolveViewer } from './features/auth/resolve-viewer.ts';
 
@@ -33,6 +34,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandler(app);
   installSecurity(app);
   installViewer(app, (request) => resolveViewer(ctx, request));
+  // Before compression: the cache holds (and serves) the uncompressed body; compression applies per request.
+  installPublicResponseCache(app, { ttlMs: ctx.config.publicCacheSeconds * 1000 });
 
   // JSON answers over 1 KB are compressed; audio and images are already compressed and pass through.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });

@@ -27,6 +27,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Proxy addresses whose X-Forwarded-For we believe (comma list, e.g. "127.0.0.1,10.0.0.0/8"); unset trusts none. */
   TRUST_PROXY: z.string().optional(),
+  /** How long one process keeps an anonymous public API answer (0 turns the micro-cache off). */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -47,6 +49,8 @@ export interface Config {
   seedDemo: boolean;
   /** Addresses of reverse proxies allowed to set X-Forwarded-For (rate limits key on the client address). */
   trustProxy: string[];
+  /** Seconds one process keeps an anonymous `Cache-Control: public` API answer (http/public-response-cache.ts). */
+  publicCacheSeconds: number;
   logLevel: string;
   production: boolean;
   /** Where the built web app lives; null when not serving it (tests of the API alone). */
@@ -94,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workers: e.WORKERS === 'true',
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean) : [],
     seedDemo: e.SEED_DEMO === 'true',
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

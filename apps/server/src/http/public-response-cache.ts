@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A micro-cache for anonymous API answers that already say `Cache-Control: public`: they are the same
+ * for every visitor, and a CDN in front may keep them for their whole max-age. This process keeps each
+ * for `ttlMs` (less than any max-age we send), so a burst of visitors on the same list costs one query.
+ *
+ * - Only GET /api/… answered 200 to a visitor without a session, with a string or buffer body (media
+ *   streams are never held), and no Set-Cookie.
+ * - Any state-changing request this process answers successfully empties it: a creator publishing or an
+ *   admin taking a pack down sees the change on their very next read. Changes made elsewhere (another
+ *   process, a job) show within `ttlMs`.
+ * - Bounded by entries and bytes; the oldest entries go first.
+ */
+export interface PublicResponseCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+interface Entry {
+  expiresAt: number;
+  body: string | Buffer;
+  headers: Record<string, string>;
+}
+
+const KEPT_HEADERS = ['content-type', 'cache-control', 'vary'] as const;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface PublicResponseCacheStats {
+  hits: number;
+  misses: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hits and misses of the public response cache since start (benchmarks report them). */
+    publicResponseCacheStats: PublicResponseCacheStats;
+  }
+}
+
+export function installPublicResponseCache(app: FastifyInstance, options: PublicResponseCacheOptions): void {
+  const stats: PublicResponseCacheStats = { hits: 0, misses: 0 };
+  app.decorate('publicResponseCacheStats', stats);
+  if (options.ttlMs <= 0) return;
+  const maxEntries = options.maxEntries ?? 2000;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const served = new WeakSet<FastifyRequest>();
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= Buffer.byteLength(entry.body);
+    entries.delete(key);
+  };
+  const cacheable = async (request: FastifyRequest) =>
+    request.method === 'GET' && request.url.startsWith('/api/') && (await request.viewer()) === null;
+
+  app.addHook('onRequest', async (request, reply: FastifyReply) => {
+    if (!(await cacheable(request))) return;
+    const entry = entries.get(request.url);
+    if (!entry) {
+      stats.misses += 1;
+      return;
+    }
+    if (entry.expiresAt <= Date.now()) {
+      remove(request.url);
+      stats.misses += 1;
+      return;
+    }
+    stats.hits += 1;
+    served.add(request);
+    return reply.headers(entry.headers).header('X-Cache', 'hit').send(entry.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (served.has(request) || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload;
+    if (!(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public') || !(await cacheable(request))) return payload;
+    const size = Buffer.byteLength(payload);
+    if (size > maxBytes / 16) return payload;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    remove(request.url);
+    entries.set(request.url, { expiresAt: Date.now() + options.ttlMs, body: payload, headers });
+    bytes += size;
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(key);
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && entries.size > 0) {
+      entries.clear();
+      bytes = 0;
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { createCreator, createItems, createPack } from './catalogue-factories.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+describe(`public response cache on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let creatorId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ publicCacheSeconds: 1 });
+    admin = await createUser(t.ctx, { roles: ['admin'] });
+    const owner = await createUser(t.ctx, { roles: ['creator'] });
+    creatorId = (await createCreator(t.ctx, owner.id)).id;
+    await createItems(t.ctx, await createPack(t.ctx, creatorId, { title: 'Cached Drums' }), 2);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+  const titles = (res: Awaited<ReturnType<typeof get>>) => (res.json() as { items: { title: string }[] }).items.map((p) => p.title);
+
+  it('answers a repeated anonymous public list from memory, identically, and never a signed-in viewer', async () => {
+    const first = await get('/api/packs?limit=23');
+    const second = await get('/api/packs?limit=23');
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['content-security-policy']).toBeDefined();
+    const signedIn = await get('/api/packs?limit=23', admin);
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    expect(signedIn.headers['cache-control']).toMatch(/^private/);
+  });
+
+  it('keeps neither errors nor private answers', async () => {
+    await get('/api/packs/no-such-pack');
+    expect((await get('/api/packs/no-such-pack')).headers['x-cache']).toBeUndefined();
+    await get('/api/profile');
+    expect((await get('/api/profile')).headers['x-cache']).toBeUndefined();
+  });
+
+  it('is emptied by a successful state-changing request: an archived pack an admin restores is listed at once', async () => {
+    const archived = await createPack(t.ctx, creatorId, { title: 'Restored Keys', status: PACK_STATUS.archived, publishedAt: new Date() });
+    await createItems(t.ctx, archived, 1);
+    expect(titles(await get('/api/packs?limit=24'))).not.toContain('Restored Keys');
+    expect((await get('/api/packs?limit=24')).headers['x-cache']).toBe('hit');
+    const restore = await t.app.inject({ method: 'POST', url: `/api/admin/archive/packs/${archived.id}/restore`, headers: { cookie: admin.cookie } });
+    expect(restore.statusCode, restore.body).toBe(200);
+    const after = await get('/api/packs?limit=24');
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(titles(after)).toContain('Restored Keys');
+  });
+
+  it('lets an answer go after its time: a change made elsewhere shows within the TTL', async () => {
+    await get('/api/packs?limit=22');
+    await createPack(t.ctx, creatorId, { title: 'Written Elsewhere' });
+    expect(titles(await get('/api/packs?limit=22'))).not.toContain('Written Elsewhere');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const fresh = await get('/api/packs?limit=22');
+    expect(fresh.headers['x-cache']).toBeUndefined();
+    expect(titles(fresh)).toContain('Written Elsewhere');
+  });
+});
