@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
+import { StatementNamingClient } from './prepared.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once and runs on PGlite and PostgreSQL. */
@@ -37,7 +38,7 @@ export interface Database {
  * memory to count its facets; the 4 MB default would spill it to disk. Set per connection, so no
  * statement needs a transaction around it to set them (each round trip costs here).
  */
-const SESSION_SETTINGS = { jit: 'off', work_mem: '64MB' } as const;
+const SESSION_SETTINGS = { jit: 'off', work_mem: '64MB', plan_cache_mode: 'force_generic_plan' } as const;
 const SESSION_OPTIONS = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`).join(' ');
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
@@ -53,7 +54,7 @@ export async function openDatabase(config: Config['database'], onConnectionLost:
   const logger = { logQuery: () => void (queries += 1) };
   const queryCount = () => queries;
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 20, options: SESSION_OPTIONS });
+    const pool = new pg.Pool({ connectionString: config.url, max: 20, options: SESSION_OPTIONS, Client: StatementNamingClient });
     pool.on('error', onConnectionLost);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {

@@ -450,6 +450,8 @@ export const items = pgTable(
   (t) => [
     uniqueIndex('items_slug_key').on(t.slug),
     index('items_pack_idx').on(t.packId, t.position),
+    // Pack cards count a pack's sounds that are not taken down: answered from this index alone.
+    index('items_pack_not_taken_down_idx').on(t.packId).where(sql`taken_down_at is null`),
     index('items_creator_idx').on(t.creatorId),
     ...itemSearchIndexes(t),
     check('items_preset_has_plugin', sql`${t.type} <> 'preset' or ${t.plugin} is not null`),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import {
   banners,
   bundlePacks,
@@ -63,10 +64,12 @@ export async function listNewPacks(db: DbOrTx, opts: { limit: number; after?: { 
   if (opts.genre) conditions.push(sql`${opts.genre} = any(${packs.genres})`);
   if (opts.creatorId) conditions.push(eq(packs.creatorId, opts.creatorId));
   if (opts.after) conditions.push(sql`(${packs.publishedAt}, ${packs.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
-  return packCards(db)
-    .where(and(...conditions))
-    .orderBy(desc(packs.publishedAt), desc(packs.id))
-    .limit(opts.limit + 1);
+  return runPrepared(
+    packCards(db)
+      .where(and(...conditions))
+      .orderBy(desc(packs.publishedAt), desc(packs.id))
+      .limit(opts.limit + 1),
+  );
 }
 
 /** Trending: most plays and downloads in the last 14 days, newest first among equals. */
@@ -79,46 +82,52 @@ export async function listTrendingPacks(db: DbOrTx, limit: number): Promise<Pack
 export async function listCreatorPacks(db: DbOrTx, scope: CatalogueScope, opts: { creatorId: string; limit: number; after?: { value: string; id: string } | null }) {
   const conditions: SQL[] = [eq(packs.creatorId, opts.creatorId), visiblePackSql(scope)];
   if (opts.after) conditions.push(sql`(${packs.createdAt}, ${packs.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
-  return packCards(db)
-    .where(and(...conditions))
-    .orderBy(desc(packs.createdAt), desc(packs.id))
-    .limit(opts.limit + 1);
+  return runPrepared(
+    packCards(db)
+      .where(and(...conditions))
+      .orderBy(desc(packs.createdAt), desc(packs.id))
+      .limit(opts.limit + 1),
+  );
 }
 
 export async function listStaffPicks(db: DbOrTx, opts: { limit: number; after?: { value: number; id: string } | null }) {
   const conditions: SQL[] = [isPublishedSql];
   if (opts.after) conditions.push(sql`(${staffPicks.position}, ${staffPicks.packId}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
-  return db
-    .select({ ...packCardColumns, position: staffPicks.position })
-    .from(staffPicks)
-    .innerJoin(packs, eq(packs.id, staffPicks.packId))
-    .innerJoin(creators, eq(creators.id, packs.creatorId))
-    .where(and(...conditions))
-    .orderBy(asc(staffPicks.position), asc(staffPicks.packId))
-    .limit(opts.limit + 1);
+  return runPrepared(
+    db
+      .select({ ...packCardColumns, position: staffPicks.position })
+      .from(staffPicks)
+      .innerJoin(packs, eq(packs.id, staffPicks.packId))
+      .innerJoin(creators, eq(creators.id, packs.creatorId))
+      .where(and(...conditions))
+      .orderBy(asc(staffPicks.position), asc(staffPicks.packId))
+      .limit(opts.limit + 1),
+  );
 }
 
 export async function findPack(db: DbOrTx, scope: CatalogueScope, ref: { id?: string; slug?: string }) {
   const match = ref.id ? eq(packs.id, ref.id) : eq(packs.slug, ref.slug!);
-  const [row] = await db
-    .select({
-      ...packCardColumns,
-      description: packs.description,
-      tags: packs.tags,
-      previewFileId: packs.previewFileId,
-      previewDurationMs: sql<number | null>`(select f.duration_ms from files f where f.id = packs.preview_file_id)`,
-      creditCost: packs.creditCost,
-      priceCents: packs.priceCents,
-      currency: packs.currency,
-      takedownReason: packs.takedownReason,
-      canEdit: canEditPackSql(scope),
-      favorited: scope.userId
-        ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${scope.userId} and f.pack_id = packs.id)`
-        : sql<null>`null`,
-    })
-    .from(packs)
-    .innerJoin(creators, eq(creators.id, packs.creatorId))
-    .where(and(match, visiblePackSql(scope)));
+  const [row] = await runPrepared(
+    db
+      .select({
+        ...packCardColumns,
+        description: packs.description,
+        tags: packs.tags,
+        previewFileId: packs.previewFileId,
+        previewDurationMs: sql<number | null>`(select f.duration_ms from files f where f.id = packs.preview_file_id)`,
+        creditCost: packs.creditCost,
+        priceCents: packs.priceCents,
+        currency: packs.currency,
+        takedownReason: packs.takedownReason,
+        canEdit: canEditPackSql(scope),
+        favorited: scope.userId
+          ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${scope.userId} and f.pack_id = packs.id)`
+          : sql<null>`null`,
+      })
+      .from(packs)
+      .innerJoin(creators, eq(creators.id, packs.creatorId))
+      .where(and(match, visiblePackSql(scope))),
+  );
   return row ?? null;
 }
 
@@ -169,19 +178,23 @@ const itemRows = (db: DbOrTx, scope: CatalogueScope) =>
 export async function listPackItems(db: DbOrTx, scope: CatalogueScope, opts: { packId: string; limit: number; after?: { value: number; id: string } | null }) {
   const conditions: SQL[] = [eq(items.packId, opts.packId), isNull(items.takenDownAt), visiblePackSql(scope)];
   if (opts.after) conditions.push(sql`(${items.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
-  return itemRows(db, scope)
-    .where(and(...conditions))
-    .orderBy(asc(items.position), asc(items.id))
-    .limit(opts.limit + 1);
+  return runPrepared(
+    itemRows(db, scope)
+      .where(and(...conditions))
+      .orderBy(asc(items.position), asc(items.id))
+      .limit(opts.limit + 1),
+  );
 }
 
 export async function findItem(db: DbOrTx, scope: CatalogueScope, slug: string) {
-  const [row] = await db
-    .select({ ...itemRowColumns(scope), description: items.description })
-    .from(items)
-    .innerJoin(packs, eq(packs.id, items.packId))
-    .innerJoin(creators, eq(creators.id, items.creatorId))
-    .where(and(eq(items.slug, slug), visiblePackSql(scope), sql`(${items.takenDownAt} is null or ${canEditPackSql(scope)})`));
+  const [row] = await runPrepared(
+    db
+      .select({ ...itemRowColumns(scope), description: items.description })
+      .from(items)
+      .innerJoin(packs, eq(packs.id, items.packId))
+      .innerJoin(creators, eq(creators.id, items.creatorId))
+      .where(and(eq(items.slug, slug), visiblePackSql(scope), sql`(${items.takenDownAt} is null or ${canEditPackSql(scope)})`)),
+  );
   return row ?? null;
 }
 
@@ -193,15 +206,17 @@ export async function listItemsByIds(db: DbOrTx, scope: CatalogueScope, ids: str
 export async function listStaffPlaylistItems(db: DbOrTx, scope: CatalogueScope, opts: { playlistId: string; limit: number; after?: { value: number; id: string } | null }) {
   const conditions: SQL[] = [eq(staffPlaylistItems.playlistId, opts.playlistId), isNull(items.takenDownAt), isPublishedSql];
   if (opts.after) conditions.push(sql`(${staffPlaylistItems.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
-  return db
-    .select({ ...itemRowColumns(scope), listPosition: staffPlaylistItems.position })
-    .from(staffPlaylistItems)
-    .innerJoin(items, eq(items.id, staffPlaylistItems.itemId))
-    .innerJoin(packs, eq(packs.id, items.packId))
-    .innerJoin(creators, eq(creators.id, items.creatorId))
-    .where(and(...conditions))
-    .orderBy(asc(staffPlaylistItems.position), asc(items.id))
-    .limit(opts.limit + 1);
+  return runPrepared(
+    db
+      .select({ ...itemRowColumns(scope), listPosition: staffPlaylistItems.position })
+      .from(staffPlaylistItems)
+      .innerJoin(items, eq(items.id, staffPlaylistItems.itemId))
+      .innerJoin(packs, eq(packs.id, items.packId))
+      .innerJoin(creators, eq(creators.id, items.creatorId))
+      .where(and(...conditions))
+      .orderBy(asc(staffPlaylistItems.position), asc(items.id))
+      .limit(opts.limit + 1),
+  );
 }
 
 // ───────────── bundles ─────────────
@@ -223,32 +238,36 @@ export type BundleCardRow = Awaited<ReturnType<typeof listBundles>>[number];
 export async function listBundles(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null }) {
   const conditions: SQL[] = [eq(bundles.active, true)];
   if (opts.after) conditions.push(sql`(${bundles.createdAt}, ${bundles.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
-  return db.select(bundleCardColumns).from(bundles).where(and(...conditions)).orderBy(desc(bundles.createdAt), desc(bundles.id)).limit(opts.limit + 1);
+  return runPrepared(db.select(bundleCardColumns).from(bundles).where(and(...conditions)).orderBy(desc(bundles.createdAt), desc(bundles.id)).limit(opts.limit + 1));
 }
 
 export async function findBundle(db: DbOrTx, ref: { id?: string; slug?: string }) {
   const match = ref.id ? eq(bundles.id, ref.id) : eq(bundles.slug, ref.slug!);
-  const [row] = await db.select(bundleCardColumns).from(bundles).where(and(match, eq(bundles.active, true)));
+  const [row] = await runPrepared(db.select(bundleCardColumns).from(bundles).where(and(match, eq(bundles.active, true))));
   return row ?? null;
 }
 
 export async function listBundlesOfPack(db: DbOrTx, packId: string) {
-  return db
-    .select(bundleCardColumns)
-    .from(bundles)
-    .innerJoin(bundlePacks, eq(bundlePacks.bundleId, bundles.id))
-    .where(and(eq(bundlePacks.packId, packId), eq(bundles.active, true)))
-    .orderBy(asc(bundles.title));
+  return runPrepared(
+    db
+      .select(bundleCardColumns)
+      .from(bundles)
+      .innerJoin(bundlePacks, eq(bundlePacks.bundleId, bundles.id))
+      .where(and(eq(bundlePacks.packId, packId), eq(bundles.active, true)))
+      .orderBy(asc(bundles.title)),
+  );
 }
 
 export async function listPacksOfBundle(db: DbOrTx, bundleId: string) {
-  return db
-    .select(packCardColumns)
-    .from(bundlePacks)
-    .innerJoin(packs, eq(packs.id, bundlePacks.packId))
-    .innerJoin(creators, eq(creators.id, packs.creatorId))
-    .where(and(eq(bundlePacks.bundleId, bundleId), isPublishedSql))
-    .orderBy(asc(bundlePacks.position), asc(packs.id));
+  return runPrepared(
+    db
+      .select(packCardColumns)
+      .from(bundlePacks)
+      .innerJoin(packs, eq(packs.id, bundlePacks.packId))
+      .innerJoin(creators, eq(creators.id, packs.creatorId))
+      .where(and(eq(bundlePacks.bundleId, bundleId), isPublishedSql))
+      .orderBy(asc(bundlePacks.position), asc(packs.id)),
+  );
 }
 
 // ───────────── creators, genres, playlists, banners ─────────────
@@ -271,12 +290,12 @@ export async function listCreators(db: DbOrTx, opts: { limit: number; after?: { 
   const conditions: SQL[] = [sql`exists (select 1 from packs p where p.creator_id = creators.id and p.status = ${PACK_STATUS.published})`];
   if (opts.featuredOnly) conditions.push(eq(creators.featured, true));
   if (opts.after) conditions.push(sql`(${creators.name}, ${creators.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
-  return db.select(creatorCardColumns).from(creators).where(and(...conditions)).orderBy(asc(creators.name), asc(creators.id)).limit(opts.limit + 1);
+  return runPrepared(db.select(creatorCardColumns).from(creators).where(and(...conditions)).orderBy(asc(creators.name), asc(creators.id)).limit(opts.limit + 1));
 }
 
 export async function findCreator(db: DbOrTx, ref: { id?: string; slug?: string }) {
   const match = ref.id ? eq(creators.id, ref.id) : eq(creators.slug, ref.slug!);
-  const [row] = await db.select(creatorCardColumns).from(creators).where(match);
+  const [row] = await runPrepared(db.select(creatorCardColumns).from(creators).where(match));
   return row ?? null;
 }
 
@@ -306,7 +325,7 @@ export async function listStaffPlaylists(db: DbOrTx, limit: number) {
 
 export async function findStaffPlaylist(db: DbOrTx, ref: { id?: string; slug?: string }) {
   const match = ref.id ? eq(staffPlaylists.id, ref.id) : eq(staffPlaylists.slug, ref.slug!);
-  const [row] = await db.select(staffPlaylistCardColumns).from(staffPlaylists).where(and(match, eq(staffPlaylists.published, true)));
+  const [row] = await runPrepared(db.select(staffPlaylistCardColumns).from(staffPlaylists).where(and(match, eq(staffPlaylists.published, true))));
   return row ?? null;
 }
 

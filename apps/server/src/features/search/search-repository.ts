@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { creators, items, packs } from '../../db/schema.ts';
 import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
 import type { CatalogueScope } from '../catalogue/catalogue-scope.ts';
@@ -12,12 +13,15 @@ import type { CatalogueScope } from '../catalogue/catalogue-scope.ts';
  */
 export async function listSearchRowsByIds(db: DbOrTx, scope: CatalogueScope, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...itemRowColumns(scope), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
-    .from(items)
-    .innerJoin(packs, eq(packs.id, items.packId))
-    .innerJoin(creators, eq(creators.id, items.creatorId))
-    .where(inArray(items.id, ids));
+  // The ids as one array parameter: one statement text for every page size, prepared once per connection.
+  const rows = await runPrepared(
+    db
+      .select({ ...itemRowColumns(scope), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
+      .from(items)
+      .innerJoin(packs, eq(packs.id, items.packId))
+      .innerJoin(creators, eq(creators.id, items.creatorId))
+      .where(sql`${items.id} = any(${sql.param(ids)}::uuid[])`),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

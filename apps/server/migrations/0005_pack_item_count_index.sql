@@ -1,0 +1,1 @@
+CREATE INDEX "items_pack_not_taken_down_idx" ON "items" USING btree ("pack_id") WHERE taken_down_at is null;
