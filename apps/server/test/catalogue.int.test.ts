@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
+import { files, packs } from '../src/db/schema.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
@@ -37,6 +39,18 @@ describe(`catalogue API on ${TEST_DB}`, () => {
     expect(bySlug.json().id).toBe(published.id);
     expect(byId.json()).toMatchObject({ title: 'Midnight Drums', item_count: 30, published: true, can_edit: false, favorited: null });
     expect(byId.headers['cache-control']).toContain('public');
+  });
+
+  it('puts the pack preview on its cards, so a card can be auditioned, once the preview is probed', async () => {
+    const card = async () => ((await get('/api/packs?limit=50')).json() as { items: { id: string; preview: unknown }[] }).items.find((p) => p.id === published.id);
+    expect((await card())!.preview).toBeNull();
+    const [file] = await t.ctx.db.insert(files).values({ storageKey: `test/${published.id}.wav`, packId: published.id, kind: 'Pack preview audio', durationMs: 42_000 }).returning();
+    await t.ctx.db.update(packs).set({ previewFileId: file!.id }).where(eq(packs.id, published.id));
+    // A write outside any API request: the public micro-cache may hold the old card for its TTL; signed-in viewers never get it.
+    const fresh = ((await get('/api/packs?limit=50', stranger)).json() as { items: { id: string; preview: unknown }[] }).items.find((p) => p.id === published.id);
+    expect(fresh!.preview).toEqual({ url: `/api/media/${file!.id}/preview-mp3`, peaks_url: `/api/media/${file!.id}/waveform-peaks`, duration_ms: 42_000 });
+    expect((await get(`/api/packs/${published.id}`, stranger)).json().preview).toEqual(fresh!.preview);
+    await t.ctx.db.update(packs).set({ previewFileId: null }).where(eq(packs.id, published.id));
   });
 
   it('hides an unpublished pack from visitors and other users with a 404', async () => {

@@ -41,6 +41,8 @@ export const packCardSchema = z.object({
   published_at: z.string().nullable(),
   status: z.number().int(),
   published: z.boolean(),
+  /** The pack's own preview (its demo), so a card can be auditioned without opening the pack. */
+  preview: audioPreviewSchema.nullable(),
 });
 export type PackCard = z.infer<typeof packCardSchema>;
 
@@ -89,7 +91,6 @@ export type ItemRow = z.infer<typeof itemRowSchema>;
 export const packDetailSchema = packCardSchema.extend({
   description: z.string(),
   tags: z.array(z.string()),
-  preview: audioPreviewSchema.nullable(),
   credit_cost: z.number().int().nullable(),
   price_cents: z.number().int().nullable(),
   currency: z.string(),

@@ -20,6 +20,7 @@ export function presentPackCard(row: PackCardRow): PackCard {
     published_at: iso(row.publishedAt),
     status: row.status,
     published: row.status === PACK_STATUS.published,
+    preview: audioPreview(row.previewFileId, row.previewDurationMs),
   };
 }
 

@@ -35,6 +35,8 @@ export const packCardColumns = {
   publishedAt: packs.publishedAt,
   createdAt: packs.createdAt,
   coverFileId: packs.coverFileId,
+  previewFileId: packs.previewFileId,
+  previewDurationMs: sql<number | null>`(select f.duration_ms from files f where f.id = packs.preview_file_id)`,
   creatorId: creators.id,
   creatorSlug: creators.slug,
   creatorName: creators.name,
@@ -51,6 +53,8 @@ export type PackCardRow = {
   publishedAt: Date | null;
   createdAt: Date;
   coverFileId: string | null;
+  previewFileId: string | null;
+  previewDurationMs: number | null;
   creatorId: string;
   creatorSlug: string;
   creatorName: string;
@@ -113,8 +117,6 @@ export async function findPack(db: DbOrTx, scope: CatalogueScope, ref: { id?: st
         ...packCardColumns,
         description: packs.description,
         tags: packs.tags,
-        previewFileId: packs.previewFileId,
-        previewDurationMs: sql<number | null>`(select f.duration_ms from files f where f.id = packs.preview_file_id)`,
         creditCost: packs.creditCost,
         priceCents: packs.priceCents,
         currency: packs.currency,

@@ -18,7 +18,6 @@ import {
 } from './catalogue-presenters.ts';
 import { decodeCursor, encodeCursor, toPage } from './cursor.ts';
 import { listActiveProducts } from './pricing-repository.ts';
-import { audioPreview } from './media-urls.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id or a slug: /pack/{id} and /products/{slug} reach the same pack. */
@@ -116,7 +115,6 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       ...presentPackCard(pack),
       description: pack.description,
       tags: pack.tags,
-      preview: audioPreview(pack.previewFileId, pack.previewDurationMs),
       credit_cost: pack.creditCost,
       price_cents: pack.priceCents,
       currency: pack.currency,

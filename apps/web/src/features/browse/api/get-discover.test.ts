@@ -17,11 +17,12 @@ const pack = {
   published_at: '2026-01-01T00:00:00.000Z',
   status: 4,
   published: true,
+  preview: { url: '/api/media/f1/preview', peaks_url: '/api/media/f1/peaks', duration_ms: 30000 },
 };
 const DISCOVER = {
   banners: [{ id: 'b1', title: 'New', subtitle: '', image_url: '/b/1', size: '1632x600', position: 'Top-Left', link_url: null }],
   staff_picks: [pack],
-  new_packs: [{ ...pack, cover: null, published_at: null }],
+  new_packs: [{ ...pack, cover: null, published_at: null, preview: null }],
   trending_packs: [],
   genres: [{ slug: 'house', label: 'House', pack_count: 1 }],
   featured_creators: [{ id: 'c1', slug: 'ada', name: 'Ada', bio: '', location: '', avatar: null, pack_count: 1, featured: true }],

@@ -11,6 +11,7 @@ export const DISCOVER_PATH = '/api/discover';
 
 const imageSet = nullable(objectOf({ '75x75': isString, '250x250': isString, '500x500': isString }));
 const creatorRef = objectOf({ id: isString, slug: isString, name: isString });
+const audioPreview = nullable(objectOf({ url: isString, peaks_url: isString, duration_ms: isInteger }));
 const packCard = objectOf({
   id: isString,
   slug: isString,
@@ -24,6 +25,7 @@ const packCard = objectOf({
   published_at: nullable(isString),
   status: isInteger,
   published: isBoolean,
+  preview: audioPreview,
 });
 
 /**
