@@ -54,7 +54,7 @@ describe.skipIf(!e2eEnabled())('player', () => {
     }, AUDIO);
 
   /** Waits until the player's audio is `item`'s preview and its clock has moved past `seconds`. */
-  async function expectPlaying(item: ItemRow, seconds = 0.3): Promise<void> {
+  async function expectPlaying(item: Pick<ItemRow, 'name' | 'preview'>, seconds = 0.3): Promise<void> {
     const url = new URL(item.preview!.url, server.baseUrl).href;
     try {
       await page.waitForFunction(
@@ -137,5 +137,19 @@ describe.skipIf(!e2eEnabled())('player', () => {
     await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
     const duration = other.preview!.duration_ms / 1000;
     await expectPlaying(other, duration * 0.4);
+  });
+
+  test('a pack card in a grid plays the pack preview without opening the pack', async () => {
+    const withPreview = catalogue.packs.find((p) => p.pack.preview !== null);
+    if (!withPreview) throw new Error('[e2e] no generated pack has a preview');
+    const { pack: card } = withPreview;
+    await page.goto(`${server.baseUrl}/creator/${card.creator.id}`);
+    await expectHeading(page, card.creator.name);
+    const tile = page.locator(`#main-content article[data-pack-id="${card.id}"]`);
+    await tile.getByRole('button', { name: `Play ${card.title} — pack preview` }).click();
+    await expectPlaying({ name: card.title, preview: card.preview });
+    expect(new URL(page.url()).pathname).toBe(`/creator/${card.creator.id}`);
+    await tile.getByRole('button', { name: `Pause ${card.title} — pack preview` }).waitFor();
+    await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: `${card.title} — pack preview` }).waitFor();
   });
 });

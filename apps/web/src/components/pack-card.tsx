@@ -2,18 +2,28 @@ import { Anchor, Badge, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PackCard as PackCardData } from '@crate/contract/catalogue';
 import { genreLabel } from '@crate/contract/taxonomy';
+import { useMemo } from 'react';
+import { PlayButton } from '../player/components/play-button.tsx';
+import { packPreviewItem } from '../player/pack-preview-item.ts';
 import { CoverImage } from './cover-image.tsx';
 import classes from './pack-card.module.css';
 import { PackStatusBadge } from './pack-status-badge.tsx';
 
-/** A pack in a grid: cover, title, creator, what is in it and under which licence; unpublished ones marked. */
+/**
+ * A pack in a grid: cover, title, creator, what is in it and under which licence; unpublished ones
+ * marked. A pack with a preview plays it from the card, through the one player.
+ */
 export function PackCard({ pack, eager = false }: { pack: PackCardData; eager?: boolean }) {
   const genre = pack.genres[0];
+  const preview = useMemo(() => packPreviewItem(pack), [pack]);
   return (
     <article className={classes.card} data-pack-id={pack.id} aria-label={pack.title}>
-      <Link to={`/pack/${pack.id}`} className={classes.coverLink} tabIndex={-1} aria-hidden>
-        <CoverImage cover={pack.cover} alt="" size="100%" eager={eager} radius="lg" className={classes.cover} />
-      </Link>
+      <div className={classes.coverBox}>
+        <Link to={`/pack/${pack.id}`} className={classes.coverLink} tabIndex={-1} aria-hidden>
+          <CoverImage cover={pack.cover} alt="" size="100%" eager={eager} radius="lg" className={classes.cover} />
+        </Link>
+        {preview ? <PlayButton item={preview} size="xl" className={classes.play} /> : null}
+      </div>
       <div className={classes.badges}>
         <PackStatusBadge status={pack.status} published={pack.published} size="xs" compact />
         {pack.is_free ? (

@@ -19,7 +19,7 @@ import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import type { PlayerItem } from '../../../player/player-queue.ts';
+import { packPreviewItem } from '../../../player/pack-preview-item.ts';
 import { usePack, usePackItems } from '../api/get-pack.ts';
 import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
 import { LicenceBadge } from '../components/licence-badge.tsx';
@@ -62,24 +62,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
   usePageMeta({ title: pack.title, description: packDescription(pack), image: pack.cover?.['500x500'] });
   const items = usePackItems(packRef, true);
   const rows = pageRows(items.data);
-  const previewItem = useMemo<PlayerItem | null>(
-    () =>
-      pack.preview
-        ? {
-            id: `pack-preview:${pack.id}`,
-            slug: pack.slug,
-            name: `${pack.title} — pack preview`,
-            kind: null,
-            key: null,
-            bpm: null,
-            preview: pack.preview,
-            pack: { id: pack.id, slug: pack.slug, title: pack.title, cover: pack.cover },
-            creator: pack.creator,
-            href: `/pack/${pack.id}`,
-          }
-        : null,
-    [pack],
-  );
+  const previewItem = useMemo(() => packPreviewItem(pack), [pack]);
   const released = pack.published_at ? new Date(pack.published_at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : null;
 
   return (
