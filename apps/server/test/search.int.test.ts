@@ -72,7 +72,8 @@ describe(`search on ${TEST_DB}`, () => {
       kind: 'Loop', bpm: 174, timeSignature: '6/8', feel: 'swing', instruments: ['break'], genres: ['drum-and-bass'], licenceType: 'Royalty A', durationMs: 5000,
     });
     await add(loops, 'Glass Pad', { type: 'preset', kind: null, plugin: 'Serum', instruments: ['pad'], genres: ['lo-fi-hip-hop'], licenceType: 'Royalty A', audioFeatures: kick(0) });
-    await add(free, 'Free Clap', { instruments: ['clap'], isFree: true, durationMs: 350 });
+    // Far from every kick, so it is a kick's nearest free sound only when free ones are all that is asked for.
+    await add(free, 'Free Clap', { instruments: ['clap'], isFree: true, durationMs: 350, audioFeatures: kick(20) });
     await add(free, 'Free Rim', { instruments: ['rim'], isFree: true, durationMs: 250 });
     await add(archived, 'Vault Bass', { instruments: ['808'] });
     await add(draft, 'Hidden Draft Kick', { instruments: ['kick'] });
@@ -422,6 +423,13 @@ describe(`search on ${TEST_DB}`, () => {
       expect(got.map((i) => i.name)).toEqual(['Thunder Kick Long Tail', 'Dusty Kick 1', 'Dusty Kick 2', 'Dusty Kick 3', 'Dusty Kick 4']);
       const snares = (await get('/api/items/crisp-snare-1/similar', { limit: 3 }, null)).json().items.map((i: { name: string }) => i.name);
       expect(snares).toEqual(['Crisp Snare 2', 'Crisp Snare 3', 'Crisp Snare 4']);
+    });
+
+    it('offers only free sounds when asked (free search), still nearest first', async () => {
+      const res = await get('/api/items/thunder-kick/similar', { limit: 5, free: 'true' }, null);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { items: { name: string; is_free: boolean }[] }).items.map((i) => [i.name, i.is_free])).toEqual([['Free Clap', true]]);
+      expect((await get('/api/items/thunder-kick/similar', { free: 'maybe' }, null)).statusCode).toBe(400);
     });
 
     it('answers 404 for a sound that is not listed', async () => {

@@ -136,7 +136,11 @@ export type ArchivedItemRow = z.infer<typeof archivedItemRowSchema>;
 export const archivedSearchResponseSchema = z.object({ items: z.array(archivedItemRowSchema), ...searchPageBase });
 export type ArchivedSearchResponse = z.infer<typeof archivedSearchResponseSchema>;
 
-export const similarQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(12) });
+export const similarQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  /** Only free sounds: what free search's similar-sounds drawer offers. */
+  free: flag,
+});
 export const similarResponseSchema = z.object({ items: z.array(itemRowSchema) });
 export type SimilarResponse = z.infer<typeof similarResponseSchema>;
 

@@ -242,7 +242,7 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
     };
   }
 
-  async function similar(itemId: string, limit: number): Promise<string[]> {
+  async function similar(itemId: string, limit: number, options: { freeOnly?: boolean } = {}): Promise<string[]> {
     // The GiST index serves `<->` in distance order; the scalar subqueries are computed once (init plans).
     const rows = rowsOf<{ id: string }>(
       await db.execute(sql`
@@ -251,6 +251,7 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
         where i.search_pack_status = 4 and i.taken_down_at is null
           and i.search_features is not null
           and i.id <> ${itemId}::uuid
+          ${options.freeOnly ? sql`and i.is_free = true` : sql``}
           and i.type = (select s.type from items s where s.id = ${itemId}::uuid)
           and (
             (select s.duration_ms from items s where s.id = ${itemId}::uuid) is null or i.duration_ms is null

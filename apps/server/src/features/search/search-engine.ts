@@ -7,8 +7,8 @@ import type { SearchFacets, SearchQuery, SearchSort } from '@crate/contract/sear
  */
 export interface SearchEngine {
   search(query: SearchQuery, scope: SearchScope): Promise<SearchHits>;
-  /** Nearest listed items by audio features: same type, similar duration, never the item itself. */
-  similar(itemId: string, limit: number): Promise<string[]>;
+  /** Nearest listed items by audio features: same type, similar duration, never the item itself; free ones only when asked. */
+  similar(itemId: string, limit: number, options?: { freeOnly?: boolean }): Promise<string[]>;
 }
 
 /**

@@ -56,7 +56,7 @@ export function registerSearchRoutes(app: FastifyInstance, { db }: AppContext, e
   registerEndpoint(app, API.similarItems, async ({ params, query, viewer, reply }) => {
     const id = await findListedItemId(db, params.slug);
     if (!id) throw notFound('That sound');
-    const ids = await engine.similar(id, query.limit);
+    const ids = await engine.similar(id, query.limit, { freeOnly: query.free === true });
     const rows = await listSearchRowsByIds(db, scopeOf(viewer), ids);
     cacheFor(reply, viewer, 300);
     return { items: rows.map(presentItemRow) };
