@@ -27,7 +27,10 @@ export interface ItemListProps {
   label?: string;
   /** Hide the pack link when every row is from the same pack (the pack page). */
   hidePack?: boolean;
-  /** Extra controls at the end of each row (e.g. move up/down and remove in a playlist). */
+  /**
+   * Extra controls at the end of each row (e.g. move up/down and remove in a playlist). Rows are
+   * memoised: pass a stable function (useCallback), or every row re-renders with the list.
+   */
   rowActions?(item: ItemRow, index: number): ReactNode;
 }
 
@@ -59,7 +62,7 @@ export function ItemList({ items, onEndReached, loading = false, emptyState, lab
       </div>
       <ul className={classes.list} aria-label={label} aria-busy={loading || undefined}>
         {items.map((item, index) => (
-          <ItemListRow key={item.id} item={item} list={items} hidePack={hidePack} actions={rowActions?.(item, index)} />
+          <ItemListRow key={item.id} item={item} index={index} list={items} hidePack={hidePack} actions={rowActions} />
         ))}
       </ul>
       {loading ? <ItemListSkeleton rows={items.length === 0 ? SKELETON_ROWS : 3} /> : null}
@@ -70,14 +73,15 @@ export function ItemList({ items, onEndReached, loading = false, emptyState, lab
 
 interface RowProps {
   item: ItemRow;
+  index: number;
   list: ItemRow[];
   hidePack: boolean;
-  actions: ReactNode;
+  actions: ItemListProps['rowActions'];
 }
 
 const INTERACTIVE = 'a, button, input, [role="menuitem"], [role="button"], [data-no-row-play]';
 
-const ItemListRow = memo(function ItemListRow({ item, list, hidePack, actions }: RowProps) {
+const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, actions }: RowProps) {
   const { isCurrent, isPlaying, hasPreview, toggle, prepare, rowRef } = usePlayerRow(item, list);
   const chips = itemChips(item);
   const bpm = itemBpm(item);
@@ -144,7 +148,7 @@ const ItemListRow = memo(function ItemListRow({ item, list, hidePack, actions }:
       <div className={classes.actions}>
         <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} size="lg" />
         <AddToPlaylistMenu item={item} size="lg" />
-        {actions}
+        {actions?.(item, index)}
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Tooltip, type MantineSize } from '@mantine/core';
+import { ActionIcon, Button, type MantineSize } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import type { FavoriteKind } from './favorite-overrides.ts';
+import { DeferredTooltip } from '../deferred-tooltip.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 import { useFavorite } from './use-favorite.ts';
 
@@ -55,8 +56,8 @@ export function FavoriteButton({ kind, id, name, favorited: fromServer, size = '
   if (!signedIn) return <SignInPrompt message={PROMPTS[kind]}>{control}</SignInPrompt>;
   if (withLabel) return control;
   return (
-    <Tooltip label={favorited ? 'Remove from favorites' : 'Add to favorites'} openDelay={400} withinPortal>
+    <DeferredTooltip label={favorited ? 'Remove from favorites' : 'Add to favorites'} openDelay={400} withinPortal>
       {control}
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,23 +1,25 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Container, Drawer, Group, Select, Skeleton, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconArrowsShuffle, IconMoodSearch, IconWaveSine } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { SEARCH_SORTS, type SearchFacets, type SearchResponse, type SearchSort } from '@crate/contract/search';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { useSearchResults, type SearchCorpus } from '../api/search-items.ts';
-import { activeFilterCount, clearFilters, newSeed, SORT_LABELS, type SearchState } from '../search-state.ts';
+import { prefetchSearchResults, useSearchResults, type SearchCorpus } from '../api/search-items.ts';
+import { activeFilterCount, clearFilters, newSeed, normalizeText, searchQueryString, SORT_LABELS, type SearchState } from '../search-state.ts';
 import { useSearchUrl } from '../use-search-url.ts';
 import { ActiveFilterChips } from './active-filter-chips.tsx';
 import { formatCount } from './facet-controls.tsx';
 import { SearchBox } from './search-box.tsx';
-import { SearchFilters } from './search-filters.tsx';
+import { SearchFilters, useFilterChange } from './search-filters.tsx';
 import { SimilarSoundsDrawer } from './similar-sounds-drawer.tsx';
 import classes from './search.module.css';
 
@@ -100,6 +102,30 @@ export function SearchExperience(props: SearchExperienceProps) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [similar, setSimilar] = useState<{ item: ItemRow | null; opened: boolean }>({ item: null, opened: false });
   const resultsRef = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+
+  // Typed text: the request leaves now; the URL (and this screen's render for it) follows.
+  const commitTyped = useCallback(
+    (text: string) => {
+      const q = normalizeText(text);
+      if (q !== state.q && !missingSeed) {
+        const next = { ...state, q };
+        prefetchSearchResults(queryClient, corpus, next, searchQueryString(next));
+      }
+      commitText(text);
+    },
+    [state, missingSeed, queryClient, corpus, commitText],
+  );
+  const similarAction = useCallback(
+    (item: ItemRow) => (
+      <DeferredTooltip label="Similar sounds" withArrow openDelay={300}>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Sounds like ${item.name}`} onClick={() => setSimilar({ item, opened: true })}>
+          <IconWaveSine size={18} aria-hidden />
+        </ActionIcon>
+      </DeferredTooltip>
+    ),
+    [],
+  );
 
   // A link that asks for a random order without a seed gets one, so its pages stay in one order.
   useEffect(() => {
@@ -114,6 +140,9 @@ export function SearchExperience(props: SearchExperienceProps) {
   const total = first?.total ?? null;
   const rows = pageRows(results.data);
   const names = useMemo(() => facetNames(facets), [facets]);
+  // The rows of a new answer paint first; the filter column's counts follow in the next, interruptible render.
+  const filterFacets = useDeferredValue(facets);
+  const onFilterChange = useFilterChange(state, apply);
   const firstLoad = results.isPending && !results.data;
   const refreshing = useDelayedFlag(results.isFetching && !results.isFetchingNextPage, 150);
   const filterCount = activeFilterCount(state);
@@ -134,15 +163,13 @@ export function SearchExperience(props: SearchExperienceProps) {
     target?.focus();
   };
 
-  const filterProps = { state, facets, onChange: apply, showFree, showNotOwned: showNotOwned && facets?.not_owned !== null && facets?.not_owned !== undefined };
-
-  const similarAction = (item: ItemRow) => (
-    <Tooltip label="Similar sounds" withArrow openDelay={300}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Sounds like ${item.name}`} onClick={() => setSimilar({ item, opened: true })}>
-        <IconWaveSine size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
-  );
+  const filterProps = {
+    state,
+    facets: filterFacets,
+    onChange: onFilterChange,
+    showFree,
+    showNotOwned: showNotOwned && filterFacets?.not_owned !== null && filterFacets?.not_owned !== undefined,
+  };
   const emptyState = (
     <EmptyState title={state.q ? `Nothing found for “${state.q}”` : 'No sounds match'} icon={<IconMoodSearch size={22} />}>
       {filterCount > 0 ? (
@@ -173,7 +200,7 @@ export function SearchExperience(props: SearchExperienceProps) {
     <Container size="xl" py="xl" className={classes.screen}>
       <ScreenHeader title={title} subtitle={subtitle} />
       <div className={classes.searchBar}>
-        <SearchBox value={state.q} onCommit={commitText} onLeaveDown={focusFirstRow} placeholder={placeholder} label={searchLabel} fetching={refreshing} />
+        <SearchBox value={state.q} onCommit={commitTyped} onLeaveDown={focusFirstRow} placeholder={placeholder} label={searchLabel} fetching={refreshing} />
       </div>
 
       <div className={classes.layout}>

@@ -1,8 +1,9 @@
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import type { FacetValue, SearchFacets } from '@crate/contract/search';
 import { findGenre, findInstrument, GENRE_FAMILIES, INSTRUMENT_GROUPS } from '@crate/contract/taxonomy';
-import { activeFilterCount, clearFilters, FILTER_LABELS, flagLabel, toggleValue, valueLabel, type FlagFilter, type ListFilter, type SearchState } from '../search-state.ts';
+import { activeFilterCount, clearFilters, FILTER_LABELS, flagLabel, searchQueryString, toggleValue, valueLabel, type FlagFilter, type ListFilter, type SearchState } from '../search-state.ts';
 import { FacetChecklist, FilterSection, ToggleChips, type FacetOption } from './facet-controls.tsx';
 import { BpmFilter, KeyGrid } from './key-and-bpm-filters.tsx';
 import classes from './search.module.css';
@@ -78,8 +79,35 @@ const instrumentGroup = (slug: string) => {
   return index < 0 ? undefined : { order: index, label: INSTRUMENT_GROUPS[index]!.label };
 };
 
-/** Every filter the API takes, each with its counts under the current search. */
-export function SearchFilters({ state, facets, onChange, showFree, showNotOwned, withHeading = true }: SearchFiltersProps) {
+/**
+ * The filter column's onChange: stable, and with the text typed since the column last rendered.
+ * SearchFilters skips renders for text-only changes (see sameFilters), so the state it builds a
+ * change from may hold an older q; the latest one is put back here.
+ */
+export function useFilterChange(state: SearchState, apply: (next: SearchState) => void): (next: SearchState) => void {
+  const latest = useRef({ q: state.q, apply });
+  useLayoutEffect(() => {
+    latest.current = { q: state.q, apply };
+  });
+  return useCallback((next: SearchState) => latest.current.apply({ ...next, q: latest.current.q }), []);
+}
+
+const filtersOf = (state: SearchState) => searchQueryString({ ...state, q: '' });
+
+/** Typing changes only q: the column (dozens of controls) does not re-render for it. */
+function sameFilters(a: SearchFiltersProps, b: SearchFiltersProps): boolean {
+  return (
+    a.facets === b.facets &&
+    a.showFree === b.showFree &&
+    a.showNotOwned === b.showNotOwned &&
+    a.withHeading === b.withHeading &&
+    a.onChange === b.onChange &&
+    filtersOf(a.state) === filtersOf(b.state)
+  );
+}
+
+/** Every filter the API takes, each with its counts under the current search. Pass onChange from useFilterChange. */
+export const SearchFilters = memo(function SearchFilters({ state, facets, onChange, showFree, showNotOwned, withHeading = true }: SearchFiltersProps) {
   const toggle = (name: ListFilter) => (value: string) => onChange(toggleValue(state, name, value));
   const keyOptions = new Map(alternatives('key', MUSICAL_KEYS, facets?.key ?? null, state).map((o) => [o.value, o]));
   const showPlugin = state.plugin.length > 0 || state.type.includes('preset') || (facets?.plugin.length ?? 0) > 0;
@@ -188,4 +216,4 @@ export function SearchFilters({ state, facets, onChange, showFree, showNotOwned,
       </FilterSection>
     </div>
   );
-}
+}, sameFilters);
