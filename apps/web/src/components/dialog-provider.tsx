@@ -1,4 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
+
+export { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 
 /**

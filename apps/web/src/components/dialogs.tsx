@@ -1,4 +1,4 @@
-import { modals } from '@mantine/modals';
+import type { modals } from '@mantine/modals';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
@@ -16,23 +16,24 @@ const ready = new Promise<void>((resolve) => {
   resolveReady = resolve;
 });
 
-function requestHost(): Promise<void> {
+/** Mounts the host (once) and resolves with Mantine's `modals` once the host can hear it. */
+function requestHost(): Promise<typeof modals> {
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();
   }
-  return ready;
+  return Promise.all([ready, loadProvider()]).then(([, module]) => module.modals);
 }
 
 export const dialogs = {
   open(props: OpenModal): void {
-    void requestHost().then(() => modals.open(props));
+    void requestHost().then((manager) => manager.open(props));
   },
   openConfirmModal(props: OpenConfirmModal): void {
-    void requestHost().then(() => modals.openConfirmModal(props));
+    void requestHost().then((manager) => manager.openConfirmModal(props));
   },
   close(modalId: string): void {
-    modals.close(modalId);
+    void requestHost().then((manager) => manager.close(modalId));
   },
   /** Fetches the dialog code ahead of a likely first dialog (hover or focus on its button). */
   preload(): void {

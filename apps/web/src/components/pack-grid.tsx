@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { PackCard as PackCardData } from '@crate/contract/catalogue';
 import { CardGrid, CardGridItem } from './card-grid.tsx';
-import { EmptyState } from './empty-state.tsx';
-import { EndOfList } from './end-of-list.tsx';
 import { PackCard, PackCardSkeleton } from './pack-card.tsx';
 
 export interface PackGridProps {
@@ -19,8 +17,22 @@ export interface PackGridProps {
 }
 
 /** Packs as cover cards, with skeletons while loading, an empty state, and infinite loading. */
+// Only an empty grid, or one with more pages, shows these: not part of a landing page's first load.
+const EmptyState = lazy(() => import('./empty-state.tsx').then((module) => ({ default: module.EmptyState })));
+const EndOfList = lazy(() => import('./end-of-list.tsx').then((module) => ({ default: module.EndOfList })));
+
 export function PackGrid({ packs, loading = false, onEndReached, emptyState, label, shelf = false, skeletons = 10, eagerCount = 4 }: PackGridProps) {
-  if (!loading && packs.length === 0) return <>{emptyState ?? <EmptyState title="No packs here yet" />}</>;
+  if (!loading && packs.length === 0) {
+    return (
+      <>
+        {emptyState ?? (
+          <Suspense fallback={null}>
+            <EmptyState title="No packs here yet" />
+          </Suspense>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <CardGrid label={label} shelf={shelf}>
@@ -37,7 +49,11 @@ export function PackGrid({ packs, loading = false, onEndReached, emptyState, lab
             ))
           : null}
       </CardGrid>
-      {onEndReached && !loading ? <EndOfList onEndReached={onEndReached} label="Load more packs" /> : null}
+      {onEndReached && !loading ? (
+        <Suspense fallback={null}>
+          <EndOfList onEndReached={onEndReached} label="Load more packs" />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -15,7 +15,7 @@ export interface PlayerRow {
   hasPreview: boolean;
   /** Play this row (making `list` the queue), or play/pause it when it is already current. Call it from the click. */
   toggle(): void;
-  /** Warm up before a likely click (hover, focus): the waveform's peaks, the bar's and the waveform's code, never the audio. */
+  /** Warm up before a likely click (hover, focus): the waveform's peaks, the bar's, the waveform's and the player keys' code, never the audio. */
   prepare(): void;
   /** Put on the row element so ↑/↓ can scroll it into view (a `data-item-id` attribute works too). */
   rowRef(element: HTMLElement | null): (() => void) | undefined;
@@ -54,6 +54,7 @@ export function usePlayerRow(item: PlayerItem, list?: readonly PlayerItem[]): Pl
     if (isPlayable(item)) peaks.load(item.preview.peaks_url).catch(() => undefined);
     preloadWaveform().catch(() => undefined);
     preloadPlayerBar().catch(() => undefined);
+    import('./player-session.ts').catch(() => undefined);
   }, [peaks, item]);
 
   return {

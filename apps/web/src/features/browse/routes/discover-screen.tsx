@@ -1,16 +1,18 @@
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CardGrid, CardGridItem } from '../../../components/card-grid.tsx';
 import { CreatorCard, CreatorCardSkeleton } from '../../../components/creator-card.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { PackGrid } from '../../../components/pack-grid.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { StaffPlaylistCard } from '../../../components/staff-playlist-card.tsx';
 import { useDiscover } from '../api/get-discover.ts';
 import { DiscoverBanners, DiscoverBannersSkeleton } from '../components/discover-banners.tsx';
 import { GenreChips } from '../components/genre-chips.tsx';
+
+// Only a failed or empty Discover shows these: their code is not part of the landing page's first load.
+const ApiErrorAlert = lazy(() => import('../../../components/api-error-alert.tsx').then((module) => ({ default: module.ApiErrorAlert })));
+const EmptyState = lazy(() => import('../../../components/empty-state.tsx').then((module) => ({ default: module.EmptyState })));
 
 // The playable list (menus, popovers, the item list) arrives after the landing page has painted.
 const DiscoverSounds = lazy(() => import('../components/discover-sounds.tsx'));
@@ -46,14 +48,16 @@ export default function DiscoverScreen() {
         </Group>
       </Group>
 
-      {discover.isError ? <ApiErrorAlert error={discover.error} title="Discover did not load" /> : null}
+      <Suspense fallback={null}>
+        {discover.isError ? <ApiErrorAlert error={discover.error} title="Discover did not load" /> : null}
 
-      {empty ? (
-        <EmptyState title="The shelves are still empty">
-          New packs, staff picks and trending sounds appear here as soon as creators publish them. Making sounds yourself?{' '}
-          <Link to="/sellmypacks">Sell your packs on Crate</Link>.
-        </EmptyState>
-      ) : null}
+        {empty ? (
+          <EmptyState title="The shelves are still empty">
+            New packs, staff picks and trending sounds appear here as soon as creators publish them. Making sounds yourself?{' '}
+            <Link to="/sellmypacks">Sell your packs on Crate</Link>.
+          </EmptyState>
+        ) : null}
+      </Suspense>
 
       <Stack gap={48}>
         {loading ? <DiscoverBannersSkeleton /> : data && data.banners.length > 0 ? <DiscoverBanners banners={data.banners} /> : null}
