@@ -57,10 +57,11 @@ export default defineConfig({
     modulePreload: {
       // Every browser of the es2022 target supports <link rel="modulepreload">: no polyfill in the entry.
       polyfill: false,
-      // index.html still preloads the entry's chunks; a lazy screen's imports are not listed in the entry
-      // (that table of every chunk of every screen was ~3 KB gz of each first load). The browser finds
-      // them in the screen's chunk, and most are shared chunks the entry already loaded.
-      resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : []),
+      // index.html still preloads the entry's chunks. A lazy screen's imports are listed in the entry only
+      // for Discover, the first screen of most visits (its chunks load side by side, not one after the
+      // other); the table of every chunk of every screen was ~3 KB gz of each first load. Other screens'
+      // chunks find their imports themselves, mostly shared chunks already loaded.
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'html' || /(^|\/)discover-screen-/.test(filename) ? deps : []),
     },
     rolldownOptions: {
       treeshake: {

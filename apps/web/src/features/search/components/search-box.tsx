@@ -34,17 +34,28 @@ export interface SearchBoxProps {
  */
 export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fetching = false }: SearchBoxProps) {
   const [text, setText] = useState(value);
-  // The last text this box committed, or the URL text it adopted: a URL change that is not ours is adopted.
-  const [known, setKnown] = useState(value);
-  if (value !== known) {
-    setKnown(value);
-    if (value !== normalizeText(text)) setText(value);
+  // Texts this box committed whose URL has not come back yet. With a short debounce several can be on
+  // their way while the user types on: when the URL catches up with one of them, the box keeps what
+  // was typed since. A URL text that is none of them (Back, a chip, a link) is someone else's: adopted.
+  const [sent, setSent] = useState<string[]>([]);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    const index = sent.indexOf(value);
+    if (index >= 0) {
+      setSent(sent.slice(index + 1));
+    } else {
+      if (sent.length > 0) setSent([]);
+      if (value !== normalizeText(text)) setText(value);
+    }
   }
   const [focused, setFocused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const commit = (next: string) => {
-    setKnown(normalizeText(next));
+    const q = normalizeText(next);
+    // Committing the URL's own text changes nothing, so nothing comes back to wait for.
+    if (q !== value) setSent((texts) => [...texts, q]);
     onCommit(next);
   };
   const debouncedCommit = useDebouncedCallback(commit, TYPING_DEBOUNCE_MS);
