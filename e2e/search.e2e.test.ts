@@ -52,8 +52,9 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     await createItems(ctx, drums, HATS, { instruments: ['hi-hat'], genres: ['trap'], name: 'Tight Hat', durationMs: 200 });
     await add(keys, 'Dark Piano Loop', { kind: 'Loop', key: 'C minor', bpm: 90, timeSignature: '4/4', instruments: ['piano'], genres: ['lo-fi-hip-hop'], hasMidi: true, durationMs: 8000 });
     await add(keys, 'Waltz Strings', { kind: 'Composition', key: 'D major', bpm: 72, timeSignature: '3/4', instruments: ['string-section'], genres: ['lo-fi-hip-hop'], durationMs: 20000 });
-    await add(freebies, 'Free Kick', { instruments: ['kick'], isFree: true });
-    await add(freebies, 'Free Clap', { instruments: ['clap'], isFree: true });
+    // Free Kick sounds like the paid kicks; on free search its similar sounds are the free ones only.
+    await add(freebies, 'Free Kick', { instruments: ['kick'], isFree: true, audioFeatures: kick(5) });
+    await add(freebies, 'Free Clap', { instruments: ['clap'], isFree: true, audioFeatures: snare(9) });
     await add(drums, 'Stolen Vocal', { instruments: ['vocal-chops'], takedownReason: "Creator doesn't own rights", takenDownAt: new Date() });
     await add(vault, 'Vault Bass', { instruments: ['808'] });
     await ctx.db.update(packs).set({ status: PACK_STATUS.archived, takedownReason: 'Technical Issue' }).where(eq(packs.id, vault.id));
@@ -180,6 +181,19 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       const drawer = page.getByRole('dialog', { name: 'Sounds like Thunder Kick' });
       await drawer.waitFor();
       await eventually(() => drawer.locator('li[data-item-id] a[href^="/item/"]').allTextContents().then((names) => names.slice(0, 3))).toEqual(['Dusty Kick 1', 'Dusty Kick 2', 'Dusty Kick 3']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on free search, similar sounds are free ones only', async () => {
+    const { context, page } = await open(null, '/freesearch?q=free+kick');
+    try {
+      await eventually(() => resultNames(page)).toEqual(['Free Kick']);
+      await page.getByRole('button', { name: 'Sounds like Free Kick' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Sounds like Free Kick' });
+      await drawer.waitFor();
+      await eventually(() => drawer.locator('li[data-item-id] a[href^="/item/"]').allTextContents()).toEqual(['Free Clap']);
     } finally {
       await context.close();
     }

@@ -10,12 +10,19 @@ export function useItem(slug: string) {
   });
 }
 
-/** GET /api/items/:slug/similar: sounds that sound alike (nearest by audio features). */
-export function useSimilarItems(slug: string, enabled: boolean) {
+const SIMILAR_LIMIT = 12;
+
+/**
+ * GET /api/items/:slug/similar: sounds that sound alike (nearest by audio features, same type, similar
+ * length); `freeOnly` for free search. Nothing is asked while `slug` is null or `enabled` is false.
+ */
+export function useSimilarItems(slug: string | null, { freeOnly = false, enabled = true }: { freeOnly?: boolean; enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['catalogue', 'item', slug, 'similar'],
-    queryFn: ({ signal }) => callApi(API.similarItems, { params: { slug }, query: { limit: 12 }, signal }),
-    enabled,
+    queryKey: ['catalogue', 'item', slug ?? '', 'similar', { freeOnly }],
+    queryFn: ({ signal }) =>
+      callApi(API.similarItems, { params: { slug: slug! }, query: { limit: SIMILAR_LIMIT, ...(freeOnly ? { free: 'true' as const } : {}) }, signal }),
+    enabled: enabled && slug !== null,
+    // Neighbours change only when the catalogue does.
     staleTime: 5 * 60_000,
   });
 }

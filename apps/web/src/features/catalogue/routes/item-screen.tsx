@@ -50,7 +50,7 @@ export default function ItemScreen() {
 function ItemView({ item }: { item: ItemDetail }) {
   const from = item.pack ? ` from ${item.pack.title}` : '';
   usePageMeta({ title: item.name, description: `${itemSummary(item)}${from} by ${item.creator.name}. ${item.licence_type}.`, image: item.pack?.cover?.['500x500'] });
-  const similar = useSimilarItems(item.slug, item.preview !== null || item.type === 'sample');
+  const similar = useSimilarItems(item.slug, { enabled: item.preview !== null || item.type === 'sample' });
 
   return (
     <Container size="lg" py="xl">

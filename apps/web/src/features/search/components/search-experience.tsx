@@ -328,7 +328,7 @@ export function SearchExperience(props: SearchExperienceProps) {
         </Drawer>
       )}
 
-      {showSimilar ? <SimilarSoundsDrawer item={similar.item} opened={similar.opened} onClose={() => setSimilar((s) => ({ ...s, opened: false }))} /> : null}
+      {showSimilar ? <SimilarSoundsDrawer item={similar.item} opened={similar.opened} onClose={() => setSimilar((s) => ({ ...s, opened: false }))} freeOnly={corpus === 'free'} /> : null}
     </Container>
   );
 }

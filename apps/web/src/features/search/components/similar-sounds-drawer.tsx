@@ -6,15 +6,16 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { itemSummary } from '../../../components/item-list/item-attributes.ts';
-import { useSimilarItems } from '../api/similar-items.ts';
+import { useSimilarItems } from '../../catalogue/api/get-item.ts';
 
 /**
  * "Sounds like this": the nearest sounds by their audio (timbre, length, tempo), not by shared tags.
- * A side panel on wide screens, a bottom sheet on phones; every row plays in place.
+ * A side panel on wide screens, a bottom sheet on phones; every row plays in place. Free search
+ * offers free sounds only (`freeOnly`).
  */
-export function SimilarSoundsDrawer({ item, opened, onClose }: { item: ItemRow | null; opened: boolean; onClose(): void }) {
+export function SimilarSoundsDrawer({ item, opened, onClose, freeOnly = false }: { item: ItemRow | null; opened: boolean; onClose(): void; freeOnly?: boolean }) {
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const similar = useSimilarItems(item?.slug ?? null);
+  const similar = useSimilarItems(item?.slug ?? null, { freeOnly });
   return (
     <Drawer
       opened={opened && item !== null}
