@@ -6,7 +6,7 @@
  * 2. The real app (buildApp on the real context) listens on 127.0.0.1; a separate load process keeps
  *    32 keep-alive connections busy for a bounded time. Phases: warm-up, /api/health (the baseline),
  *    the search mix at 32 connections, then the same mix on 1 connection (the unloaded service time).
- * 3. Latency is measured server-side, from onRequest to onResponse of each request (the time the
+ * 3. Latency is measured server-side, Fastify's reply.elapsedTime of each request (the time the
  *    server holds it: routing, session, validation, SQL, serialisation); the load process's own
  *    round-trip figures are in the report too.
  * 4. The slowest requests are re-run under EXPLAIN (ANALYZE, BUFFERS) for the report.
@@ -70,7 +70,7 @@ async function main() {
   await ctx.db.insert(userRoles).values({ userId, role: 'subscriber' });
   const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
-  // Server-side timing: onRequest → onResponse of every request.
+  // Server-side timing of every request (reply.elapsedTime).
   const app = await buildApp(ctx);
   const timings = recordServerTimes(app);
   const base = await listenOnLoopback(app);
@@ -128,7 +128,7 @@ async function main() {
     machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average_at_start: loadAtStart },
     postgres: settings,
     catalogue: { items: SIZE.items, listed, packs: SIZE.packs, creators: SIZE.creators, built_this_run: built },
-    measured: 'server-side: onRequest → onResponse inside the app, HTTP/1.1 keep-alive on loopback from a separate load process',
+    measured: 'server-side: reply.elapsedTime inside the app, HTTP/1.1 keep-alive on loopback from a separate load process',
     mix: 'first pages of text (1–2 words, 25% prefixes, 4% typos) + 2–3 filters, every facet counted; 70% relevance, 10% newest, 10% popular, 5% bpm, 5% random',
     health,
     search,

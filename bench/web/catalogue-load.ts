@@ -2,7 +2,8 @@
  * The catalogue list endpoints at scale: the 1,000,000-item catalogue of bench:search (built once in
  * SQL, reused via its marker table) on PostgreSQL, the real app on loopback, 32 keep-alive connections
  * cycling through the browse lists a visitor opens, and /api/health in the same run as the baseline.
- * Latency is server-side: onRequest → onResponse inside the app.
+ * Latency is server-side (Fastify's reply.elapsedTime). The lists run twice: as deployed, with the
+ * public micro-cache (its hit ratio reported), and with it off — every answer from SQL.
  */
 import pg from 'pg';
 import pino from 'pino';
@@ -17,6 +18,10 @@ export interface CatalogueLoadResult {
   connections: number;
   health: LatencySummary;
   lists: LatencySummary;
+  /** Hits of the public micro-cache during the lists phase. */
+  lists_cache_hit_ratio: number;
+  /** The same lists with the micro-cache off. */
+  lists_uncached: LatencySummary;
   throughput_ratio_to_health: number;
   paths_sampled: number;
 }
@@ -56,32 +61,41 @@ export async function measureCatalogueLists(options: { databaseUrl: string; item
   }
   const paths = await listPaths(client);
 
-  const app = await buildApp(ctx);
-  const timings = recordServerTimes(app);
-  const base = await listenOnLoopback(app);
+  const cached = await buildApp(ctx);
+  const uncached = await buildApp({ ...ctx, config: { ...ctx.config, publicCacheSeconds: 0 } });
+  const servers = await Promise.all(
+    [cached, uncached].map(async (app) => ({ app, timings: recordServerTimes(app), base: await listenOnLoopback(app) })),
+  );
 
-  const phase = async (name: string, phasePaths: string[], seconds: number) => {
-    timings.reset();
+  const phase = async (server: (typeof servers)[number], name: string, phasePaths: string[], seconds: number) => {
+    server.timings.reset();
     options.log(`  ${name}: ${options.connections} connections, ${seconds} s`);
-    const result = await runLoad(base, phasePaths, '', options.connections, seconds);
+    const result = await runLoad(server.base, phasePaths, '', options.connections, seconds);
     const bad = Object.keys(result.statuses).filter((status) => status !== '200');
     if (bad.length > 0) throw new Error(`${name}: non-200 answers ${JSON.stringify(result.statuses)}`);
-    return summarise(timings.times(), result.wallMs / 1000);
+    return summarise(server.timings.times(), result.wallMs / 1000);
   };
+  const [withCache, withoutCache] = servers as [(typeof servers)[number], (typeof servers)[number]];
   try {
-    await phase('warm-up (catalogue lists)', paths, 5);
-    const health = await phase('/api/health baseline', ['/api/health'], 8);
-    const lists = await phase('catalogue lists', paths, options.seconds);
+    await phase(withoutCache, 'warm-up (catalogue lists, every answer from SQL)', paths, 5);
+    const health = await phase(withCache, '/api/health baseline', ['/api/health'], 8);
+    const before = { ...cached.publicResponseCacheStats };
+    const lists = await phase(withCache, 'catalogue lists', paths, options.seconds);
+    const hits = cached.publicResponseCacheStats.hits - before.hits;
+    const misses = cached.publicResponseCacheStats.misses - before.misses;
+    const listsUncached = await phase(withoutCache, 'catalogue lists, micro-cache off', paths, options.seconds);
     return {
       items: size.items,
       connections: options.connections,
       health,
       lists,
+      lists_cache_hit_ratio: Math.round((hits / Math.max(1, hits + misses)) * 1000) / 1000,
+      lists_uncached: listsUncached,
       throughput_ratio_to_health: Math.round((lists.per_second / health.per_second) * 10000) / 10000,
       paths_sampled: paths.length,
     };
   } finally {
-    await app.close();
+    await Promise.all([cached.close(), uncached.close()]);
     await client.end();
     await ctx.database.close();
   }
