@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  *
  * - Only GET /api/… answered 200 to a visitor without a session, with a string or buffer body (media
  *   streams are never held), and no Set-Cookie.
- * - Any state-changing request this process answers successfully empties it: a creator publishing or an
- *   admin taking a pack down sees the change on their very next read. Changes made elsewhere (another
- *   process, a job) show within `ttlMs`.
+ * - Any state-changing request this process answers successfully empties it: once a creator publishes
+ *   or an admin takes a pack down here, the next visitor sees it. Changes made elsewhere (another
+ *   process, a job) or committed while a visitor's read was in flight show within `ttlMs`.
  * - Bounded by entries and bytes; the oldest entries go first.
  */
 export interface PublicResponseCacheOptions {
