@@ -1,43 +1,26 @@
-import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { BundleDetail } from '@crate/contract/catalogue';
-import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatMoney } from '../../../components/money.ts';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { PackGrid } from '../../../components/pack-grid.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useBundle } from '../api/get-bundle.ts';
-import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
+import { DetailHeader } from '../components/detail-header.tsx';
+import { DetailScreenState } from '../components/detail-screen-state.tsx';
 
 /** /bundle/{id} and /bundles/{slug}: a bundle, its price, and the packs in it. */
 export default function BundleScreen() {
   const params = useParams();
   const ref = params.id ?? params.slug ?? '';
   const bundle = useBundle(ref);
-  if (bundle.isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <DetailHeaderSkeleton />
-        <PackGrid packs={[]} loading skeletons={5} />
-      </Container>
-    );
-  }
-  if (bundle.isError) {
-    if (isApiError(bundle.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Bundle" what="bundle" browse={{ to: '/bundles', label: 'All bundles' }} />;
-    return (
-      <Container size="lg" py="xl">
-        <ApiErrorAlert error={bundle.error} title="This bundle did not load" />
-        <Button mt="md" variant="default" onClick={() => void bundle.refetch()}>
-          Try again
-        </Button>
-      </Container>
-    );
-  }
-  return <BundleView bundle={bundle.data} />;
+  return (
+    <DetailScreenState query={bundle} skeleton={<PackGrid packs={[]} loading skeletons={5} />} notFound={{ screenTitle: 'Bundle', what: 'bundle', browse: { to: '/bundles', label: 'All bundles' } }} errorTitle="This bundle did not load">
+      {(data) => <BundleView bundle={data} />}
+    </DetailScreenState>
+  );
 }
 
 function BundleView({ bundle }: { bundle: BundleDetail }) {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Avatar, Badge, Button, Container, Group, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Container, Group, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { CreatorDetail } from '@crate/contract/catalogue';
@@ -6,39 +6,23 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { initials } from '../../../components/creator-card.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { PackGrid } from '../../../components/pack-grid.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useCreator, useCreatorPacks } from '../api/get-creator.ts';
-import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
+import { DetailHeader } from '../components/detail-header.tsx';
+import { DetailScreenState } from '../components/detail-screen-state.tsx';
 
 /** /creator/{id} and /collections/{slug}: who the creator is and all their packs (the unpublished ones too, for them). */
 export default function CreatorProfileScreen() {
   const params = useParams();
   const ref = params.id ?? params.slug ?? '';
   const creator = useCreator(ref);
-  if (creator.isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <DetailHeaderSkeleton />
-        <PackGrid packs={[]} loading skeletons={5} />
-      </Container>
-    );
-  }
-  if (creator.isError) {
-    if (isApiError(creator.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Creator" what="creator" browse={{ to: '/creators', label: 'All creators' }} />;
-    return (
-      <Container size="lg" py="xl">
-        <ApiErrorAlert error={creator.error} title="This creator did not load" />
-        <Button mt="md" variant="default" onClick={() => void creator.refetch()}>
-          Try again
-        </Button>
-      </Container>
-    );
-  }
-  return <CreatorView creator={creator.data} creatorRef={ref} />;
+  return (
+    <DetailScreenState query={creator} skeleton={<PackGrid packs={[]} loading skeletons={5} />} notFound={{ screenTitle: 'Creator', what: 'creator', browse: { to: '/creators', label: 'All creators' } }} errorTitle="This creator did not load">
+      {(data) => <CreatorView creator={data} creatorRef={ref} />}
+    </DetailScreenState>
+  );
 }
 
 /** Only http(s) links are shown as links; anything else a creator typed is shown as text. */

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,14 +11,13 @@ import { itemBpm, itemDuration, itemKindLabel, itemSummary } from '../../../comp
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { AddToPlaylistMenu } from '../../../components/library-actions/add-to-playlist-menu.tsx';
 import { FavoriteButton } from '../../../components/library-actions/favorite-button.tsx';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { ItemWaveform } from '../../../player/components/item-waveform.tsx';
 import { useItem, useSimilarItems } from '../api/get-item.ts';
-import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
+import { DetailHeader } from '../components/detail-header.tsx';
+import { DetailScreenState } from '../components/detail-screen-state.tsx';
 import { LicenceBadge } from '../components/licence-badge.tsx';
 import { PreviewButton } from '../components/preview-button.tsx';
 
@@ -26,25 +25,11 @@ import { PreviewButton } from '../components/preview-button.tsx';
 export default function ItemScreen() {
   const { slug = '' } = useParams();
   const item = useItem(slug);
-  if (item.isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <DetailHeaderSkeleton />
-      </Container>
-    );
-  }
-  if (item.isError) {
-    if (isApiError(item.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Sound" what="sound" browse={{ to: '/', label: 'Discover sounds' }} />;
-    return (
-      <Container size="lg" py="xl">
-        <ApiErrorAlert error={item.error} title="This sound did not load" />
-        <Button mt="md" variant="default" onClick={() => void item.refetch()}>
-          Try again
-        </Button>
-      </Container>
-    );
-  }
-  return <ItemView key={item.data.id} item={item.data} />;
+  return (
+    <DetailScreenState query={item} notFound={{ screenTitle: 'Sound', what: 'sound', browse: { to: '/', label: 'Discover sounds' } }} errorTitle="This sound did not load">
+      {(data) => <ItemView key={data.id} item={data} />}
+    </DetailScreenState>
+  );
 }
 
 function ItemView({ item }: { item: ItemDetail }) {

@@ -14,14 +14,13 @@ import { ItemList, ItemListSkeleton } from '../../../components/item-list/item-l
 import { FavoriteButton } from '../../../components/library-actions/favorite-button.tsx';
 import { LICENCE_TERMS } from '../../../components/licence-terms.ts';
 import { formatMoney } from '../../../components/money.ts';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { packPreviewItem } from '../../../player/pack-preview-item.ts';
 import { usePack, usePackItems } from '../api/get-pack.ts';
-import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
+import { DetailHeader } from '../components/detail-header.tsx';
+import { DetailScreenState } from '../components/detail-screen-state.tsx';
 import { LicenceBadge } from '../components/licence-badge.tsx';
 import { PreviewButton } from '../components/preview-button.tsx';
 
@@ -31,26 +30,11 @@ export default function PackScreen() {
   const ref = params.id ?? params.slug ?? '';
   const pack = usePack(ref);
 
-  if (pack.isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <DetailHeaderSkeleton />
-        <ItemListSkeleton />
-      </Container>
-    );
-  }
-  if (pack.isError) {
-    if (isApiError(pack.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Pack" what="pack" browse={{ to: '/staffpicks', label: 'See staff picks' }} />;
-    return (
-      <Container size="lg" py="xl">
-        <ApiErrorAlert error={pack.error} title="This pack did not load" />
-        <Button mt="md" variant="default" onClick={() => void pack.refetch()}>
-          Try again
-        </Button>
-      </Container>
-    );
-  }
-  return <PackView pack={pack.data} packRef={ref} />;
+  return (
+    <DetailScreenState query={pack} skeleton={<ItemListSkeleton />} notFound={{ screenTitle: 'Pack', what: 'pack', browse: { to: '/staffpicks', label: 'See staff picks' } }} errorTitle="This pack did not load">
+      {(data) => <PackView pack={data} packRef={ref} />}
+    </DetailScreenState>
+  );
 }
 
 function packDescription(pack: PackDetail): string {

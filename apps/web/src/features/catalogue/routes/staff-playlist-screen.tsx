@@ -1,4 +1,4 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { ItemRow, StaffPlaylistCard } from '@crate/contract/catalogue';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
@@ -6,37 +6,21 @@ import { CoverImage } from '../../../components/cover-image.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList, ItemListSkeleton } from '../../../components/item-list/item-list.tsx';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useStaffPlaylist, useStaffPlaylistItems } from '../api/get-staff-playlist.ts';
-import { DetailHeader, DetailHeaderSkeleton } from '../components/detail-header.tsx';
+import { DetailHeader } from '../components/detail-header.tsx';
+import { DetailScreenState } from '../components/detail-screen-state.tsx';
 import { PreviewButton } from '../components/preview-button.tsx';
 
 /** /staffplaylist/{id}: a playlist our staff picked across packs, played top to bottom. */
 export default function StaffPlaylistScreen() {
   const { id = '' } = useParams();
   const playlist = useStaffPlaylist(id);
-  if (playlist.isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <DetailHeaderSkeleton />
-        <ItemListSkeleton />
-      </Container>
-    );
-  }
-  if (playlist.isError) {
-    if (isApiError(playlist.error, 'NOT_FOUND')) return <NotFoundState screenTitle="Staff playlist" what="playlist" browse={{ to: '/', label: 'Discover playlists' }} />;
-    return (
-      <Container size="lg" py="xl">
-        <ApiErrorAlert error={playlist.error} title="This playlist did not load" />
-        <Button mt="md" variant="default" onClick={() => void playlist.refetch()}>
-          Try again
-        </Button>
-      </Container>
-    );
-  }
-  return <PlaylistView playlist={playlist.data} playlistRef={id} />;
+  return (
+    <DetailScreenState query={playlist} skeleton={<ItemListSkeleton />} notFound={{ screenTitle: 'Staff playlist', what: 'playlist', browse: { to: '/', label: 'Discover playlists' } }} errorTitle="This playlist did not load">
+      {(data) => <PlaylistView playlist={data} playlistRef={id} />}
+    </DetailScreenState>
+  );
 }
 
 function PlaylistView({ playlist, playlistRef }: { playlist: StaffPlaylistCard; playlistRef: string }) {
