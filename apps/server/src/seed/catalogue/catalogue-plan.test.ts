@@ -18,6 +18,14 @@ describe('catalogue plan', () => {
     expect(c.pack(0).slug).toMatch(/-other$/);
   });
 
+  it('gives the first pack to a featured creator, so even a three-pack catalogue has featured creators on Discover', () => {
+    for (const seed of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+      const plan = createCataloguePlanner({ packs: 3, now: NOW, seed });
+      const creator = plan.pack(0).creator;
+      expect(typeof creator === 'number' && plan.creators[creator]!.featured, seed).toBe(true);
+    }
+  });
+
   it('keeps slugs unique across a large catalogue and names unique within each pack', () => {
     const planner = createCataloguePlanner({ packs: 5000, now: NOW });
     const slugs = new Set<string>();

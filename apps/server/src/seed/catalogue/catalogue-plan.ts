@@ -490,6 +490,11 @@ export function createCataloguePlanner(options: CatalogueOptions): CataloguePlan
   function creatorFor(r: Random, index: number, genre: GenreSlug): number {
     if (index >= distinctPacks && creators.length > CREATOR_PROFILES.length) return index % creators.length;
     const fans = CREATOR_PROFILES.map((p, i) => ({ i, rank: p.genres.indexOf(genre) })).filter((f) => f.rank >= 0);
+    // The first pack is always a featured creator's, so Discover's "Featured creators" is never empty, however small the catalogue.
+    if (index === 0) {
+      const featuredFans = fans.filter((f) => CREATOR_PROFILES[f.i]!.featured);
+      return featuredFans.length > 0 ? r.pick(featuredFans).i : CREATOR_PROFILES.findIndex((p) => p.featured);
+    }
     return fans.length > 0 ? r.pick(fans).i : index % CREATOR_PROFILES.length;
   }
 
