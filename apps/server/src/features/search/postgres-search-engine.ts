@@ -197,8 +197,8 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
                  i.licence_type, i.plugin, i.creator_id, i.pack_id, i.is_free, i.has_stems, i.has_midi, i.genres, i.instruments
           from items i ${plan.join ?? sql``} where ${where}
         )
-        select 'page' as part, p.id::text as a, p.s::text as b, null::text as c, p.ord::int as n
-        from (select m.id, m.s, row_number() over (order by ${plan.order}) as ord from m order by ${plan.order} limit ${limit + 1}) p
+        select 'page' as part, p.id::text as a, p.s::text as b, null::text as c, (row_number() over ())::int as n
+        from (select m.id, m.s from m order by ${plan.order} limit ${limit + 1}) p
         union all
         select 'totals', null, null,
                json_build_object('total', count(*), 'has_stems', count(*) filter (where m.has_stems), 'has_midi', count(*) filter (where m.has_midi),
