@@ -6,7 +6,7 @@
  *    the items of a seeded pack with real synthesized audio and derived MP3 previews;
  *  - search keystroke → results painted: a subscriber on /search has the results of a word's prefix on
  *    screen and types its last letter; from that keydown to the frame that shows the new results (the
- *    list no longer marked stale, the count naming the new text). Debounce, request, check and render.
+ *    list no longer marked stale, the count naming the new text). Commit, request, check and render.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';

@@ -18,7 +18,7 @@ export interface SearchUrl {
   /** Completes the URL without a new entry (a missing random seed). */
   complete(next: SearchState): void;
   /**
-   * Typed text, after the debounce. A burst of typing makes one history entry (the first commit
+   * Typed text, as the search box commits it. A burst of typing makes one history entry (the first commit
    * pushes, the following ones replace it): Back returns to the search before the typing, not to
    * every prefix of the word.
    */

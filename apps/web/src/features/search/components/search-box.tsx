@@ -1,24 +1,23 @@
 import { CloseButton, Kbd, Loader, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isModalOpen } from '../../../player/player-keyboard.ts';
 import { normalizeText } from '../search-state.ts';
+import { createTypingCommit, type TypingCommit } from '../typing-commit.ts';
 import classes from './search.module.css';
 
 /**
- * Results should show within 100 ms of a keystroke (issue 4), and the pause is part of that. Short
- * enough to leave the request and the render their share; a burst of fast keys (auto-repeat, paste,
- * a fluent typist's ~100 ms between keys still commits about every key) is one request, and a
- * request a newer key makes stale is cancelled (the query's AbortSignal), so the server is not
- * asked for answers nobody will see.
+ * Results should show within 100 ms of a keystroke (issue 4). The first key after a pause is searched
+ * at once; keys that follow within this time of a search are gathered and their latest text is searched
+ * when they pause (see typing-commit.ts). A request a newer text makes stale is cancelled (the query's
+ * AbortSignal), so the server is not asked for answers nobody will see.
  */
-export const TYPING_DEBOUNCE_MS = 50;
+export const TYPING_QUIET_MS = 50;
 
 export interface SearchBoxProps {
   /** The text in the URL. */
   value: string;
-  /** Commits typed text (debounced; Enter commits at once). */
+  /** Commits typed text (the first key at once, then after a pause; Enter at once). */
   onCommit(text: string): void;
   /** ↓ from the box: go to the results (focus the first row's play button). */
   onLeaveDown?(): void;
@@ -28,13 +27,13 @@ export interface SearchBoxProps {
 }
 
 /**
- * The search field. It keeps its own text while typing and commits it to the URL after a short
- * pause; when the URL's text changes from elsewhere (Back, a chip, a link) the field follows it.
+ * The search field. It keeps its own text while typing and commits it to the URL (the first key at
+ * once, then after short pauses); when the URL's text changes from elsewhere (Back, a chip, a link) the field follows it.
  * "/" anywhere on the page focuses it.
  */
 export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fetching = false }: SearchBoxProps) {
   const [text, setText] = useState(value);
-  // Texts this box committed whose URL has not come back yet. With a short debounce several can be on
+  // Texts this box committed whose URL has not come back yet. With commits this frequent several can be on
   // their way while the user types on: when the URL catches up with one of them, the box keeps what
   // was typed since. A URL text that is none of them (Back, a chip, a link) is someone else's: adopted.
   const [sent, setSent] = useState<string[]>([]);
@@ -58,7 +57,13 @@ export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fe
     if (q !== value) setSent((texts) => [...texts, q]);
     onCommit(next);
   };
-  const debouncedCommit = useDebouncedCallback(commit, TYPING_DEBOUNCE_MS);
+  // One scheduler for the box's life; it always calls this render's commit.
+  const latestCommit = useRef(commit);
+  useLayoutEffect(() => {
+    latestCommit.current = commit;
+  });
+  const [typing] = useState<TypingCommit>(() => createTypingCommit((next) => latestCommit.current(next), TYPING_QUIET_MS));
+  useEffect(() => () => typing.cancel(), [typing]);
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -77,22 +82,22 @@ export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fe
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      debouncedCommit.cancel();
+      typing.cancel();
       commit(text);
     } else if (event.key === 'Escape' && text) {
       event.preventDefault();
-      debouncedCommit.cancel();
+      typing.cancel();
       setText('');
       commit('');
     } else if (event.key === 'ArrowDown' && onLeaveDown) {
       event.preventDefault();
-      debouncedCommit.flush();
+      typing.flush();
       onLeaveDown();
     }
   };
 
   const clear = () => {
-    debouncedCommit.cancel();
+    typing.cancel();
     setText('');
     commit('');
     input.current?.focus();
@@ -109,7 +114,7 @@ export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fe
       value={text}
       onChange={(event) => {
         setText(event.currentTarget.value);
-        debouncedCommit(event.currentTarget.value);
+        typing.type(event.currentTarget.value);
       }}
       onKeyDown={onKeyDown}
       onFocus={() => setFocused(true)}
