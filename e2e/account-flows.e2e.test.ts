@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { e2eEnabled, launchChromium } from './chromium.ts';
-import { createUser, freshAddress, linkTo, newestMailTo, startServer, type E2eServer } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
+import { createUser, freshAddress, linkTo, newestMailTo } from './harness.ts';
 import { currentPath, expectHeading, expectPage, waitForPath } from './page-helpers.ts';
 
 /** What a person does with their account, through the UI, against the real server. */
 describe.skipIf(!e2eEnabled())('account flows', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
     context.setDefaultTimeout(10_000);
     try {
       return await run(await context.newPage());
@@ -36,7 +29,7 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
   test('register → log out → reset the password from the outbox link → log in with the new password', async () => {
     await withPage(async (page) => {
       const email = `reset-${Date.now()}@example.test`;
-      await page.goto(`${server.baseUrl}/register`);
+      await page.goto(`${env.server.baseUrl}/register`);
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel(/^Password/).fill('first-password-123');
       await page.getByLabel('Display name').fill('Dana Beats');
@@ -46,19 +39,19 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('crate.profile') ?? 'null'));
       expect(stored).toMatchObject({ email, display_name: 'Dana Beats', credits: 0 });
 
-      await page.goto(`${server.baseUrl}/logout`);
+      await page.goto(`${env.server.baseUrl}/logout`);
       await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
       await page.getByRole('link', { name: 'Log in' }).first().waitFor();
       const reset = await page.evaluate(() => JSON.parse(localStorage.getItem('crate.profile') ?? 'null'));
       expect(reset).toMatchObject({ uid: '', email: '', credits: 0, roles: [], is_admin: false });
 
-      await page.goto(`${server.baseUrl}/resetpassword`);
+      await page.goto(`${env.server.baseUrl}/resetpassword`);
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText('E-mail on its way').waitFor();
 
-      const mail = await newestMailTo(server, email, '/resetpassword?token=');
-      await page.goto(server.baseUrl + linkTo(mail, '/resetpassword'));
+      const mail = await newestMailTo(env.server, email, '/resetpassword?token=');
+      await page.goto(env.server.baseUrl + linkTo(mail, '/resetpassword'));
       await page.getByLabel('New password').fill('second-password-456');
       await page.getByRole('button', { name: 'Set new password' }).click();
       await waitForPath(page, '/login');
@@ -73,9 +66,9 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
   });
 
   test('registering with a used e-mail says so on the e-mail field', async () => {
-    const user = await createUser(server.ctx);
+    const user = await createUser(env.server.ctx);
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/register`);
+      await page.goto(`${env.server.baseUrl}/register`);
       await page.getByLabel('E-mail').fill(user.email);
       await page.getByLabel(/^Password/).fill('another-password-1');
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -85,10 +78,10 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
   });
 
   test('a guarded deep link → forbidden → log in → back on the original path, query and hash', async () => {
-    const user = await createUser(server.ctx);
+    const user = await createUser(env.server.ctx);
     await withPage(async (page) => {
       const original = '/settings?tab=prefs#email-preferences';
-      await page.goto(server.baseUrl + original);
+      await page.goto(env.server.baseUrl + original);
       await expectPage(page, { path: `/forbidden?redirect=${encodeURIComponent(original)}`, heading: 'Sign in required', title: 'Sign in required · Crate' });
       await page.getByRole('link', { name: 'Log in' }).last().click();
       await waitForPath(page, `/login?redirect=${encodeURIComponent(original)}`);
@@ -98,26 +91,26 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
   });
 
   test.each(['//evil.com', 'https:evil.com', '/\\evil.com', 'https://evil.com/phish'])('login refuses the open redirect %s and lands on /', async (redirect) => {
-    const user = await createUser(server.ctx);
+    const user = await createUser(env.server.ctx);
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(redirect)}`);
+      await page.goto(`${env.server.baseUrl}/login?redirect=${encodeURIComponent(redirect)}`);
       await logIn(page, user.email, user.password);
       await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
-      expect(new URL(page.url()).origin).toBe(server.baseUrl);
+      expect(new URL(page.url()).origin).toBe(env.server.baseUrl);
     });
   });
 
   test('an unknown path shows Discover (and keeps the URL)', async () => {
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/no/such/page?x=1`);
+      await page.goto(`${env.server.baseUrl}/no/such/page?x=1`);
       await expectPage(page, { path: '/no/such/page?x=1', heading: 'Discover', title: 'Discover · Crate' });
     });
   });
 
   test('settings: profile saved, e-mail preference toggled, content agreement accepted for good', async () => {
-    const user = await createUser(server.ctx);
+    const user = await createUser(env.server.ctx);
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/login?redirect=%2Fsettings`);
+      await page.goto(`${env.server.baseUrl}/login?redirect=%2Fsettings`);
       await logIn(page, user.email, user.password);
       await expectHeading(page, 'Settings');
 
@@ -146,15 +139,15 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
       expect(await page.getByLabel('Zip or postal code').inputValue()).toBe('10115');
       expect(await page.getByLabel('I accept the Crate content agreement').isChecked()).toBe(true);
 
-      await page.goto(`${server.baseUrl}/account`);
+      await page.goto(`${env.server.baseUrl}/account`);
       await page.getByText('Kai Loops').first().waitFor();
     });
   });
 
   test('deactivate from settings (confirm dialog) → signed out → login refused with a way to recovery', async () => {
-    const user = await createUser(server.ctx);
+    const user = await createUser(env.server.ctx);
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/login?redirect=%2Fsettings%23deactivate`);
+      await page.goto(`${env.server.baseUrl}/login?redirect=%2Fsettings%23deactivate`);
       await logIn(page, user.email, user.password);
       await expectHeading(page, 'Settings');
       await page.getByRole('button', { name: 'Deactivate account…' }).click();
@@ -162,7 +155,7 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
       await page.getByRole('button', { name: 'Deactivate account', exact: true }).click();
       await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
 
-      await page.goto(`${server.baseUrl}/login`);
+      await page.goto(`${env.server.baseUrl}/login`);
       await logIn(page, user.email, user.password);
       await page.getByRole('link', { name: 'Recover your account' }).click();
       await expectPage(page, { path: '/accountrecovery', heading: 'Account recovery', title: 'Account recovery · Crate' });
@@ -170,9 +163,9 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
   });
 
   test('update password while signed in', async () => {
-    const user = await createUser(server.ctx);
+    const user = await createUser(env.server.ctx);
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/login?redirect=%2Fupdatepassword`);
+      await page.goto(`${env.server.baseUrl}/login?redirect=%2Fupdatepassword`);
       await logIn(page, user.email, user.password);
       await expectHeading(page, 'Update password');
       await page.getByLabel('Current password').fill('not-my-password');
@@ -187,7 +180,7 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
 
   test('too many log-in attempts from one address: told to wait', async () => {
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/login`);
+      await page.goto(`${env.server.baseUrl}/login`);
       // Unknown e-mail: no account gets locked on the way (see docs/decisions/0003).
       for (let attempt = 0; attempt < 10; attempt++) {
         await logIn(page, 'nobody@example.test', 'wrong-password-1');

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { trackingEvents } from '../apps/server/src/db/schema.ts';
-import { e2eEnabled, launchChromium } from './chromium.ts';
-import { createUser, freshAddress, signInContext, startServer, type E2eServer } from './harness.ts';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
+import { createUser, freshAddress, signInContext } from './harness.ts';
 import { currentPath, expectHeading, expectPage, navigateInApp, waitForPath } from './page-helpers.ts';
 
 /** The shell's app-wide behaviour: consent and tracking, metadata, scrolling, chunk reloads, back, bottom sheet. */
 describe.skipIf(!e2eEnabled())('app shell', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function withContext<T>(run: (context: BrowserContext, page: Page) => Promise<T>, options: BrowserContextOptions = {}): Promise<T> {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() }, ...options });
+    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() }, ...options });
     context.setDefaultTimeout(10_000);
     try {
       return await run(context, await context.newPage());
@@ -32,7 +25,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   const fbcCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '_fbc');
 
   async function eventsFor(fbc: string) {
-    const rows = await server.ctx.db.select().from(trackingEvents).where(eq(trackingEvents.fbc, fbc));
+    const rows = await env.server.ctx.db.select().from(trackingEvents).where(eq(trackingEvents.fbc, fbc));
     return rows.map((r) => `${r.eventType} ${r.route}${r.email ? ` ${r.email}` : ''}`).sort();
   }
 
@@ -48,7 +41,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   describe('cookie consent and tracking', () => {
     test('fbclid before consent waits; "Accept all" sets _fbc; path changes then fire the callables', async () => {
       await withContext(async (context, page) => {
-        await page.goto(`${server.baseUrl}/?fbclid=AbC_123`);
+        await page.goto(`${env.server.baseUrl}/?fbclid=AbC_123`);
         await expectHeading(page, 'Discover');
         const banner = page.getByRole('region', { name: 'Cookie consent' });
         await banner.waitFor();
@@ -81,7 +74,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
 
     test('"Essential only": no _fbc, no tracking', async () => {
       await withContext(async (context, page) => {
-        await page.goto(`${server.baseUrl}/?fbclid=Essential_1`);
+        await page.goto(`${env.server.baseUrl}/?fbclid=Essential_1`);
         await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential only' }).click();
         expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('essential');
         await navigateInApp(page, '/bundle/demo?fbclid=Essential_2');
@@ -91,11 +84,11 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
     });
 
     test('with consent given earlier, a signed-in landing is tracked at once with the e-mail', async () => {
-      const user = await createUser(server.ctx);
+      const user = await createUser(env.server.ctx);
       await withContext(async (context, page) => {
         await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
-        await signInContext(context, server.baseUrl, user);
-        await page.goto(`${server.baseUrl}/bundle/demo?fbclid=Signed_In_1`);
+        await signInContext(context, env.server.baseUrl, user);
+        await page.goto(`${env.server.baseUrl}/bundle/demo?fbclid=Signed_In_1`);
         await expectHeading(page, 'Bundle');
         expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
         const fbc = (await fbcCookie(context))!.value;
@@ -106,7 +99,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
     test('/metapassthrough fires the named event, then goes to the redirect path', async () => {
       await withContext(async (context, page) => {
         await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
-        await page.goto(`${server.baseUrl}/metapassthrough?fbclid=Pass_1&event_type=ViewContent&redirect=${encodeURIComponent('/products/lofi-keys?ref=ad#tracks')}`);
+        await page.goto(`${env.server.baseUrl}/metapassthrough?fbclid=Pass_1&event_type=ViewContent&redirect=${encodeURIComponent('/products/lofi-keys?ref=ad#tracks')}`);
         await expectPage(page, { path: '/products/lofi-keys?ref=ad#tracks', heading: 'Pack', title: 'Pack · Crate' });
         const fbc = (await fbcCookie(context))!.value;
         const events = await waitForEvents(fbc, 3);
@@ -118,7 +111,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
 
     test('/metapassthrough never leaves the site', async () => {
       await withContext(async (_context, page) => {
-        await page.goto(`${server.baseUrl}/metapassthrough?event_type=PageView&redirect=${encodeURIComponent('//evil.com/x')}`);
+        await page.goto(`${env.server.baseUrl}/metapassthrough?event_type=PageView&redirect=${encodeURIComponent('//evil.com/x')}`);
         await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
       });
     });
@@ -126,14 +119,14 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
 
   test('per-page metadata: title, description and OpenGraph tags, with an image that exists', async () => {
     await withContext(async (_context, page) => {
-      await page.goto(`${server.baseUrl}/pricing`);
+      await page.goto(`${env.server.baseUrl}/pricing`);
       await expectPage(page, { path: '/pricing', heading: 'Pricing', title: 'Pricing · Crate' });
       const meta = (selector: string) => page.locator(`head ${selector}`).getAttribute('content');
       expect(await meta('meta[name="description"]')).toBe('Plans and credits.');
       expect(await meta('meta[property="og:title"]')).toBe('Pricing · Crate');
       expect(await meta('meta[property="og:description"]')).toBe('Plans and credits.');
       const image = await meta('meta[property="og:image"]');
-      expect(image).toBe(`${server.baseUrl}/og-image.png`);
+      expect(image).toBe(`${env.server.baseUrl}/og-image.png`);
       const response = await page.request.get(image!);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toBe('image/png');
@@ -150,7 +143,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
     test('back restores the saved position; a new page starts at the top', async () => {
       await withContext(
         async (_context, page) => {
-          await page.goto(`${server.baseUrl}/discover`);
+          await page.goto(`${env.server.baseUrl}/discover`);
           await expectHeading(page, 'Discover');
           const saved = await page.evaluate(() => {
             window.scrollTo(0, document.documentElement.scrollHeight);
@@ -169,11 +162,11 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
     });
 
     test('a hash scrolls to its target, also on a guarded deep link', async () => {
-      const user = await createUser(server.ctx);
+      const user = await createUser(env.server.ctx);
       await withContext(
         async (context, page) => {
-          await signInContext(context, server.baseUrl, user);
-          await page.goto(`${server.baseUrl}/settings#deactivate`);
+          await signInContext(context, env.server.baseUrl, user);
+          await page.goto(`${env.server.baseUrl}/settings#deactivate`);
           await expectHeading(page, 'Settings');
           const inView = (id: string) =>
             page.waitForFunction(
@@ -202,7 +195,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   describe('a screen chunk that fails to load', () => {
     test('triggers one full page load of the target path', async () => {
       await withContext(async (_context, page) => {
-        await page.goto(`${server.baseUrl}/discover`);
+        await page.goto(`${env.server.baseUrl}/discover`);
         await expectHeading(page, 'Discover');
         await page.route(/\/assets\/faq-screen-[^/]+\.js$/, (route) => route.abort(), { times: 1 });
         await page.evaluate(() => Object.assign(window, { __beforeReload: true }));
@@ -214,7 +207,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
 
     test('does not reload in a loop when the chunk keeps failing', async () => {
       await withContext(async (_context, page) => {
-        await page.goto(`${server.baseUrl}/discover`);
+        await page.goto(`${env.server.baseUrl}/discover`);
         await expectHeading(page, 'Discover');
         await page.route(/\/assets\/faq-screen-[^/]+\.js$/, (route) => route.abort());
         let documentLoads = 0;
@@ -231,21 +224,21 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   });
 
   test('"Go back" on the forbidden page: back in history when there is one, else /', async () => {
-    const user = await createUser(server.ctx, { roles: ['subscriber'] });
+    const user = await createUser(env.server.ctx, { roles: ['subscriber'] });
     await withContext(async (context, page) => {
-      await signInContext(context, server.baseUrl, user);
-      await page.goto(`${server.baseUrl}/faq`);
+      await signInContext(context, env.server.baseUrl, user);
+      await page.goto(`${env.server.baseUrl}/faq`);
       await expectHeading(page, 'FAQ');
       await page.locator('header').getByRole('link', { name: 'Pricing' }).click();
       await expectHeading(page, 'Pricing');
       await page.getByRole('link', { name: 'Search' }).first().click();
       await expectHeading(page, 'Search');
-      await page.goto(`${server.baseUrl}/admin`);
+      await page.goto(`${env.server.baseUrl}/admin`);
       await expectHeading(page, 'No access');
       await page.getByRole('button', { name: 'Go back' }).click();
       await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
 
-      await page.goto(`${server.baseUrl}/faq`);
+      await page.goto(`${env.server.baseUrl}/faq`);
       await expectHeading(page, 'FAQ');
       await page.locator('header').getByRole('link', { name: 'Pricing' }).click();
       await expectHeading(page, 'Pricing');
@@ -259,7 +252,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   test('on a phone the navigation opens in the bottom sheet', async () => {
     await withContext(
       async (_context, page) => {
-        await page.goto(`${server.baseUrl}/`);
+        await page.goto(`${env.server.baseUrl}/`);
         await expectHeading(page, 'Discover');
         await page.getByRole('button', { name: 'Open menu' }).click();
         const sheet = page.getByRole('dialog', { name: 'Menu' });
@@ -276,9 +269,9 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   });
 
   test('notifications appear at the bottom', async () => {
-    const user = await createUser(server.ctx);
+    const user = await createUser(env.server.ctx);
     await withContext(async (_context, page) => {
-      await page.goto(`${server.baseUrl}/login`);
+      await page.goto(`${env.server.baseUrl}/login`);
       await page.getByLabel('E-mail').fill(user.email);
       await page.getByLabel(/^Password/).fill(user.password);
       await page.getByRole('button', { name: 'Log in' }).click();

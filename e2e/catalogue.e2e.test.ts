@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { findGenre } from '@crate/contract/taxonomy';
-import { e2eEnabled, launchChromium } from './chromium.ts';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
 import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
-import { freshAddress, signInContext, startServer, type E2eServer } from './harness.ts';
+import { freshAddress, signInContext } from './harness.ts';
 import { expectHeading, navigateInApp } from './page-helpers.ts';
 
 /**
@@ -13,26 +14,22 @@ import { expectHeading, navigateInApp } from './page-helpers.ts';
  * pack hidden from the public and shown to its owner with its status badge.
  */
 describe.skipIf(!e2eEnabled())('catalogue screens', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
   let catalogue: SmallCatalogue;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    catalogue = await seedSmallCatalogue(server);
-    context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    catalogue = await seedSmallCatalogue(env.server);
+    context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
     context.setDefaultTimeout(10_000);
     await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
     page = await context.newPage();
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${env.server.baseUrl}/`);
     await expectHeading(page, 'Discover');
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   const meta = (p: Page, selector: string) => p.locator(`head ${selector}`).last().getAttribute('content');
@@ -121,7 +118,7 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     await navigateInApp(page, `/pack/${pack.id}`);
     await expectHeading(page, pack.title);
     await waitForTitle(page, `${pack.title} · Crate`);
-    expect(await meta(page, 'meta[property="og:image"]')).toBe(new URL(pack.cover!['500x500'], server.baseUrl).href);
+    expect(await meta(page, 'meta[property="og:image"]')).toBe(new URL(pack.cover!['500x500'], env.server.baseUrl).href);
     expect(await meta(page, 'meta[name="description"]')).toContain(`${pack.item_count} sounds by ${pack.creator.name}`);
     await main(page).getByRole('link', { name: pack.creator.name }).first().waitFor();
     await main(page).getByRole('link', { name: new RegExp(`Licence: ${pack.licence_type}`) }).waitFor();
@@ -187,12 +184,12 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     await main(page).getByText('No packs out yet').waitFor();
     expect(await main(page).getByRole('link', { name: hidden.title }).count()).toBe(0);
 
-    const ownerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    const ownerContext = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
     ownerContext.setDefaultTimeout(10_000);
     try {
-      await signInContext(ownerContext, server.baseUrl, catalogue.owner);
+      await signInContext(ownerContext, env.server.baseUrl, catalogue.owner);
       const ownerPage = await ownerContext.newPage();
-      await ownerPage.goto(`${server.baseUrl}/creator/${catalogue.ownerCreator.id}`);
+      await ownerPage.goto(`${env.server.baseUrl}/creator/${catalogue.ownerCreator.id}`);
       await expectHeading(ownerPage, catalogue.ownerCreator.name);
       const card = ownerPage.getByRole('article', { name: hidden.title });
       await card.getByLabel(/^Not published: /).waitFor();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { e2eEnabled, launchChromium } from './chromium.ts';
-import { createUser, setRolesInDb, signInContext, startServer, type E2eServer } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
+import { createUser, setRolesInDb, signInContext } from './harness.ts';
 import { expectPage } from './page-helpers.ts';
 
 /**
@@ -9,36 +9,28 @@ import { expectPage } from './page-helpers.ts';
  * claims, stores the new timestamp and re-evaluates guards.
  */
 describe.skipIf(!e2eEnabled())('claims refresh when roles change', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   test('a role granted or removed server-side opens or closes the guarded page on the next load', async () => {
-    const user = await createUser(server.ctx);
-    const context = await browser.newContext();
+    const user = await createUser(env.server.ctx);
+    const context = await env.browser.newContext();
     context.setDefaultTimeout(10_000);
     try {
-      await signInContext(context, server.baseUrl, user);
+      await signInContext(context, env.server.baseUrl, user);
       const page = await context.newPage();
       const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('crate.profile') ?? 'null') as { roles: string[]; claims_updated_at: unknown });
       const dashboard = '/creator?tab=packs#recent';
       const refused = { path: `/forbidden?redirect=${encodeURIComponent(dashboard)}`, heading: 'No access', title: 'No access · Crate' };
       const allowed = { path: dashboard, heading: 'Creator dashboard', title: 'Creator dashboard · Crate' };
 
-      await page.goto(server.baseUrl + dashboard);
+      await page.goto(env.server.baseUrl + dashboard);
       await expectPage(page, refused);
       const before = await stored();
       expect(before.roles).toEqual([]);
 
-      await setRolesInDb(server.ctx, user.id, ['collaborator']);
-      await page.goto(server.baseUrl + dashboard);
+      await setRolesInDb(env.server.ctx, user.id, ['collaborator']);
+      await page.goto(env.server.baseUrl + dashboard);
       await expectPage(page, allowed);
       const granted = await stored();
       expect(granted.roles).toEqual(['collaborator']);
@@ -46,7 +38,7 @@ describe.skipIf(!e2eEnabled())('claims refresh when roles change', () => {
 
       // Removed while the stored profile still says collaborator: the server's answer wins.
       // (reload: a goto to the same URL with a hash would only scroll.)
-      await setRolesInDb(server.ctx, user.id, []);
+      await setRolesInDb(env.server.ctx, user.id, []);
       await page.reload();
       await expectPage(page, refused);
       const removed = await stored();
@@ -58,15 +50,15 @@ describe.skipIf(!e2eEnabled())('claims refresh when roles change', () => {
   });
 
   test('the page that is open re-checks when the window regains focus', async () => {
-    const user = await createUser(server.ctx, { roles: ['creator'] });
-    const context = await browser.newContext();
+    const user = await createUser(env.server.ctx, { roles: ['creator'] });
+    const context = await env.browser.newContext();
     context.setDefaultTimeout(10_000);
     try {
-      await signInContext(context, server.baseUrl, user);
+      await signInContext(context, env.server.baseUrl, user);
       const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/packupload`);
+      await page.goto(`${env.server.baseUrl}/packupload`);
       await expectPage(page, { path: '/packupload', heading: 'Upload a pack', title: 'Upload a pack · Crate' });
-      await setRolesInDb(server.ctx, user.id, ['subscriber']);
+      await setRolesInDb(env.server.ctx, user.id, ['subscriber']);
       // The user comes back to the tab (TanStack Query's focus manager listens for visibilitychange).
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
       await expectPage(page, { path: `/forbidden?redirect=${encodeURIComponent('/packupload')}`, heading: 'No access', title: 'No access · Crate' });

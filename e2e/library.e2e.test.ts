@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { e2eEnabled, launchChromium } from './chromium.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
 import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
-import { createUser, freshAddress, signInContext, startServer, type E2eServer } from './harness.ts';
+import { createUser, freshAddress, signInContext } from './harness.ts';
 import { expectHeading, waitForPath } from './page-helpers.ts';
 import type { TestUser } from '../apps/server/test/factories.ts';
 
@@ -12,26 +13,20 @@ import type { TestUser } from '../apps/server/test/factories.ts';
  * deletes; another account never sees (or reaches) someone else's playlist.
  */
 describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
   let catalogue: SmallCatalogue;
   let producer: TestUser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    catalogue = await seedSmallCatalogue(server, { packs: 2, itemsPerPack: 5 });
-    producer = await createUser(server.ctx, { roles: ['subscriber'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    catalogue = await seedSmallCatalogue(env.server, { packs: 2, itemsPerPack: 5 });
+    producer = await createUser(env.server.ctx, { roles: ['subscriber'] });
   });
 
   async function withPage<T>(user: TestUser | null, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
     context.setDefaultTimeout(10_000);
     await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
-    if (user) await signInContext(context, server.baseUrl, user);
+    if (user) await signInContext(context, env.server.baseUrl, user);
     try {
       return await run(await context.newPage(), context);
     } finally {
@@ -53,7 +48,7 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
   test('a visitor who hearts a sound is asked to log in, and comes back to the same page', async () => {
     const { pack, items } = catalogue.packs[0]!;
     await withPage(null, async (page) => {
-      await page.goto(`${server.baseUrl}/pack/${pack.id}`);
+      await page.goto(`${env.server.baseUrl}/pack/${pack.id}`);
       await expectHeading(page, pack.title);
       await main(page).getByRole('button', { name: `Add ${items[0]!.name} to favorites` }).click();
       await page.getByText('Log in to heart sounds').waitFor();
@@ -66,7 +61,7 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
     const { pack, items } = catalogue.packs[0]!;
     const sound = items[1]!;
     await withPage(producer, async (page) => {
-      await page.goto(`${server.baseUrl}/pack/${pack.id}`);
+      await page.goto(`${env.server.baseUrl}/pack/${pack.id}`);
       await expectHeading(page, pack.title);
       const heart = main(page).getByRole('button', { name: `Add ${sound.name} to favorites` });
       await heart.click();
@@ -79,7 +74,7 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       await expectHeading(page, pack.title);
       await main(page).getByRole('button', { name: `Remove ${sound.name} from favorites` }).waitFor();
 
-      await page.goto(`${server.baseUrl}/library`);
+      await page.goto(`${env.server.baseUrl}/library`);
       await expectHeading(page, 'Library');
       const sounds = main(page).getByRole('list', { name: 'Favorite sounds' });
       await sounds.locator(`[data-item-id="${sound.id}"]`).waitFor();
@@ -96,7 +91,7 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
     const [a, b, c] = catalogue.packs[0]!.items;
     const other = catalogue.packs[1]!.items[0]!;
     await withPage(producer, async (page) => {
-      await page.goto(`${server.baseUrl}/pack/${catalogue.packs[0]!.pack.id}`);
+      await page.goto(`${env.server.baseUrl}/pack/${catalogue.packs[0]!.pack.id}`);
       await expectHeading(page, catalogue.packs[0]!.pack.title);
 
       await (await openPlaylistMenu(page, a!.name)).getByRole('menuitem', { name: 'New playlist…' }).click();
@@ -114,12 +109,12 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       await page.keyboard.press('Escape');
 
       // From a sound's own page too.
-      await page.goto(`${server.baseUrl}/item/${other.slug}`);
+      await page.goto(`${env.server.baseUrl}/item/${other.slug}`);
       await expectHeading(page, other.name);
       await (await openPlaylistMenu(page, other.name)).getByRole('menuitem', { name: 'Late night ideas', exact: true }).click();
       await page.getByText(`Added ${other.name} to Late night ideas.`).waitFor();
 
-      await page.goto(`${server.baseUrl}/library?tab=playlists`);
+      await page.goto(`${env.server.baseUrl}/library?tab=playlists`);
       await expectHeading(page, 'Library');
       await main(page).getByRole('heading', { name: 'Late night ideas' }).waitFor();
       const list = main(page).getByRole('list', { name: 'Sounds in Late night ideas' });
@@ -150,18 +145,18 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
   });
 
   test("another account never sees someone else's playlist, in the library or through the API", async () => {
-    const owner = await createUser(server.ctx, { roles: ['subscriber'] });
-    const stranger = await createUser(server.ctx, { roles: ['subscriber'] });
-    const created = await fetch(`${server.baseUrl}/api/playlists`, {
+    const owner = await createUser(env.server.ctx, { roles: ['subscriber'] });
+    const stranger = await createUser(env.server.ctx, { roles: ['subscriber'] });
+    const created = await fetch(`${env.server.baseUrl}/api/playlists`, {
       method: 'POST',
-      headers: { cookie: owner.cookie, 'content-type': 'application/json', origin: server.baseUrl },
+      headers: { cookie: owner.cookie, 'content-type': 'application/json', origin: env.server.baseUrl },
       body: JSON.stringify({ name: 'Private crate' }),
     });
     expect(created.status).toBe(201);
     const playlist = (await created.json()) as { id: string };
 
     await withPage(stranger, async (page) => {
-      await page.goto(`${server.baseUrl}/library?tab=playlists`);
+      await page.goto(`${env.server.baseUrl}/library?tab=playlists`);
       await expectHeading(page, 'Library');
       await main(page).getByText('No playlists yet').waitFor();
       expect(await main(page).getByText('Private crate').count()).toBe(0);

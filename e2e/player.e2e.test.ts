@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { ItemRow } from '@crate/contract/catalogue';
-import { e2eEnabled, launchChromium } from './chromium.ts';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
 import { loopPair, seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
-import { freshAddress, startServer, type E2eServer } from './harness.ts';
+import { freshAddress } from './harness.ts';
 import { expectHeading } from './page-helpers.ts';
 
 const AUDIO = '#crate-player-audio';
@@ -21,8 +22,7 @@ interface AudioState {
  * and the sound keeps playing while the user moves to other screens.
  */
 describe.skipIf(!e2eEnabled())('player', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
   let catalogue: SmallCatalogue;
   let context: BrowserContext;
   let page: Page;
@@ -30,21 +30,18 @@ describe.skipIf(!e2eEnabled())('player', () => {
   let pair: [number, number];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    catalogue = await seedSmallCatalogue(server, { packs: 2, itemsPerPack: 8 });
+    catalogue = await seedSmallCatalogue(env.server, { packs: 2, itemsPerPack: 8 });
     const withLoops = catalogue.packs.find((p) => loopPair(p.items) !== null);
     if (!withLoops) throw new Error('[e2e] the generated catalogue has no two neighbouring loops');
     pack = withLoops;
     pair = loopPair(pack.items)!;
-    context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
     context.setDefaultTimeout(10_000);
     await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
     page = await context.newPage();
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   const audio = (): Promise<AudioState> =>
@@ -55,7 +52,7 @@ describe.skipIf(!e2eEnabled())('player', () => {
 
   /** Waits until the player's audio is `item`'s preview and its clock has moved past `seconds`. */
   async function expectPlaying(item: Pick<ItemRow, 'name' | 'preview'>, seconds = 0.3): Promise<void> {
-    const url = new URL(item.preview!.url, server.baseUrl).href;
+    const url = new URL(item.preview!.url, env.server.baseUrl).href;
     try {
       await page.waitForFunction(
         ({ selector, url, seconds }) => {
@@ -74,7 +71,7 @@ describe.skipIf(!e2eEnabled())('player', () => {
 
   test('a row plays real audio, shows as current, and the bar names it', async () => {
     const first = pack.items[pair[0]]!;
-    await page.goto(`${server.baseUrl}/pack/${pack.pack.id}`);
+    await page.goto(`${env.server.baseUrl}/pack/${pack.pack.id}`);
     await expectHeading(page, pack.pack.title);
     await row(first).getByRole('button', { name: `Play ${first.name}` }).click();
     await expectPlaying(first);
@@ -115,7 +112,7 @@ describe.skipIf(!e2eEnabled())('player', () => {
     // Loops loop by default, so the clock may wrap: the same source still playing and time moving is what counts.
     await page.waitForTimeout(600);
     const after = await audio();
-    expect(after.src).toBe(new URL(first.preview!.url, server.baseUrl).href);
+    expect(after.src).toBe(new URL(first.preview!.url, env.server.baseUrl).href);
     expect(after.paused).toBe(false);
     expect(after.currentTime).not.toBe(before);
     await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: first.name }).waitFor();
@@ -129,7 +126,7 @@ describe.skipIf(!e2eEnabled())('player', () => {
 
   test('clicking the item waveform plays from that point', async () => {
     const other = pack.items[pair[1]]!;
-    await page.goto(`${server.baseUrl}/item/${other.slug}`);
+    await page.goto(`${env.server.baseUrl}/item/${other.slug}`);
     await expectHeading(page, other.name);
     const waveform = page.locator('[data-item-waveform]');
     await waveform.locator('svg rect').first().waitFor();
@@ -143,7 +140,7 @@ describe.skipIf(!e2eEnabled())('player', () => {
     const withPreview = catalogue.packs.find((p) => p.pack.preview !== null);
     if (!withPreview) throw new Error('[e2e] no generated pack has a preview');
     const { pack: card } = withPreview;
-    await page.goto(`${server.baseUrl}/creator/${card.creator.id}`);
+    await page.goto(`${env.server.baseUrl}/creator/${card.creator.id}`);
     await expectHeading(page, card.creator.name);
     const tile = page.locator(`#main-content article[data-pack-id="${card.id}"]`);
     await tile.getByRole('button', { name: `Play ${card.title} — pack preview` }).click();

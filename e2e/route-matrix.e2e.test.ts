@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { decideAccess } from '@crate/contract/access';
 import { forbiddenPath } from '@crate/contract/redirect-path';
 import { WEB_ROUTES, type WebRoute } from '@crate/contract/web-routes';
 import { USER_KINDS, type UserKind } from '../apps/server/test/factories.ts';
-import { e2eEnabled, launchChromium } from './chromium.ts';
-import { createUser, signInContext, startServer, type E2eServer } from './harness.ts';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
+import { createUser, signInContext } from './harness.ts';
 import { currentPath, expectHeading, expectPage, navigateInApp } from './page-helpers.ts';
 
 /**
@@ -55,20 +56,12 @@ function expectOutcome(page: Page, c: MatrixCase): Promise<void> {
 }
 
 describe.skipIf(!e2eEnabled())('route × user kind matrix', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function contextFor(kind: UserKind): Promise<BrowserContext> {
-    const context = await browser.newContext();
-    if (kind !== 'visitor') await signInContext(context, server.baseUrl, await createUser(server.ctx, { roles: [kind] }));
+    const context = await env.browser.newContext();
+    if (kind !== 'visitor') await signInContext(context, env.server.baseUrl, await createUser(env.server.ctx, { roles: [kind] }));
     return context;
   }
 
@@ -80,7 +73,7 @@ describe.skipIf(!e2eEnabled())('route × user kind matrix', () => {
       beforeAll(async () => {
         context = await contextFor(kind);
         page = await context.newPage();
-        await page.goto(`${server.baseUrl}/`, { waitUntil: 'domcontentloaded' });
+        await page.goto(`${env.server.baseUrl}/`, { waitUntil: 'domcontentloaded' });
         await expectHeading(page, 'Discover');
       });
       afterAll(async () => {
@@ -103,7 +96,7 @@ describe.skipIf(!e2eEnabled())('route × user kind matrix', () => {
         const page = await context.newPage();
         for (const route of samples) {
           const c = caseFor(kind, route);
-          await page.goto(server.baseUrl + c.path, { waitUntil: 'domcontentloaded' });
+          await page.goto(env.server.baseUrl + c.path, { waitUntil: 'domcontentloaded' });
           await expectOutcome(page, c);
           expect(currentPath(page)).toBe(c.expectedPath);
         }

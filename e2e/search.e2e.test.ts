@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { packs, type items } from '../apps/server/src/db/schema.ts';
 import { createCreator, createItems, createPack } from '../apps/server/test/catalogue-factories.ts';
-import { e2eEnabled, launchChromium } from './chromium.ts';
-import { createUser, signInContext, startServer, type E2eServer } from './harness.ts';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
+import { createUser, signInContext } from './harness.ts';
 import { currentPath, expectHeading } from './page-helpers.ts';
 
 /**
@@ -15,8 +16,7 @@ import { currentPath, expectHeading } from './page-helpers.ts';
  * back from the archive.
  */
 describe.skipIf(!e2eEnabled())('search screens', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const env = e2eEnvironment();
   let subscriber: Awaited<ReturnType<typeof createUser>>;
   let admin: Awaited<ReturnType<typeof createUser>>;
 
@@ -26,8 +26,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
   const LISTED = KICKS.length + 2 + HATS + 2 + 1;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    const ctx = server.ctx;
+    const ctx = env.server.ctx;
     subscriber = await createUser(ctx, { roles: ['subscriber'] });
     admin = await createUser(ctx, { roles: ['admin'] });
     const owner = await createUser(ctx, { roles: ['creator'] });
@@ -59,17 +58,13 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     await add(vault, 'Vault Bass', { instruments: ['808'] });
     await ctx.db.update(packs).set({ status: PACK_STATUS.archived, takedownReason: 'Technical Issue' }).where(eq(packs.id, vault.id));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function open(user: typeof subscriber | null, path: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(10_000);
-    if (user) await signInContext(context, server.baseUrl, user);
+    if (user) await signInContext(context, env.server.baseUrl, user);
     const page = await context.newPage();
-    await page.goto(server.baseUrl + path);
+    await page.goto(env.server.baseUrl + path);
     return { context, page };
   }
 
@@ -200,7 +195,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
   });
 
   test('a visitor is offered a subscription on /search without a refused request, and free sounds on /freesearch', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     context.setDefaultTimeout(10_000);
     try {
       const page = await context.newPage();
@@ -208,7 +203,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/search')) searchCalls.push(request.url());
       });
-      await page.goto(`${server.baseUrl}/search?q=kick`);
+      await page.goto(`${env.server.baseUrl}/search?q=kick`);
       await page.getByRole('heading', { name: 'Search every sound with a subscription' }).waitFor();
       expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
       expect(await page.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent('/search?q=kick')}`);
@@ -243,7 +238,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       await eventually(() => resultNames(page)).toEqual(['Vault Bass']);
       await eventually(() => totalText(page)).toBe('1 sound');
 
-      await page.goto(`${server.baseUrl}/search?q=stolen`);
+      await page.goto(`${env.server.baseUrl}/search?q=stolen`);
       await eventually(() => resultNames(page)).toEqual(['Stolen Vocal']);
     } finally {
       await context.close();
