@@ -29,6 +29,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** How long one process keeps an anonymous public API answer (0 turns the micro-cache off). */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /** How long one process keeps a broad search's first page (0 turns it off). */
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -51,11 +53,22 @@ export interface Config {
   trustProxy: string[];
   /** Seconds one process keeps an anonymous `Cache-Control: public` API answer (http/public-response-cache.ts). */
   publicCacheSeconds: number;
+  /**
+   * Broad first pages of search (features/search/broad-answer-cache.ts): kept `seconds` in one process
+   * when they match at least `minMatches` sounds.
+   */
+  searchCache: { seconds: number; minMatches: number };
   logLevel: string;
   production: boolean;
   /** Where the built web app lives; null when not serving it (tests of the API alone). */
   webDist: string | null;
 }
+
+/**
+ * From how many matches a search's first page is worth keeping: about where counting every facet
+ * starts to cost tens of milliseconds (decision 0008). Smaller answers stay exact to the last write.
+ */
+export const BROAD_SEARCH_MATCHES = 2000;
 
 /** A secret kept in DATA_DIR so sessions survive restarts without any setup. */
 function persistedSecret(dataDir: string): string {
@@ -99,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean) : [],
     seedDemo: e.SEED_DEMO === 'true',
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    searchCache: { seconds: e.SEARCH_CACHE_SECONDS, minMatches: BROAD_SEARCH_MATCHES },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

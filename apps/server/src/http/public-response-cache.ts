@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { onSuccessfulWrite } from './on-successful-write.ts';
 
 /**
  * A micro-cache for anonymous API answers that already say `Cache-Control: public`: they are the same
@@ -25,7 +26,6 @@ interface Entry {
 }
 
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary'] as const;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface PublicResponseCacheStats {
   hits: number;
@@ -96,10 +96,8 @@ export function installPublicResponseCache(app: FastifyInstance, options: Public
     return payload;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && entries.size > 0) {
-      entries.clear();
-      bytes = 0;
-    }
+  onSuccessfulWrite(app, () => {
+    entries.clear();
+    bytes = 0;
   });
 }

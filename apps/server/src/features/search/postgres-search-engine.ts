@@ -6,20 +6,24 @@ import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts';
+import { createBroadAnswerCache, type BroadAnswerCache } from './broad-answer-cache.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { buildTsquery, editDistance, editsOf, MAX_COMPLETIONS, MAX_CORRECTIONS, queryWords } from './search-text.ts';
 
 /**
  * Search answered by PostgreSQL (docs/decisions/0008-search-in-postgres.md).
  *
- * A search is at most four statements, usually two:
+ * A search is at most five statements, usually two or three:
  *  1. the typed words against the vocabulary (search_words): which are indexed, the last word's completions;
  *  2. only when a word is not indexed: its close words (pg_trgm word similarity, plus one-edit variants);
  *  3. only for creator/pack filters: their slugs to ids;
  *  4. one statement for the page, the total and every facet count: the matching rows are read once
  *     (through the partial multi-column GIN index items_search_idx) into a materialised CTE that the
- *     page, the total and the facet aggregates all read.
+ *     page, the total and the facet aggregates all read;
+ *  5. for a signed-in viewer's first page, alongside 4: how many of the matches they own ("not yet owned").
  * Pages after the first (with a cursor) skip total and facets, so infinite scroll stays cheap.
+ * A broad first page (statement 4) is kept for a short while (broad-answer-cache.ts) and shared by
+ * everyone asking the same search; statement 5, the viewer's own, runs on every request.
  */
 
 /** Relevance weights for {D, C, B, A}: pack/creator, genre, tags/instruments, name. */
@@ -47,7 +51,14 @@ interface SortPlan {
 
 const BPM_EDGES = { low: 60, high: 180, width: 10 };
 
-export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
+export interface PostgresSearchEngineOptions {
+  /** Where broad first pages are kept; none by default (every search computed). */
+  answers?: BroadAnswerCache<SearchHits>;
+}
+
+export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEngineOptions = {}): SearchEngine {
+  const answers = options.answers ?? createBroadAnswerCache<SearchHits>({ ttlMs: 0, minMatches: 0 });
+
   /** Statement 1: which typed words are indexed, and the last word's completions (prefix search). */
   async function resolveWords(words: string[]) {
     const rows = rowsOf<{ pos: number; word: string; how: 'exact' | 'prefix' }>(
@@ -186,9 +197,25 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
       return { ...pageOf(rows, limit), total: null, facets: null, sort: effectiveSort, seed, corrected };
     }
 
-    const ownedCount = scope.userId
-      ? sql`count(*) filter (where m.id in (select o.item_id from owned_items o where o.user_id = ${scope.userId}))`
-      : sql`0`;
+    // The first page is the same for everyone asking the same search; only "not yet owned" is the viewer's.
+    const { q: _q, cursor: _cursor, sort: _sort, seed: _seed, ...filters } = query;
+    const shared = () => firstPage({ where, plan, limit, effectiveSort, seed, corrected });
+    const [answer, owned] = await Promise.all([
+      f.not_owned === true && scope.userId ? shared() : answers.remember(JSON.stringify([scope.corpus, text, tsquery, effectiveSort, seed, filters]), shared, (a) => a.total ?? 0),
+      scope.userId ? ownedAmong(scope.userId, where) : null,
+    ]);
+    return { ...answer, facets: answer.facets && { ...answer.facets, not_owned: owned === null ? null : (answer.total ?? 0) - owned } };
+  }
+
+  /** How many of the matches the viewer owns (a few rows per user: read through owned_items). */
+  async function ownedAmong(userId: string, where: SQL): Promise<number> {
+    const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from owned_items o join items i on i.id = o.item_id where o.user_id = ${userId} and ${where}`));
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Statement 4: the page, the total and every facet count, over the matching rows read once. */
+  async function firstPage(input: { where: SQL; plan: SortPlan; limit: number; effectiveSort: SearchSort; seed: string | null; corrected: SearchHits['corrected'] }): Promise<SearchHits> {
+    const { where, plan, limit, effectiveSort, seed, corrected } = input;
     const bpmBucket = sql`case when i.search_bpm is null then null when i.search_bpm < ${BPM_EDGES.low} then 0
       when i.search_bpm >= ${BPM_EDGES.high} then ${BPM_EDGES.high} else (i.search_bpm / ${BPM_EDGES.width}) * ${BPM_EDGES.width} end`;
     const statement = sql`
@@ -202,7 +229,7 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
         union all
         select 'totals', null, null,
                json_build_object('total', count(*), 'has_stems', count(*) filter (where m.has_stems), 'has_midi', count(*) filter (where m.has_midi),
-                                 'free', count(*) filter (where m.is_free), 'owned', ${ownedCount})::text,
+                                 'free', count(*) filter (where m.is_free))::text,
                0
         from m
         union all
@@ -230,12 +257,12 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
     const rows = rowsOf<{ part: string; a: string | null; b: string | null; c: string | null; n: number | string }>(await db.execute(statement));
 
     const pageRows = rows.filter((r) => r.part === 'page').sort((x, y) => Number(x.n) - Number(y.n)).map((r) => ({ id: r.a!, s: r.b }));
-    const totals = JSON.parse(rows.find((r) => r.part === 'totals')!.c!) as { total: number; has_stems: number; has_midi: number; free: number; owned: number };
+    const totals = JSON.parse(rows.find((r) => r.part === 'totals')!.c!) as { total: number; has_stems: number; has_midi: number; free: number };
     const facetRows = rows.filter((r) => r.part === 'facet' && r.b !== null).map((r) => ({ dim: r.a!, value: r.b!, label: r.c, count: Number(r.n) }));
     return {
       ...pageOf(pageRows, limit),
       total: totals.total,
-      facets: presentFacets(facetRows, totals, scope),
+      facets: presentFacets(facetRows, totals),
       sort: effectiveSort,
       seed,
       corrected,
@@ -347,11 +374,8 @@ function bpmBuckets(rows: { value: string; count: number }[]): BpmBucket[] {
     .sort((a, b) => a.min - b.min);
 }
 
-function presentFacets(
-  rows: { dim: string; value: string; label: string | null; count: number }[],
-  totals: { total: number; has_stems: number; has_midi: number; free: number; owned: number },
-  scope: SearchScope,
-): SearchFacets {
+/** The facets of an answer; `not_owned` is the viewer's own and filled in per request. */
+function presentFacets(rows: { dim: string; value: string; label: string | null; count: number }[], totals: { has_stems: number; has_midi: number; free: number }): SearchFacets {
   const of = (dim: string) => rows.filter((r) => r.dim === dim);
   const byCount = (list: FacetValue[]) => list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   return {
@@ -370,7 +394,7 @@ function presentFacets(
     has_stems: Number(totals.has_stems),
     has_midi: Number(totals.has_midi),
     free: Number(totals.free),
-    not_owned: scope.userId ? Number(totals.total) - Number(totals.owned) : null,
+    not_owned: null,
   };
 }
 

@@ -4,11 +4,13 @@ import type { SearchQuery } from '@crate/contract/search';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
+import { onSuccessfulWrite } from '../../http/on-successful-write.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
 import { scopeOf } from '../catalogue/catalogue-scope.ts';
+import { createBroadAnswerCache } from './broad-answer-cache.ts';
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
-import type { SearchEngine, SearchScope } from './search-engine.ts';
+import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { presentArchivedItemRow } from './search-presenters.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
 import { restoreArchivedPack, restoreTakenDownItem } from './search-service.ts';
@@ -19,7 +21,24 @@ function cacheFor(reply: FastifyReply, viewer: Viewer | null, publicSeconds: num
   reply.header('Cache-Control', viewer || publicSeconds === null ? 'private, no-cache' : `public, max-age=${publicSeconds}, stale-while-revalidate=60`);
 }
 
-export function registerSearchRoutes(app: FastifyInstance, { db }: AppContext, engine: SearchEngine = createPostgresSearchEngine(db)): void {
+/** The engine the routes use: PostgreSQL, with broad first pages kept as configured and forgotten after every write here. */
+function searchEngineFor(app: FastifyInstance, { db, config }: AppContext): SearchEngine {
+  const answers = createBroadAnswerCache<SearchHits>({ ttlMs: config.searchCache.seconds * 1000, minMatches: config.searchCache.minMatches });
+  onSuccessfulWrite(app, () => answers.clear());
+  app.decorate('searchAnswerCacheStats', answers.stats);
+  return createPostgresSearchEngine(db, { answers });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hits, stale hits, misses and shared computations of the broad search answer cache (benchmarks report them). */
+    searchAnswerCacheStats: { hits: number; stale: number; misses: number; shared: number };
+  }
+}
+
+export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const engine = searchEngineFor(app, ctx);
   async function find(query: SearchQuery, viewer: Viewer | null, corpus: SearchScope['corpus']) {
     const hits = await engine.search(query, { corpus, userId: viewer?.userId ?? null });
     const rows = await listSearchRowsByIds(db, scopeOf(viewer), hits.itemIds);
