@@ -1,3 +1,5 @@
+// First, for its side effect: Discover's code and data start loading before the rest is evaluated.
+import './app/first-screen.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

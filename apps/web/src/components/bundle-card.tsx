@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BundleCard as BundleCardData } from '@crate/contract/catalogue';
-import { CoverImage } from './cover-image.tsx';
+import { CARD_COVER_SIZES, CoverImage } from './cover-image.tsx';
 import classes from './pack-card.module.css';
 import { formatMoney } from './money.ts';
 
@@ -10,7 +10,7 @@ export function BundleCard({ bundle }: { bundle: BundleCardData }) {
   return (
     <article className={classes.card} data-bundle-id={bundle.id} aria-label={bundle.title}>
       <Link to={`/bundle/${bundle.id}`} className={classes.coverLink} tabIndex={-1} aria-hidden>
-        <CoverImage cover={bundle.cover} alt="" size="100%" radius="lg" className={classes.cover} />
+        <CoverImage cover={bundle.cover} alt="" size="100%" sizes={CARD_COVER_SIZES} radius="lg" className={classes.cover} />
       </Link>
       <Anchor component={Link} to={`/bundle/${bundle.id}`} className={classes.title} fw={700} c="dark.0" underline="never">
         {bundle.title}

@@ -5,7 +5,7 @@ import { genreLabel } from '@crate/contract/taxonomy';
 import { useMemo } from 'react';
 import { PlayButton } from '../player/components/play-button.tsx';
 import { packPreviewItem } from '../player/pack-preview-item.ts';
-import { CoverImage } from './cover-image.tsx';
+import { CARD_COVER_SIZES, CoverImage } from './cover-image.tsx';
 import classes from './pack-card.module.css';
 import { PackStatusBadge } from './pack-status-badge.tsx';
 
@@ -20,7 +20,7 @@ export function PackCard({ pack, eager = false }: { pack: PackCardData; eager?: 
     <article className={classes.card} data-pack-id={pack.id} aria-label={pack.title}>
       <div className={classes.coverBox}>
         <Link to={`/pack/${pack.id}`} className={classes.coverLink} tabIndex={-1} aria-hidden>
-          <CoverImage cover={pack.cover} alt="" size="100%" eager={eager} radius="lg" className={classes.cover} />
+          <CoverImage cover={pack.cover} alt="" size="100%" sizes={CARD_COVER_SIZES} eager={eager} radius="lg" className={classes.cover} />
         </Link>
         {preview ? <PlayButton item={preview} size="xl" className={classes.play} /> : null}
       </div>

@@ -1,6 +1,7 @@
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { Discover } from '@crate/contract/catalogue';
 import { CardGrid, CardGridItem } from '../../../components/card-grid.tsx';
 import { CreatorCard, CreatorCardSkeleton } from '../../../components/creator-card.tsx';
 import { PackGrid } from '../../../components/pack-grid.tsx';
@@ -25,7 +26,7 @@ export default function DiscoverScreen() {
   const empty =
     data !== undefined &&
     data.banners.length + data.staff_picks.length + data.new_packs.length + data.trending_packs.length + data.featured_creators.length + data.staff_playlists.length === 0;
-  const leadPlaylist = data?.staff_playlists.find((playlist) => playlist.item_count > 0);
+  const lowerData = useLaterData(data);
 
   return (
     <Container size="lg" py="xl">
@@ -69,69 +70,100 @@ export default function DiscoverScreen() {
           </section>
         ) : null}
 
-        {leadPlaylist ? (
-          <WhenNearViewport placeholder={<Skeleton height={420} radius="lg" />}>
-            <Suspense fallback={<Skeleton height={420} radius="lg" />}>
-              <DiscoverSounds playlist={leadPlaylist} />
-            </Suspense>
-          </WhenNearViewport>
-        ) : null}
-
-        {loading || (data && data.new_packs.length > 0) ? (
-          <section aria-labelledby="discover-new">
-            <SectionHeader id="discover-new" title="New packs" subtitle="Fresh from the creators." />
-            <PackGrid packs={data?.new_packs ?? []} loading={loading} shelf skeletons={6} label="New packs" eagerCount={0} />
-          </section>
-        ) : null}
-
-        {data && data.trending_packs.length > 0 ? (
-          <section aria-labelledby="discover-trending">
-            <SectionHeader id="discover-trending" title="Trending" subtitle="The packs producers played and downloaded most this week." />
-            <PackGrid packs={data.trending_packs} shelf label="Trending packs" eagerCount={0} />
-          </section>
-        ) : null}
-
-        {data && data.genres.length > 0 ? (
-          <section aria-labelledby="discover-genres">
-            <SectionHeader id="discover-genres" title="Genres" to="/genres" linkLabel="All genres" />
-            <GenreChips genres={data.genres} label="Genres with packs" />
-          </section>
-        ) : null}
-
-        {loading || (data && data.featured_creators.length > 0) ? (
-          <section aria-labelledby="discover-creators">
-            <SectionHeader id="discover-creators" title="Featured creators" to="/creators" linkLabel="All creators" />
-            <CardGrid min={240} label="Featured creators">
-              {loading
-                ? Array.from({ length: 4 }, (_, index) => (
-                    <CardGridItem key={index}>
-                      <CreatorCardSkeleton />
-                    </CardGridItem>
-                  ))
-                : data!.featured_creators.map((creator) => (
-                    <CardGridItem key={creator.id}>
-                      <CreatorCard creator={creator} />
-                    </CardGridItem>
-                  ))}
-            </CardGrid>
-          </section>
-        ) : null}
-
-        {data && data.staff_playlists.length > 0 ? (
-          <section aria-labelledby="discover-playlists">
-            <SectionHeader id="discover-playlists" title="Staff playlists" subtitle="Sounds picked across packs, for a mood or a job." />
-            <CardGrid shelf label="Staff playlists">
-              {data.staff_playlists.map((playlist) => (
-                <CardGridItem key={playlist.id}>
-                  <StaffPlaylistCard playlist={playlist} />
-                </CardGridItem>
-              ))}
-            </CardGrid>
-          </section>
-        ) : null}
+        <LowerShelves data={lowerData} loading={!discover.isError && lowerData === undefined} />
       </Stack>
     </Container>
   );
+}
+
+/** Everything under the staff picks: sounds to hear at once, new and trending packs, genres, creators, staff playlists. */
+function LowerShelves({ data, loading }: { data: Discover | undefined; loading: boolean }) {
+  const leadPlaylist = data?.staff_playlists.find((playlist) => playlist.item_count > 0);
+  return (
+    <>
+      {leadPlaylist ? (
+        <WhenNearViewport placeholder={<Skeleton height={420} radius="lg" />}>
+          <Suspense fallback={<Skeleton height={420} radius="lg" />}>
+            <DiscoverSounds playlist={leadPlaylist} />
+          </Suspense>
+        </WhenNearViewport>
+      ) : null}
+
+      {loading || (data && data.new_packs.length > 0) ? (
+        <section aria-labelledby="discover-new">
+          <SectionHeader id="discover-new" title="New packs" subtitle="Fresh from the creators." />
+          <PackGrid packs={data?.new_packs ?? []} loading={loading} shelf skeletons={6} label="New packs" eagerCount={0} />
+        </section>
+      ) : null}
+
+      {data && data.trending_packs.length > 0 ? (
+        <section aria-labelledby="discover-trending">
+          <SectionHeader id="discover-trending" title="Trending" subtitle="The packs producers played and downloaded most this week." />
+          <PackGrid packs={data.trending_packs} shelf label="Trending packs" eagerCount={0} />
+        </section>
+      ) : null}
+
+      {data && data.genres.length > 0 ? (
+        <section aria-labelledby="discover-genres">
+          <SectionHeader id="discover-genres" title="Genres" to="/genres" linkLabel="All genres" />
+          <GenreChips genres={data.genres} label="Genres with packs" />
+        </section>
+      ) : null}
+
+      {loading || (data && data.featured_creators.length > 0) ? (
+        <section aria-labelledby="discover-creators">
+          <SectionHeader id="discover-creators" title="Featured creators" to="/creators" linkLabel="All creators" />
+          <CardGrid min={240} label="Featured creators">
+            {loading
+              ? Array.from({ length: 4 }, (_, index) => (
+                  <CardGridItem key={index}>
+                    <CreatorCardSkeleton />
+                  </CardGridItem>
+                ))
+              : data!.featured_creators.map((creator) => (
+                  <CardGridItem key={creator.id}>
+                    <CreatorCard creator={creator} />
+                  </CardGridItem>
+                ))}
+          </CardGrid>
+        </section>
+      ) : null}
+
+      {data && data.staff_playlists.length > 0 ? (
+        <section aria-labelledby="discover-playlists">
+          <SectionHeader id="discover-playlists" title="Staff playlists" subtitle="Sounds picked across packs, for a mood or a job." />
+          <CardGrid shelf label="Staff playlists">
+            {data.staff_playlists.map((playlist) => (
+              <CardGridItem key={playlist.id}>
+                <StaffPlaylistCard playlist={playlist} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Whether Discover has rendered in this document yet (see useLaterData). */
+let rendered = false;
+
+/**
+ * The answer, for the lower shelves: on a fresh visit they get it one render after the top of the page
+ * (React's deferred value), so the banners and staff picks are committed and painted without waiting for
+ * the rest of the page, which follows at once. A reload, back/forward or later visit renders a cached
+ * answer everywhere at once: the scroll position they restore needs the whole page.
+ */
+function useLaterData(data: Discover | undefined): Discover | undefined {
+  const [split] = useState(() => !rendered && navigationType() === 'navigate');
+  useEffect(() => {
+    rendered = true;
+  }, []);
+  return useDeferredValue(data ?? null, split ? null : undefined) ?? undefined;
+}
+
+function navigationType(): string | undefined {
+  return (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
 }
 
 /**
