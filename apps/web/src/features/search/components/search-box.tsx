@@ -57,13 +57,20 @@ export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fe
     if (q !== value) setSent((texts) => [...texts, q]);
     onCommit(next);
   };
-  // One scheduler for the box's life; it always calls this render's commit.
+  // One scheduler for the box's life (used from event handlers only); it always calls the latest render's commit.
   const latestCommit = useRef(commit);
   useLayoutEffect(() => {
     latestCommit.current = commit;
   });
-  const [typing] = useState<TypingCommit>(() => createTypingCommit((next) => latestCommit.current(next), TYPING_QUIET_MS));
-  useEffect(() => () => typing.cancel(), [typing]);
+  const typingRef = useRef<TypingCommit | null>(null);
+  useEffect(() => {
+    const scheduler = createTypingCommit((next) => latestCommit.current(next), TYPING_QUIET_MS);
+    typingRef.current = scheduler;
+    return () => {
+      scheduler.cancel();
+      typingRef.current = null;
+    };
+  }, []);
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -82,22 +89,22 @@ export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fe
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      typing.cancel();
+      typingRef.current?.cancel();
       commit(text);
     } else if (event.key === 'Escape' && text) {
       event.preventDefault();
-      typing.cancel();
+      typingRef.current?.cancel();
       setText('');
       commit('');
     } else if (event.key === 'ArrowDown' && onLeaveDown) {
       event.preventDefault();
-      typing.flush();
+      typingRef.current?.flush();
       onLeaveDown();
     }
   };
 
   const clear = () => {
-    typing.cancel();
+    typingRef.current?.cancel();
     setText('');
     commit('');
     input.current?.focus();
@@ -114,7 +121,7 @@ export function SearchBox({ value, onCommit, onLeaveDown, placeholder, label, fe
       value={text}
       onChange={(event) => {
         setText(event.currentTarget.value);
-        typing.type(event.currentTarget.value);
+        typingRef.current?.type(event.currentTarget.value);
       }}
       onKeyDown={onKeyDown}
       onFocus={() => setFocused(true)}
