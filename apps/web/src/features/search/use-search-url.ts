@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { normalizeText, parseSearchState, searchQueryString, type SearchState } from './search-state.ts';
 
@@ -53,13 +53,19 @@ export function useSearchUrl(): SearchUrl {
     [navigate, location.pathname, location.state],
   );
 
+  // Where typing last took the address. The browser is there as soon as the navigation starts, before
+  // this screen renders it (the router renders in a transition): a second commit of the same burst must
+  // replace that entry even when `typingEntry` still describes the previous render's location.
+  const typedSearch = useRef<string | null>(null);
   const commitText = useCallback(
     (text: string) => {
-      const q = normalizeText(text);
-      if (q === state.q) return;
-      const search = searchQueryString({ ...state, q });
+      const search = searchQueryString({ ...state, q: normalizeText(text) });
+      // Compared with the address itself, not the rendered state, which may be a commit behind.
+      if (search === window.location.search) return;
       const entry: TypingEntry = { searchTyping: true };
-      void navigate({ pathname: location.pathname, search }, { replace: typingEntry, state: entry, preventScrollReset: true });
+      const replace = typingEntry || (typedSearch.current !== null && window.location.search === typedSearch.current);
+      typedSearch.current = search;
+      void navigate({ pathname: location.pathname, search }, { replace, state: entry, preventScrollReset: true });
     },
     [navigate, location.pathname, state, typingEntry],
   );
