@@ -161,6 +161,36 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
       );
     });
 
+    test('an address opened anew starts at the top; a reload keeps its place', async () => {
+      await withContext(
+        async (_context, page) => {
+          await page.goto(`${env.server.baseUrl}/discover`);
+          await expectHeading(page, 'Discover');
+          const saved = await page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            return window.scrollY;
+          });
+          expect(saved).toBeGreaterThan(100);
+          // Typed into the address bar: a new document, whose first entry is not Discover's.
+          await page.goto(`${env.server.baseUrl}/faq`);
+          await expectHeading(page, 'FAQ');
+          await page.waitForTimeout(300);
+          expect(await page.evaluate(() => window.scrollY)).toBe(0);
+          await page.evaluate(() => window.scrollTo(0, 250));
+          await page.waitForTimeout(150);
+          await page.reload();
+          await expectHeading(page, 'FAQ');
+          await page.waitForFunction(() => Math.abs(window.scrollY - 250) < 2, undefined, { timeout: 5000 });
+          // Discover again, opened anew: the top, not where the tab once was on it.
+          await page.goto(`${env.server.baseUrl}/discover`);
+          await expectHeading(page, 'Discover');
+          await page.waitForTimeout(300);
+          expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        },
+        { viewport: { width: 1100, height: 420 } },
+      );
+    });
+
     test('a hash scrolls to its target, also on a guarded deep link', async () => {
       const user = await createUser(env.server.ctx);
       await withContext(

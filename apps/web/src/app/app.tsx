@@ -9,10 +9,18 @@ import { DialogHost } from '../components/dialogs.tsx';
 import { NotificationHost } from '../components/notification-host.tsx';
 import { queryClient } from './app-query-client.ts';
 import { buildRoutes } from './route-table.tsx';
+import { forgetPositionOfNewDocument } from './scroll-keys.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /** History mode on the root path (SPEC §2). */
 const router = createBrowserRouter(buildRoutes());
+
+// Before ScrollRestoration (root-layout.tsx) reads what this tab kept: an address opened anew starts at the top.
+forgetPositionOfNewDocument(
+  () => window.sessionStorage,
+  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type,
+  router.state.location,
+);
 
 /**
  * Everything on from start-up (SPEC §1): forced dark theme, notifications (5 s, bottom), dialogs,

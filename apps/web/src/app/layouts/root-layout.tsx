@@ -6,6 +6,7 @@ import { PlayerProvider } from '../../player/player-provider.tsx';
 import { useProfileSync } from '../../profile/api/get-profile.ts';
 import { usePageTracking } from '../../tracking/use-page-tracking.ts';
 import { useCurrentWebRoute } from '../current-route.ts';
+import { SCROLL_STORAGE_KEY, scrollKey } from '../scroll-keys.ts';
 
 /**
  * Above both layouts: profile loading, page tracking, scroll restoration (saved position on
@@ -23,7 +24,7 @@ export function RootLayout() {
           <CookieBanner />
         </BottomSheetProvider>
       </PlayerProvider>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} storageKey={SCROLL_STORAGE_KEY} />
     </PageMetaProvider>
   );
 }
