@@ -140,16 +140,22 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   });
 
   describe('scrolling', () => {
+    /** Discover opened and scrolled to its end; the position it is at. */
+    async function discoverScrolledToTheEnd(page: Page): Promise<number> {
+      await page.goto(`${env.server.baseUrl}/discover`);
+      await expectHeading(page, 'Discover');
+      const saved = await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return window.scrollY;
+      });
+      expect(saved).toBeGreaterThan(100);
+      return saved;
+    }
+
     test('back restores the saved position; a new page starts at the top', async () => {
       await withContext(
         async (_context, page) => {
-          await page.goto(`${env.server.baseUrl}/discover`);
-          await expectHeading(page, 'Discover');
-          const saved = await page.evaluate(() => {
-            window.scrollTo(0, document.documentElement.scrollHeight);
-            return window.scrollY;
-          });
-          expect(saved).toBeGreaterThan(100);
+          const saved = await discoverScrolledToTheEnd(page);
           await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
           await expectHeading(page, 'FAQ');
           expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -164,13 +170,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
     test('an address opened anew starts at the top; a reload keeps its place', async () => {
       await withContext(
         async (_context, page) => {
-          await page.goto(`${env.server.baseUrl}/discover`);
-          await expectHeading(page, 'Discover');
-          const saved = await page.evaluate(() => {
-            window.scrollTo(0, document.documentElement.scrollHeight);
-            return window.scrollY;
-          });
-          expect(saved).toBeGreaterThan(100);
+          await discoverScrolledToTheEnd(page);
           // Typed into the address bar: a new document, whose first entry is not Discover's.
           await page.goto(`${env.server.baseUrl}/faq`);
           await expectHeading(page, 'FAQ');
