@@ -7,6 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { DialogHost } from '../components/dialogs.tsx';
 import { NotificationHost } from '../components/notification-host.tsx';
+import { documentNavigationType } from '../lib/document-navigation.ts';
 import { queryClient } from './app-query-client.ts';
 import { buildRoutes } from './route-table.tsx';
 import { forgetPositionOfNewDocument } from './scroll-keys.ts';
@@ -16,11 +17,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 const router = createBrowserRouter(buildRoutes());
 
 // Before ScrollRestoration (root-layout.tsx) reads what this tab kept: an address opened anew starts at the top.
-forgetPositionOfNewDocument(
-  () => window.sessionStorage,
-  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type,
-  router.state.location,
-);
+forgetPositionOfNewDocument(() => window.sessionStorage, documentNavigationType(), router.state.location);
 
 /**
  * Everything on from start-up (SPEC §1): forced dark theme, notifications (5 s, bottom), dialogs,

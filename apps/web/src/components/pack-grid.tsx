@@ -16,11 +16,11 @@ export interface PackGridProps {
   eagerCount?: number;
 }
 
-/** Packs as cover cards, with skeletons while loading, an empty state, and infinite loading. */
 // Only an empty grid, or one with more pages, shows these: not part of a landing page's first load.
 const EmptyState = lazy(() => import('./empty-state.tsx').then((module) => ({ default: module.EmptyState })));
 const EndOfList = lazy(() => import('./end-of-list.tsx').then((module) => ({ default: module.EndOfList })));
 
+/** Packs as cover cards, with skeletons while loading, an empty state, and infinite loading. */
 export function PackGrid({ packs, loading = false, onEndReached, emptyState, label, shelf = false, skeletons = 10, eagerCount = 4 }: PackGridProps) {
   if (!loading && packs.length === 0) {
     return (

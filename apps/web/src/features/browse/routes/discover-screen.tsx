@@ -7,6 +7,7 @@ import { CreatorCard, CreatorCardSkeleton } from '../../../components/creator-ca
 import { PackGrid } from '../../../components/pack-grid.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { StaffPlaylistCard } from '../../../components/staff-playlist-card.tsx';
+import { documentNavigationType } from '../../../lib/document-navigation.ts';
 import { useDiscover } from '../api/get-discover.ts';
 import { DiscoverBanners, DiscoverBannersSkeleton } from '../components/discover-banners.tsx';
 import { GenreChips } from '../components/genre-chips.tsx';
@@ -155,15 +156,11 @@ let rendered = false;
  * answer everywhere at once: the scroll position they restore needs the whole page.
  */
 function useLaterData(data: Discover | undefined): Discover | undefined {
-  const [split] = useState(() => !rendered && navigationType() === 'navigate');
+  const [split] = useState(() => !rendered && documentNavigationType() === 'navigate');
   useEffect(() => {
     rendered = true;
   }, []);
   return useDeferredValue(data ?? null, split ? null : undefined) ?? undefined;
-}
-
-function navigationType(): string | undefined {
-  return (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
 }
 
 /**
