@@ -1,7 +1,10 @@
 /**
- * `npm test`: every tier in order — unit, integration on PGlite, integration on PostgreSQL, e2e in
- * headless Chromium (after building the web app). Without PostgreSQL or Chromium a tier is skipped
- * with a loud banner; with CI=true their absence fails the run. Ends with `N passed, N failed`.
+ * `npm test`: first the checks people forget to run — `npm run typecheck` and `npm run lint` — and, if
+ * either reports an error, nothing else (the test tiers take minutes; a type error fails them anyway).
+ * Then every tier in order — unit, integration on PGlite, integration on PostgreSQL, e2e in headless
+ * Chromium (after building the web app). Without PostgreSQL or Chromium a tier is skipped with a loud
+ * banner; with CI=true their absence fails the run. Ends with the table and `N passed, N failed`
+ * (a clean check counts as one passed, a failing one as its number of errors).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type Check, countCheckErrors } from './check-errors';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
@@ -18,7 +22,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface TierResult {
   tier: string;
-  outcome: 'passed' | 'failed' | 'skipped';
+  outcome: 'passed' | 'failed' | 'skipped' | 'not run';
   passed: number;
   failed: number;
   seconds: number;
@@ -45,6 +49,34 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
     child.on('error', () => resolve(127));
   });
+}
+
+/** Like `run`, and also hands back everything the command printed (still shown as it comes). */
+function runCapturing(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: process.env });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+    child.on('error', () => resolve({ code: 127, output }));
+  });
+}
+
+/** `npm run typecheck` or `npm run lint`, exactly as a person runs it. */
+async function runCheck(check: Check): Promise<void> {
+  console.log(`\n=== ${check} ===`);
+  const started = performance.now();
+  const { code, output } = await runCapturing('npm', ['run', check]);
+  const seconds = (performance.now() - started) / 1000;
+  const errors = code === 0 ? 0 : Math.max(1, countCheckErrors(check, output));
+  results.push({ tier: check, outcome: code === 0 ? 'passed' : 'failed', passed: code === 0 ? 1 : 0, failed: errors, seconds });
 }
 
 /** One vitest project; counts come from its JSON report. A file that fails to load counts as one failed test. */
@@ -99,22 +131,36 @@ async function postgresProblem(): Promise<string | null> {
 const integrationArgs = [`--maxWorkers=${process.env.TEST_MAX_WORKERS ?? os.availableParallelism()}`];
 
 const started = performance.now();
+const tiers = ['unit', 'integration (PGlite)', 'integration (PostgreSQL)', 'e2e (Chromium)'];
 
-await runTier('unit', 'unit');
-await runTier('integration (PGlite)', 'integration-pglite', {}, integrationArgs);
+await runCheck('typecheck');
+await runCheck('lint');
+const failedChecks = results.filter((r) => r.outcome === 'failed');
 
-const pgProblem = await postgresProblem();
-if (pgProblem) skip('integration (PostgreSQL)', pgProblem, 'Start PostgreSQL or set TEST_POSTGRES_URL (a role that may create databases).');
-else await runTier('integration (PostgreSQL)', 'integration-postgres', { TEST_POSTGRES_URL: postgresUrl }, integrationArgs);
-
-if (!existsSync(chromiumPath)) {
-  skip('e2e (Chromium)', `No Chromium at ${chromiumPath}`, 'Install it (apt-get install chromium) or set CHROMIUM_PATH.');
+if (failedChecks.length > 0) {
+  const errors = failedChecks.reduce((sum, r) => sum + r.failed, 0);
+  banner([
+    `${failedChecks.map((r) => r.tier).join(' and ')} FAILED (${errors} error${errors === 1 ? '' : 's'}) — NO TEST TIER RAN`,
+    'Fix the errors printed above; `npm run typecheck` and `npm run lint` check them alone.',
+  ]);
+  for (const tier of tiers) results.push({ tier, outcome: 'not run', passed: 0, failed: 0, seconds: 0 });
 } else {
-  const hasWeb = existsSync(path.join(root, 'apps/web/package.json'));
-  if (hasWeb) console.log('\n=== building the web app for e2e ===');
-  const buildCode = hasWeb ? await run('npm', ['run', 'build']) : 0;
-  if (buildCode !== 0) results.push({ tier: 'e2e (Chromium)', outcome: 'failed', passed: 0, failed: 1, seconds: 0, note: 'npm run build failed' });
-  else await runTier('e2e (Chromium)', 'e2e', { CHROMIUM_PATH: chromiumPath });
+  await runTier('unit', 'unit');
+  await runTier('integration (PGlite)', 'integration-pglite', {}, integrationArgs);
+
+  const pgProblem = await postgresProblem();
+  if (pgProblem) skip('integration (PostgreSQL)', pgProblem, 'Start PostgreSQL or set TEST_POSTGRES_URL (a role that may create databases).');
+  else await runTier('integration (PostgreSQL)', 'integration-postgres', { TEST_POSTGRES_URL: postgresUrl }, integrationArgs);
+
+  if (!existsSync(chromiumPath)) {
+    skip('e2e (Chromium)', `No Chromium at ${chromiumPath}`, 'Install it (apt-get install chromium) or set CHROMIUM_PATH.');
+  } else {
+    const hasWeb = existsSync(path.join(root, 'apps/web/package.json'));
+    if (hasWeb) console.log('\n=== building the web app for e2e ===');
+    const buildCode = hasWeb ? await run('npm', ['run', 'build']) : 0;
+    if (buildCode !== 0) results.push({ tier: 'e2e (Chromium)', outcome: 'failed', passed: 0, failed: 1, seconds: 0, note: 'npm run build failed' });
+    else await runTier('e2e (Chromium)', 'e2e', { CHROMIUM_PATH: chromiumPath });
+  }
 }
 
 const total = { passed: 0, failed: 0 };
@@ -122,7 +168,7 @@ console.log('\nTier                        Result    Passed  Failed    Time');
 for (const r of results) {
   total.passed += r.passed;
   total.failed += r.failed;
-  const time = r.outcome === 'skipped' ? '' : `${r.seconds.toFixed(1)} s`;
+  const time = r.outcome === 'skipped' || r.outcome === 'not run' ? '' : `${r.seconds.toFixed(1)} s`;
   console.log(`${r.tier.padEnd(28)}${r.outcome.toUpperCase().padEnd(10)}${String(r.passed).padStart(6)}${String(r.failed).padStart(8)}${time.padStart(8)}${r.note ? `  (${r.note})` : ''}`);
 }
 const skipped = results.filter((r) => r.outcome === 'skipped').map((r) => r.tier);
