@@ -11,6 +11,8 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './app-context.ts';
 import { registerFeatureRoutes } from './app-routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installPrivateByDefault } from './http/private-by-default.ts';
+import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
 import { installPublicResponseCache } from './http/public-response-cache.ts';
 import { installViewer } from './http/viewer.ts';
@@ -33,6 +35,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurity(app);
+  installSameOriginCheck(app, { publicUrl: ctx.config.publicUrl });
+  installPrivateByDefault(app);
   installViewer(app, (request) => resolveViewer(ctx, request));
   // Before compression: the cache holds (and serves) the uncompressed body; compression applies per request.
   installPublicResponseCache(app, { ttlMs: ctx.config.publicCacheSeconds * 1000 });
