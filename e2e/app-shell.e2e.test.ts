@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { trackingEvents } from '../apps/server/src/db/schema.ts';
+import { trackingEvents } from '../apps/server/src/db/schema/index.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { createUser, freshAddress, signInContext } from './harness.ts';

@@ -12,7 +12,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import type { AppContext } from '../apps/server/src/app-context.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/create-context.ts';
-import { userRoles, users } from '../apps/server/src/db/schema.ts';
+import { userRoles, users } from '../apps/server/src/db/schema/index.ts';
 import { registerJobHandlers } from '../apps/server/src/jobs/register-job-handlers.ts';
 import { createUser, type TestUser } from '../apps/server/test/factories.ts';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import { packs, type items } from '../apps/server/src/db/schema.ts';
+import { packs, type items } from '../apps/server/src/db/schema/index.ts';
 import { createCreator, createItems, createPack } from '../apps/server/test/catalogue-factories.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';

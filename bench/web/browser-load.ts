@@ -16,7 +16,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
-import { items, packs } from '../../apps/server/src/db/schema.ts';
+import { items, packs } from '../../apps/server/src/db/schema/index.ts';
 import { registerJobHandlers } from '../../apps/server/src/jobs/register-job-handlers.ts';
 import { seedCatalogue } from '../../apps/server/src/seed/catalogue/seed-catalogue.ts';
 import { launchChromium } from '../../e2e/chromium.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users, verifications } from '../src/db/schema.ts';
+import { auditLog, sessions, users, verifications } from '../src/db/schema/index.ts';
 import { call, cookieFrom, freshAddress, lastMailTo, mailsTo, tokenFromLink } from './auth-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PUBLIC, SIGNED_IN, claims } from '@crate/contract/access';
 import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable';
-import { trackingEvents } from '../src/db/schema.ts';
+import { trackingEvents } from '../src/db/schema/index.ts';
 import { CallableError } from '../src/features/callable/callable-error.ts';
 import { defineCallable } from '../src/features/callable/callable-registry.ts';
 import { createUser, type TestUser } from './factories.ts';

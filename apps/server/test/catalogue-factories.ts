@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
 import type { AppContext } from '../src/app-context.ts';
-import { creatorCollaborators, creators, items, packs } from '../src/db/schema.ts';
+import { creatorCollaborators, creators, items, packs } from '../src/db/schema/index.ts';
 
 const short = () => randomUUID().slice(0, 8);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import { files, packs } from '../src/db/schema.ts';
+import { files, packs } from '../src/db/schema/index.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';

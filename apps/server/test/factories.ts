@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@crate/contract/roles';
 import type { AppContext } from '../src/app-context.ts';
-import { userRoles, users } from '../src/db/schema.ts';
+import { userRoles, users } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 /** The user kinds of the route × user-kind tests: visitors plus one account per role. */

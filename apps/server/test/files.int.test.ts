@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { files } from '../src/db/schema.ts';
+import { files } from '../src/db/schema/index.ts';
 import { presentStorageMetadata } from '../src/files/file-metadata-presenter.ts';
 import { createFileFromUpload, findFileById, type FileRecord } from '../src/files/file-repository.ts';
 import { CACHE_IMMUTABLE, CACHE_PRIVATE, sendStoredObject } from '../src/files/send-stored-object.ts';

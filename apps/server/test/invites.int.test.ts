@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collaboratorInvites, creatorCollaborators, creators, jobs, users } from '../src/db/schema.ts';
+import { collaboratorInvites, creatorCollaborators, creators, jobs, users } from '../src/db/schema/index.ts';
 import { call, cookieFrom, lastMailTo, tokenFromLink } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
-import { jobs } from '../src/db/schema.ts';
+import { jobs } from '../src/db/schema/index.ts';
 import { createDbJobQueue, enqueueJob, type DbJobQueueOptions } from '../src/jobs/db-job-queue.ts';
 import type { JobContext } from '../src/jobs/job-queue.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';

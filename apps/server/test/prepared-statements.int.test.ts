@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPrepared, StatementNamingClient } from '../src/db/prepared.ts';
-import { creators, users } from '../src/db/schema.ts';
+import { creators, users } from '../src/db/schema/index.ts';
 import { createCreator } from './catalogue-factories.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLoop } from '../src/audio-synth/sounds.ts';
-import { banners, files, items, jobs, packs } from '../src/db/schema.ts';
+import { banners, files, items, jobs, packs } from '../src/db/schema/index.ts';
 import { IMAGE_VARIANTS, mediaUrl, PEAKS_VARIANT, PREVIEW_VARIANT } from '../src/features/catalogue/media-urls.ts';
 import { createFileFromUpload } from '../src/files/file-repository.ts';
 import { AUDIO_VARIANTS } from '../src/media/audio-derivatives.ts';

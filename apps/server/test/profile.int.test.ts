@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, users } from '../src/db/schema.ts';
+import { creditLedger, users } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { call } from './auth-helpers.ts';
 import { createUser } from './factories.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { SearchResponse } from '@crate/contract/search';
-import { ownedItems } from '../src/db/schema.ts';
+import { ownedItems } from '../src/db/schema/index.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { SearchFacets, SearchResponse } from '@crate/contract/search';
 import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
-import { auditLog, creators, itemEvents, items, ownedItems, packs, searchTaxonomyLabels } from '../src/db/schema.ts';
+import { auditLog, creators, itemEvents, items, ownedItems, packs, searchTaxonomyLabels } from '../src/db/schema/index.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';

@@ -4,7 +4,7 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterOf } from '../src/audio-synth/meter.ts';
 import { parseMusicalKey, scalePitchClasses } from '../src/audio-synth/music-theory.ts';
-import { banners, bundlePacks, bundles, creators, files, itemEvents, items, jobs, packs, paymentPrices, paymentProducts, staffPicks, staffPlaylistItems } from '../src/db/schema.ts';
+import { banners, bundlePacks, bundles, creators, files, itemEvents, items, jobs, packs, paymentPrices, paymentProducts, staffPicks, staffPlaylistItems } from '../src/db/schema/index.ts';
 import { BANNER_VARIANTS } from '../src/media/cover-art.ts';
 import { DERIVE_MEDIA_QUEUE } from '../src/processing/derive-media-job.ts';
 import { seedCatalogue, type CatalogueSeedSummary } from '../src/seed/catalogue/seed-catalogue.ts';

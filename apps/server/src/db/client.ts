@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 import { StatementNamingClient } from './prepared.ts';
 
 export type Schema = typeof schema;

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import type { DbOrTx } from '../db/client.ts';
-import { files } from '../db/schema.ts';
+import { files } from '../db/schema/index.ts';
 import { newStorageKey, normaliseContentType, type ObjectStorage } from '../storage/object-storage.ts';
 
 export type FileRecord = typeof files.$inferSelect;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs } from '../db/schema/index.ts';
 import type { EnqueueOptions, JobContext, JobHandler, JobQueue } from './job-queue.ts';
 
 /** 2^attempts seconds (2 s, 4 s, 8 s, …) capped at one hour, plus up to 10 % jitter so retries after an outage spread out. */

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs } from '../db/schema/index.ts';
 import type { JobContext } from '../jobs/job-queue.ts';
 import { DeriveMediaError, deriveMediaForFile } from './derive-media.ts';
 

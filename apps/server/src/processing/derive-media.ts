@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
-import { banners, creators, files, items } from '../db/schema.ts';
+import { banners, creators, files, items } from '../db/schema/index.ts';
 import { createFileFromUpload, type FileRecord } from '../files/file-repository.ts';
 import { CACHE_IMMUTABLE } from '../files/send-stored-object.ts';
 import { AUDIO_VARIANTS, type DerivedFile, deriveAudio } from '../media/audio-derivatives.ts';

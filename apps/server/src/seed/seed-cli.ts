@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { createContext, createLogger } from '../create-context.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs } from '../db/schema/index.ts';
 import { registerJobHandlers } from '../jobs/register-job-handlers.ts';
 import { DERIVE_MEDIA_QUEUE } from '../processing/derive-media-job.ts';
 import type { AppContext } from '../app-context.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 
 /** Consecutive failed sign-ins that lock an account until it is recovered by e-mail. */
 export const MAX_FAILED_LOGINS = 10;

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@crate/contract/auth';
 import type { Db } from '../../db/client.ts';
-import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 
 export interface AuthLibraryOptions {
   db: Db;

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@crate/contract/roles';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { sessions, userRoles, users } from '../../db/schema.ts';
+import { sessions, userRoles, users } from '../../db/schema/index.ts';
 import { SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S } from './auth-library.ts';
 import { readSignedSessionToken } from './session-token.ts';
 

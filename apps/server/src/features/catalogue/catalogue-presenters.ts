@@ -1,6 +1,6 @@
 import type { Banner, BundleCard, CreatorCard, ItemRow, PackCard, StaffPlaylistCard } from '@crate/contract/catalogue';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import type { banners } from '../../db/schema.ts';
+import type { banners } from '../../db/schema/index.ts';
 import type { BundleCardRow, CreatorCardRow, ItemRowData, PackCardRow, StaffPlaylistCardRow } from './catalogue-repository.ts';
 import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from './media-urls.ts';
 

@@ -13,7 +13,7 @@ import {
   staffPicks,
   staffPlaylistItems,
   staffPlaylists,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { canEditPackSql, isPublishedSql, visiblePackSql, type CatalogueScope } from './catalogue-scope.ts';
 
 /**

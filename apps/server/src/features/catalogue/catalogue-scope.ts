@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { Viewer } from '../../http/viewer.ts';
-import { packs } from '../../db/schema.ts';
+import { packs } from '../../db/schema/index.ts';
 
 /**
  * Who sees what: everybody sees published packs (status 4) and their items; a pack's creator, the

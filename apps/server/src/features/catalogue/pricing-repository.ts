@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Product } from '@crate/contract/catalogue';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentPrices, paymentProducts } from '../../db/schema.ts';
+import { paymentPrices, paymentProducts } from '../../db/schema/index.ts';
 
 /** The payments catalogue (SPEC §3): active products, each with its active prices. Two queries, no N+1. */
 export async function listActiveProducts(db: DbOrTx): Promise<Product[]> {

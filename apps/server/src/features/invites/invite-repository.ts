@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { collaboratorInvites, creatorCollaborators, creators, users } from '../../db/schema.ts';
+import { collaboratorInvites, creatorCollaborators, creators, users } from '../../db/schema/index.ts';
 
 export interface CreatorRef {
   id: string;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, favorites, items, packs } from '../../db/schema.ts';
+import { creators, favorites, items, packs } from '../../db/schema/index.ts';
 import { isPublishedSql, type CatalogueScope } from '../catalogue/catalogue-scope.ts';
 import { itemRowColumns, packCardColumns } from '../catalogue/catalogue-repository.ts';
 

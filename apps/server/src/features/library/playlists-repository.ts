@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, items, packs, userPlaylistItems, userPlaylists } from '../../db/schema.ts';
+import { creators, items, packs, userPlaylistItems, userPlaylists } from '../../db/schema/index.ts';
 import { isPublishedSql, type CatalogueScope } from '../catalogue/catalogue-scope.ts';
 import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
 

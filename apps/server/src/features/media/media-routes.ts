@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { files } from '../../db/schema.ts';
+import { files } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { CACHE_IMMUTABLE, sendStoredObject } from '../../files/send-stored-object.ts';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EmailPreferences } from '@crate/contract/profile';
 import type { DbOrTx } from '../../db/client.ts';
-import { creditLedger, users } from '../../db/schema.ts';
+import { creditLedger, users } from '../../db/schema/index.ts';
 
 export interface ProfileRow {
   id: string;

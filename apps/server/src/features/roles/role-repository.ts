@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@crate/contract/roles';
 import type { DbOrTx } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema.ts';
+import { userRoles, users } from '../../db/schema/index.ts';
 
 export async function listRoles(db: DbOrTx, userId: string): Promise<Role[]> {
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(userRoles.role);

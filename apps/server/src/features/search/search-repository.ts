@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
-import { creators, items, packs } from '../../db/schema.ts';
+import { creators, items, packs } from '../../db/schema/index.ts';
 import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
 import type { CatalogueScope } from '../catalogue/catalogue-scope.ts';
 

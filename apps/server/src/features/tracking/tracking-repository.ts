@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { trackingEvents } from '../../db/schema.ts';
+import { trackingEvents } from '../../db/schema/index.ts';
 
 export type NewTrackingEvent = typeof trackingEvents.$inferInsert;
 

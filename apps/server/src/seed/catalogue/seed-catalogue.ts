@@ -33,7 +33,7 @@ import {
   staffPlaylists,
   userRoles,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { generateArtSvg } from '../../media/cover-art.ts';
 import { enqueueDeriveMedia } from '../../processing/derive-media-job.ts';
 import { createRandom, type Random } from '../../audio-synth/seeded-random.ts';

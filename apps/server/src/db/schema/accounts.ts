@@ -1,0 +1,103 @@
+/** Accounts: the tables the auth library reads and writes, and the roles granted to a user. */
+import { randomUUID } from 'node:crypto';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ROLES } from '@crate/contract/roles';
+import { createdAt, ts, updatedAt } from './columns.ts';
+
+export const roleEnum = pgEnum('role', ROLES);
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    /** The auth library's `name`; shown as display_name (falls back to the e-mail). */
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    zipCode: text('zip_code').notNull().default(''),
+    acceptedContentAgreementAt: ts('accepted_content_agreement_at'),
+    emailPreferences: jsonb('email_preferences')
+      .$type<{ product_updates: boolean; new_releases: boolean; creator_news: boolean }>()
+      .notNull()
+      .default({ product_updates: true, new_releases: true, creator_news: false }),
+    creditsExpireAt: ts('credits_expire_at'),
+    /** Bumped whenever roles change; clients force-refresh claims when it differs (SPEC §4). */
+    claimsUpdatedAt: ts('claims_updated_at'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedAt: ts('locked_at'),
+    deactivatedAt: ts('deactivated_at'),
+    disabledAt: ts('disabled_at'),
+    disabledReason: text('disabled_reason'),
+    stripeCustomerId: text('stripe_customer_id'),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_key').on(t.token), index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    /** Password hash (scrypt) written by the auth library. */
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum('role').notNull(),
+    grantedAt: createdAt(),
+    grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);

@@ -1,0 +1,177 @@
+/** Commerce: the payments catalogue, checkout, subscriptions, the credit ledger and what users own and download. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { users } from './accounts.ts';
+import { files, items, licenceTypeEnum } from './catalogue.ts';
+
+/** The payments catalogue (SPEC §3 "stripe-products" with "prices"). */
+export const paymentProducts = pgTable('payment_products', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  kind: text('kind', { enum: ['subscription', 'credits'] }).notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const paymentPrices = pgTable(
+  'payment_prices',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => paymentProducts.id),
+    currency: text('currency').notNull().default('usd'),
+    unitAmount: integer('unit_amount').notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }),
+    intervalCount: integer('interval_count').notNull().default(1),
+    /** Credits granted per period (subscriptions) or per purchase (refills). */
+    credits: integer('credits').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_prices_product_idx').on(t.productId), check('payment_prices_amount', sql`${t.unitAmount} >= 0`)],
+);
+
+/** Documents under stripe-customers/{uid}/checkout_sessions: the client waits (≤30 s) for session_id. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    mode: text('mode', { enum: ['subscription', 'payment'] }).notNull().default('subscription'),
+    priceId: text('price_id').references(() => paymentPrices.id),
+    quantity: integer('quantity'),
+    lineItems: jsonb('line_items').$type<Array<{ price: string; quantity?: number }>>(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    sessionId: text('session_id'),
+    url: text('url'),
+    status: text('status', { enum: ['pending', 'open', 'complete', 'expired', 'error'] }).notNull().default('pending'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt), uniqueIndex('checkout_sessions_session_key').on(t.sessionId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    priceId: text('price_id')
+      .notNull()
+      .references(() => paymentPrices.id),
+    status: text('status', { enum: ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] }).notNull(),
+    currentPeriodStart: ts('current_period_start').notNull(),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_provider_key').on(t.providerSubscriptionId), index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** Provider webhook events, stored once: the primary key makes fulfilment idempotent. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: createdAt(),
+  processedAt: ts('processed_at'),
+});
+
+/** Credits as a ledger: balance = sum(amount). Every entry has a unique idempotency key. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['grant', 'spend', 'refill', 'expire', 'adjust'] }).notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull().default(''),
+    idempotencyKey: text('idempotency_key').notNull(),
+    itemId: uuid('item_id').references(() => items.id),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    check('credit_ledger_sign', sql`(${t.kind} in ('spend','expire') and ${t.amount} < 0) or (${t.kind} in ('grant','refill') and ${t.amount} > 0) or ${t.kind} = 'adjust'`),
+  ],
+);
+
+/** What a user owns: one row per item (or whole pack/bundle purchase), never deleted. */
+export const ownedItems = pgTable(
+  'owned_items',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    source: text('source', { enum: ['credits', 'purchase', 'free', 'grant'] }).notNull(),
+    creditLedgerId: uuid('credit_ledger_id').references(() => creditLedger.id),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
+    priceCents: integer('price_cents'),
+    currency: text('currency'),
+    acquiredAt: createdAt(),
+  },
+  (t) => [uniqueIndex('owned_items_user_item_key').on(t.userId, t.itemId)],
+);
+
+export const licences = pgTable(
+  'licences',
+  {
+    id: id(),
+    ownedItemId: uuid('owned_item_id')
+      .notNull()
+      .references(() => ownedItems.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    licenceType: licenceTypeEnum('licence_type').notNull(),
+    certificateNumber: text('certificate_number').notNull(),
+    termsVersion: text('terms_version').notNull(),
+    issuedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('licences_certificate_key').on(t.certificateNumber), uniqueIndex('licences_owned_item_key').on(t.ownedItemId)],
+);
+
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    ownedItemId: uuid('owned_item_id').references(() => ownedItems.id),
+    fileId: uuid('file_id').references(() => files.id),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_user_idx').on(t.userId, t.createdAt), index('downloads_item_idx').on(t.itemId, t.createdAt)],
+);

@@ -1,0 +1,87 @@
+/** Creators: their profiles, collaborators, invitations and applications to become one. */
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { users } from './accounts.ts';
+
+export const creators = pgTable(
+  'creators',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    location: text('location').notNull().default(''),
+    website: text('website'),
+    avatarFileId: uuid('avatar_file_id'),
+    bannerFileId: uuid('banner_file_id'),
+    featured: boolean('featured').notNull().default(false),
+    payoutEmail: text('payout_email'),
+    stripeAccountId: text('stripe_account_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('creators_user_key').on(t.userId), uniqueIndex('creators_slug_key').on(t.slug)],
+);
+
+export const creatorCollaborators = pgTable(
+  'creator_collaborators',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Share of the creator's earnings in basis points, for Dynamic Splits. */
+    splitBps: integer('split_bps').notNull().default(0),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.userId] }), index('creator_collaborators_user_idx').on(t.userId)],
+);
+
+export const collaboratorInvites = pgTable(
+  'collaborator_invites',
+  {
+    id: id(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the token e-mailed to the invitee; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => users.id),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('collaborator_invites_token_key').on(t.tokenHash), index('collaborator_invites_creator_idx').on(t.creatorId)],
+);
+
+export const creatorApplications = pgTable(
+  'creator_applications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    artistName: text('artist_name').notNull(),
+    portfolioUrl: text('portfolio_url'),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    message: text('message').notNull().default(''),
+    sampleFileIds: jsonb('sample_file_ids').$type<string[]>().notNull().default([]),
+    reviewedBy: text('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('creator_applications_status_idx').on(t.status, t.createdAt), index('creator_applications_user_idx').on(t.userId)],
+);

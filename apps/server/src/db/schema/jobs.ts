@@ -1,0 +1,28 @@
+/** The durable job queue (docs/decisions/0005-durable-jobs-in-postgres.md). */
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns.ts';
+
+/** Durable jobs in the same database: claimed with FOR UPDATE SKIP LOCKED, retried with backoff. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedAt: ts('locked_at'),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** Optional de-duplication key: a second enqueue with the same key is ignored. */
+    uniqueKey: text('unique_key'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('jobs_ready_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_unique_key').on(t.uniqueKey),
+  ],
+);
