@@ -10,7 +10,8 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './app-context.ts';
 import { registerFeatureRoutes } from './app-routes.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, installErrorHandler } from './http/error-handler.ts';
+import { installHostileValueCheck } from './http/hostile-values.ts';
 import { installPrivateByDefault } from './http/private-by-default.ts';
 import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
@@ -20,12 +21,16 @@ import { resolveViewer } from './features/auth/resolve-viewer.ts';
 
 /** JSON bodies are small; uploads go through their own streaming routes with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
+const MAX_PARAM_LENGTH = 512;
 
 /** Builds the HTTP app on a ready context. Used by main.ts and by every API test. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT,
+    // Above every path parameter the contract allows (slugs and tokens ≤ 200), so zod names the field; beyond it, 414.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
     // Only a configured proxy may speak for the client address; otherwise anyone could dodge rate limits.
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     // Per-request lines only when debugging; errors are always logged by the error handler.
@@ -36,6 +41,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandler(app);
   installSecurity(app);
   installSameOriginCheck(app, { publicUrl: ctx.config.publicUrl });
+  installHostileValueCheck(app);
   installPrivateByDefault(app);
   installViewer(app, (request) => resolveViewer(ctx, request));
   // Before compression: the cache holds (and serves) the uncompressed body; compression applies per request.

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@crate/contract/api-error';
 import { AppError } from './app-error.ts';
@@ -44,4 +44,20 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Try again in a moment.'));
   });
+}
+
+/**
+ * Errors Fastify answers before routing (a URL that does not decode, a path parameter over the
+ * router's limit) in the same shape as every other error. Registered as Fastify's `frameworkErrors`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('Cache-Control', 'private, no-store');
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(body('VALIDATION_FAILED', 'The address is not a valid URL'));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(body('URI_TOO_LONG', 'The address is too long'));
+  } else {
+    request.log.error({ err: error }, 'framework error');
+    void reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Try again in a moment.'));
+  }
 }

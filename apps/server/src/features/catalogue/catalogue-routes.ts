@@ -16,7 +16,7 @@ import {
   presentPackCard,
   presentStaffPlaylistCard,
 } from './catalogue-presenters.ts';
-import { decodeCursor, encodeCursor, toPage } from './cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from './cursor.ts';
 import { listActiveProducts } from './pricing-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,14 +32,8 @@ function cacheFor(reply: FastifyReply, viewer: Viewer | null, seconds = 30) {
   reply.header('Cache-Control', viewer ? 'private, no-cache' : `public, max-age=${seconds}, stale-while-revalidate=300`);
 }
 
-const asTimeCursor = (cursor: string | undefined) => {
-  const decoded = decodeCursor(cursor);
-  return decoded ? { value: String(decoded.value), id: decoded.id } : null;
-};
-const asNumberCursor = (cursor: string | undefined) => {
-  const decoded = decodeCursor(cursor);
-  return decoded ? { value: Number(decoded.value), id: decoded.id } : null;
-};
+const asTimeCursor = (cursor: string | undefined) => decodeCursor(cursor, CURSOR_VALUES.time);
+const asNumberCursor = (cursor: string | undefined) => decodeCursor(cursor, CURSOR_VALUES.position);
 
 
 /** How long one process reuses the Discover payload: it is the same for everybody and the landing page. */
@@ -162,7 +156,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   });
 
   registerEndpoint(app, API.listCreators, async ({ query, viewer, reply }) => {
-    const rows = await repo.listCreators(db, { limit: query.limit, after: asTimeCursor(query.cursor) });
+    const rows = await repo.listCreators(db, { limit: query.limit, after: decodeCursor(query.cursor, CURSOR_VALUES.text) });
     cacheFor(reply, viewer);
     return toPage(rows, query.limit, presentCreatorCard, (r) => encodeCursor(r.name, r.id));
   });

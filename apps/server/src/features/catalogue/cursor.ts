@@ -1,23 +1,57 @@
+import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import { isStorableText } from '../../http/hostile-values.ts';
 
 /** Keyset cursors: the last row's sort value and id, opaque to clients (base64url JSON). */
 export type CursorValue = string | number | null;
+
+/** A timestamp as toISOString() or PostgreSQL's text output writes it. */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/** A real moment PostgreSQL accepts as timestamptz (no 30 February, no hour 25, no year 0). */
+export function isTimestamp(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+}
+
+/**
+ * What the value of a cursor may be, per kind of sort column. A cursor is client input: it is
+ * checked against the column it will be compared with before it reaches a query.
+ */
+export const CURSOR_VALUES = {
+  time: z.string().refine(isTimestamp),
+  position: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
+  text: z.string().max(400),
+} as const;
+
+const cursorId = z.uuid();
 
 export function encodeCursor(value: CursorValue, id: string): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined): { value: CursorValue; id: string } | null {
+export function invalidCursor(): AppError {
+  return new AppError('VALIDATION_FAILED', 'The page cursor is not valid; start again from the first page', 'cursor');
+}
+
+/** The cursor's value (checked against `value`) and row id (a uuid), or null without a cursor; 400 for anything else. */
+export function decodeCursor<V>(cursor: string | undefined, value: z.ZodType<V>): { value: V; id: string } | null {
   if (!cursor) return null;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string' && (parsed[0] === null || ['string', 'number'].includes(typeof parsed[0]))) {
-      return { value: parsed[0] as CursorValue, id: parsed[1] };
-    }
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    /* fall through */
+    throw invalidCursor();
   }
-  throw new AppError('VALIDATION_FAILED', 'The page cursor is not valid; start again from the first page', 'cursor');
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
+  const checkedValue = value.safeParse(parsed[0]);
+  const checkedId = cursorId.safeParse(parsed[1]);
+  if (!checkedValue.success || !checkedId.success) throw invalidCursor();
+  if (typeof checkedValue.data === 'string' && !isStorableText(checkedValue.data)) throw invalidCursor();
+  return { value: checkedValue.data, id: checkedId.data };
 }
 
 /** Fetch limit+1 rows; the extra row only tells whether a next page exists. */

@@ -8,7 +8,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import * as catalogue from '../catalogue/catalogue-repository.ts';
 import { presentItemRow, presentPackCard } from '../catalogue/catalogue-presenters.ts';
 import { scopeOf } from '../catalogue/catalogue-scope.ts';
-import { decodeCursor, encodeCursor, toPage } from '../catalogue/cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../catalogue/cursor.ts';
 import * as favoritesRepo from './favorites-repository.ts';
 import * as playlistsRepo from './playlists-repository.ts';
 
@@ -25,10 +25,7 @@ function presentPlaylist(row: playlistsRepo.PlaylistRow): Playlist {
 
 const signedIn = (viewer: Viewer | null): Viewer => viewer!;
 
-const timeCursor = (cursor: string | undefined) => {
-  const decoded = decodeCursor(cursor);
-  return decoded ? { value: String(decoded.value), id: decoded.id } : null;
-};
+const timeCursor = (cursor: string | undefined) => decodeCursor(cursor, CURSOR_VALUES.time);
 
 export function registerLibraryRoutes(app: FastifyInstance, { db }: AppContext): void {
   /** An item may be hearted or listed only when the viewer can see it. */

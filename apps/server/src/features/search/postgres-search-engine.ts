@@ -4,8 +4,8 @@ import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUG
 import type { BpmBucket, FacetValue, SearchFacets, SearchQuery, SearchSort } from '@crate/contract/search';
 import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
-import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts';
+import { z } from 'zod';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, invalidCursor } from '../catalogue/cursor.ts';
 import { createBroadAnswerCache, type BroadAnswerCache } from './broad-answer-cache.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { buildTsquery, editDistance, editsOf, MAX_COMPLETIONS, MAX_CORRECTIONS, queryWords } from './search-text.ts';
@@ -46,8 +46,22 @@ interface SortPlan {
   /** ORDER BY over the columns `s` and `id` of the matched set. */
   order: SQL;
   /** Rows after the cursor, over `s` and `id`. */
-  after(value: string | number | null, id: string): SQL;
+  after(value: string | null, id: string): SQL;
 }
+
+/**
+ * Search cursors carry the sort value as PostgreSQL's text of it; each sort checks it has the form its
+ * column casts from (a cursor of another sort, or a forged one, is a 400 before any query).
+ */
+const FLOAT_TEXT = z.string().regex(/^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i);
+const CURSOR_VALUE_OF_SORT: Record<SearchSort, z.ZodType<string | null>> = {
+  relevance: FLOAT_TEXT,
+  newest: CURSOR_VALUES.time,
+  popular: z.string().regex(/^-?\d{1,9}$/),
+  // Sounds without a BPM sort last, with a null value.
+  bpm: FLOAT_TEXT.nullable(),
+  random: z.string().regex(/^[0-9a-f]{32}$/),
+};
 
 const BPM_EDGES = { low: 60, high: 180, width: 10 };
 
@@ -117,7 +131,7 @@ export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEn
     const sort: SearchSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
     const effectiveSort: SearchSort = sort === 'relevance' && words.length === 0 ? 'newest' : sort;
     const seed = effectiveSort === 'random' ? (query.seed ?? randomBytes(6).toString('base64url')) : null;
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeCursor(query.cursor, CURSOR_VALUE_OF_SORT[effectiveSort]);
     const empty = (corrected: SearchHits['corrected']): SearchHits => ({
       itemIds: [],
       total: cursor ? null : 0,
@@ -306,9 +320,9 @@ function corpusSql(scope: SearchScope): SQL {
 }
 
 function sortPlan(sort: SearchSort, ctx: { tsquery: string | null; text: string; seed: string | null }): SortPlan {
-  const invalid = () => new AppError('VALIDATION_FAILED', 'The page cursor does not belong to this sort; start again from the first page', 'cursor');
-  const text = (value: string | number | null) => {
-    if (typeof value !== 'string') throw invalid();
+  /** Only bpm sorts have null values; decodeCursor checked the value against CURSOR_VALUE_OF_SORT. */
+  const text = (value: string | null) => {
+    if (value === null) throw invalidCursor();
     return value;
   };
   switch (sort) {

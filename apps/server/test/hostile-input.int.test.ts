@@ -1,0 +1,180 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { decideAccess } from '@crate/contract/access';
+import { API, type Endpoint } from '@crate/contract/api-endpoints';
+import { freshAddress } from './auth-helpers.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+/**
+ * The hostile-input tier, generated from the contract's API table: every endpoint is called with NUL
+ * bytes, over-long and wrongly typed values, malformed cursors, other spellings of its path and a
+ * foreign Origin. Whatever comes in, the answer is a 4xx JSON error in the project's shape — never a
+ * 5xx, never a 2xx for a caller the endpoint refuses — and the server stays healthy. An endpoint
+ * added to the table is covered the moment it is declared.
+ */
+const ENDPOINTS = Object.entries(API as Record<string, Endpoint>);
+const UUID = '00000000-0000-4000-8000-000000000000';
+const NUL = 'a\u0000b';
+const FOREIGN_ORIGIN = 'https://evil.example';
+
+/**
+ * What an answer must be: exactly 400 naming the field; any client error; 403 CSRF_REJECTED; or, for a
+ * value that may be valid after all (`true` for a flag, `..` as a slug), anything but a server error.
+ */
+type Expectation = { kind: 'badField'; field: string } | { kind: 'clientError' } | { kind: 'csrf' } | { kind: 'noServerError' };
+
+interface HostileCase {
+  label: string;
+  request: InjectOptions;
+  expect: Expectation;
+}
+
+const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+const fill = (path: string, values: Record<string, string> = {}) => path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => values[name] ?? UUID);
+const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Cursors that are not ours whatever the list: not base64 JSON, the wrong shape, a value of no sortable type, a forged id, a NUL. */
+const MALFORMED_CURSORS = ['%%%', 'bm90IGpzb24', base64Json({ a: 1 }), base64Json([1, 2, 3]), base64Json([{}, UUID]), base64Json([true, UUID]), base64Json([2 ** 53, 'x']), base64Json(['a\u0000', UUID]), base64Json([null, `${UUID}'--`])];
+/** Cursors whose value is wrong for some lists only (a date that does not exist is still a valid name to sort after). */
+const SUSPECT_CURSORS = [base64Json(['2026-02-30T00:00:00Z', UUID]), base64Json(['yesterday', UUID]), base64Json([-1, UUID]), base64Json(['1e999', UUID])];
+
+/** Values of the wrong JSON type for any field: every body field is a string, number, boolean, array or object, never all. */
+const WRONG_TYPES: unknown[] = [12345, true, null, ['x'], { nested: { deeper: ['x'] } }, 1e308, -1];
+
+/** The spellings of a path that a router or a proxy may treat as the same, or not. */
+function respellings(path: string): string[] {
+  const rest = path.slice('/api'.length);
+  return [`/%61pi${rest}`, `/API${rest}`, `//api${rest}`, `/api/${rest}`, `${path}/`, `${path}.`, `${path}%2F`, `${path};x`, `/api/..${rest}`, `/api/%2e%2e${rest}`];
+}
+
+function hostileCases(endpoint: Endpoint): HostileCase[] {
+  const cases: HostileCase[] = [];
+  const { method, path } = endpoint;
+  const withBody = method === 'GET' ? {} : { payload: {} };
+  const add = (label: string, request: Omit<InjectOptions, 'method'>, expectation: Expectation) => cases.push({ label, request: { method, ...withBody, ...request }, expect: expectation });
+
+  for (const name of paramNames(path)) {
+    add(`NUL in :${name}`, { url: fill(path, { [name]: encodeURIComponent(NUL) }) }, { kind: 'badField', field: name });
+    add(`over-long :${name}`, { url: fill(path, { [name]: 'x'.repeat(300) }) }, { kind: 'clientError' });
+    add(`:${name} past the router's limit`, { url: fill(path, { [name]: 'x'.repeat(5000) }) }, { kind: 'clientError' });
+    for (const odd of ['%FF', '%E0%A4%A', '%20', '..', '-1', '%22%27%3B--', '%F0%9F%92%A9']) add(`:${name} = ${odd}`, { url: fill(path, { [name]: odd }) }, { kind: 'noServerError' });
+  }
+
+  const queryKeys = endpoint.query ? Object.keys(endpoint.query.shape) : [];
+  for (const key of queryKeys) {
+    const url = fill(path);
+    add(`NUL in ?${key}`, { url: `${url}?${key}=${encodeURIComponent(NUL)}` }, { kind: 'badField', field: key });
+    add(`over-long ?${key}`, { url: `${url}?${key}=${'x'.repeat(3000)}` }, { kind: 'clientError' });
+    add(`?${key} as an object`, { url: `${url}?${key}[a]=1` }, { kind: 'clientError' });
+    add(`?${key} as a huge number`, { url: `${url}?${key}=1e400` }, { kind: 'noServerError' });
+  }
+  if (queryKeys.includes('cursor')) {
+    for (const cursor of MALFORMED_CURSORS) {
+      const expectation: Expectation = paramNames(path).length === 0 ? { kind: 'badField', field: 'cursor' } : { kind: 'clientError' };
+      add(`malformed cursor ${cursor.slice(0, 24)}`, { url: `${fill(path)}?cursor=${encodeURIComponent(cursor)}` }, expectation);
+    }
+    for (const cursor of SUSPECT_CURSORS) add(`suspect cursor ${cursor.slice(0, 24)}`, { url: `${fill(path)}?cursor=${encodeURIComponent(cursor)}` }, { kind: 'noServerError' });
+  }
+  add('an unknown query parameter holding a NUL', { url: `${fill(path)}?zz=${encodeURIComponent(NUL)}` }, { kind: 'clientError' });
+
+  if (endpoint.body) {
+    const url = fill(path);
+    const keys = endpoint.body instanceof z.ZodObject ? Object.keys(endpoint.body.shape) : [];
+    for (const key of keys) {
+      add(`NUL in body.${key}`, { url, payload: { [key]: NUL } }, { kind: 'badField', field: key });
+      add(`NUL nested in body.${key}`, { url, payload: { [key]: { inner: [NUL] } } }, { kind: 'badField', field: `${key}.inner.0` });
+      add(`lone surrogate in body.${key}`, { url, headers: { 'content-type': 'application/json' }, payload: `{"${key}":"\\ud800x"}` }, { kind: 'badField', field: key });
+      add(`over-long body.${key}`, { url, payload: { [key]: 'x'.repeat(20_000) } }, { kind: 'clientError' });
+      for (const wrong of WRONG_TYPES) add(`body.${key} = ${JSON.stringify(wrong).slice(0, 20)}`, { url, payload: { [key]: wrong } as object }, { kind: 'noServerError' });
+    }
+    add('NUL in a body key', { url, payload: { [NUL]: 1 } }, { kind: 'clientError' });
+    for (const raw of ['[]', '"text"', 'null', '123', '{"__proto__":{"admin":true}}', '{"a":1,"a":2', '\u0000']) {
+      add(`body ${JSON.stringify(raw)}`, { url, headers: { 'content-type': 'application/json' }, payload: raw }, { kind: 'clientError' });
+    }
+    add('a text/plain body', { url, headers: { 'content-type': 'text/plain' }, payload: 'email=a@b.c' }, { kind: 'clientError' });
+    add('a body over the limit', { url, payload: { x: 'x'.repeat(200 * 1024) } }, { kind: 'clientError' });
+  }
+
+  if (method !== 'GET') {
+    for (const url of [fill(path), ...respellings(fill(path))]) {
+      add(`${url} from a foreign Origin`, { url, headers: { origin: FOREIGN_ORIGIN } }, { kind: 'csrf' });
+      add(`${url} from Origin null`, { url, headers: { origin: 'null' } }, { kind: 'csrf' });
+      add(`${url} with a foreign Referer`, { url, headers: { referer: `${FOREIGN_ORIGIN}/page` } }, { kind: 'csrf' });
+    }
+  }
+  return cases;
+}
+
+function expectJsonError(res: LightMyRequestResponse, label: string): { code: string; message: string; field?: string } {
+  expect(res.headers['content-type'], `${label}: ${res.statusCode} ${res.body.slice(0, 200)}`).toMatch(/^application\/json/);
+  const body = res.json() as { error: { code: string; message: string; field?: string } };
+  expect(body, label).toEqual({ error: { code: expect.any(String), message: expect.any(String), ...(body.error.field === undefined ? {} : { field: expect.any(String) }) } });
+  return body.error;
+}
+
+describe(`hostile input on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let subscriber: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t.ctx, { roles: ['admin'] });
+    subscriber = await createUser(t.ctx, { roles: ['subscriber'] });
+  });
+  afterAll(() => t.close());
+
+  const send = (request: InjectOptions, cookie: string | null) =>
+    t.app.inject({ ...request, remoteAddress: freshAddress(), headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
+
+  const expectHealthy = async () => {
+    const health = await t.app.inject({ url: '/api/health', remoteAddress: freshAddress() });
+    expect(health.statusCode).toBe(200);
+  };
+
+  describe.each(ENDPOINTS)('%s', (_name, endpoint) => {
+    const cases = hostileCases(endpoint);
+
+    it('a caller it admits gets a 4xx JSON error for every hostile value, never a 5xx', async () => {
+      for (const { label, request, expect: expectation } of cases) {
+        const res = await send(request, admin.cookie);
+        expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        if (expectation.kind === 'noServerError' && res.statusCode < 400) continue;
+        expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        const error = expectJsonError(res, label);
+        if (expectation.kind === 'badField') {
+          expect({ status: res.statusCode, code: error.code, field: error.field }, label).toEqual({ status: 400, code: 'VALIDATION_FAILED', field: expectation.field });
+        }
+        if (expectation.kind === 'csrf') expect({ status: res.statusCode, code: error.code }, label).toEqual({ status: 403, code: 'CSRF_REJECTED' });
+      }
+      await expectHealthy();
+    });
+
+    it.each([
+      ['a visitor', null],
+      ['a subscriber', 'subscriber'],
+    ] as const)('%s it refuses never gets a 2xx, however the request is spelled', async (_who, kind) => {
+      const viewer = kind === null ? null : { roles: [kind] as const };
+      if (decideAccess(endpoint.access, viewer) === 'allow') return;
+      const spellings = [fill(endpoint.path), ...respellings(fill(endpoint.path))].map((url) => ({ label: url, request: { method: endpoint.method, url } as InjectOptions }));
+      for (const { label, request } of [...cases, ...spellings]) {
+        const res = await send(request, kind === null ? null : subscriber.cookie);
+        expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        expectJsonError(res, label);
+      }
+      await expectHealthy();
+    });
+  });
+
+  it('errors Fastify raises before routing use the same shape', async () => {
+    const badUrl = await t.app.inject({ url: '/api/packs/%E0%A4%A', remoteAddress: freshAddress() });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The address is not a valid URL' } });
+    const tooLong = await t.app.inject({ url: `/api/packs/${'x'.repeat(5000)}`, remoteAddress: freshAddress() });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: 'The address is too long' } });
+    await expectHealthy();
+  });
+});
