@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountRecoveryMail, passwordResetMail, queueMail, type PasswordLinkPage } from './account-mail.ts';
-import { clearLockAndDeactivation, findAccountStateById } from './account-repository.ts';
+import { clearLockAndDeactivation, findAccountStateById, voidPasswordLinks } from './account-repository.ts';
 import { recordAudit } from './audit-log-repository.ts';
 
 export const LOCKED_MESSAGE = 'This account is locked after too many failed sign-ins. Unlock it with an e-mailed link at /accountrecovery.';
@@ -36,8 +36,12 @@ export function accountLifecycle(db: Db, publicUrl: string) {
       const link = `${publicUrl}${page}?token=${encodeURIComponent(token)}`;
       await queueMail(db, page === '/accountrecovery' ? accountRecoveryMail(user.email, link) : passwordResetMail(user.email, link));
     },
-    /** A completed reset is the recovery: it clears the lockout and a self-deactivation (never a staff disable). */
+    /**
+     * A completed reset is the recovery: it clears the lockout and a self-deactivation (never a staff
+     * disable), and voids every other reset or recovery link still in a mailbox.
+     */
     async onPasswordReset(userId: string) {
+      await voidPasswordLinks(db, userId);
       const { wasLocked, wasDeactivated } = await clearLockAndDeactivation(db, userId);
       await recordAudit(db, { actorUserId: userId, action: 'account.password_reset', targetType: 'user', targetId: userId, details: { unlocked: wasLocked, reactivated: wasDeactivated } });
     },

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users, verifications } from '../../db/schema/index.ts';
 
 /** Consecutive failed sign-ins that lock an account until it is recovered by e-mail. */
 export const MAX_FAILED_LOGINS = 10;
@@ -70,4 +70,14 @@ export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void
 /** Signs the user out everywhere. */
 export async function deleteAllSessions(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Voids every outstanding reset and recovery link of the user: better-auth keeps each as a
+ * verification row `reset-password:<token>` whose value is the user id (recovery links are reset
+ * links landing on another page). Called after any password change or completed reset.
+ */
+export async function voidPasswordLinks(db: DbOrTx, userId: string): Promise<number> {
+  const voided = await db.delete(verifications).where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId))).returning({ id: verifications.id });
+  return voided.length;
 }

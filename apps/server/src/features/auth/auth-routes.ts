@@ -42,8 +42,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   registerEndpoint(app, API.requestAccountRecovery, async ({ body }) => requestAccountRecovery(ctx, body.email));
 
-  registerEndpoint(app, API.updatePassword, async ({ body, request, reply }) => {
-    forwardSetCookies(reply, await updatePassword(ctx, request, body));
+  registerEndpoint(app, API.updatePassword, async ({ body, viewer, request, reply }) => {
+    forwardSetCookies(reply, await updatePassword(ctx, request, viewer!, body));
     return { ok: true as const };
   });
 

@@ -7,7 +7,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import { acceptInvite, findUsableInvite, INVITE_NOT_VALID_MESSAGE } from '../invites/invite-service.ts';
 import { LOCKED_MESSAGE } from './account-lifecycle.ts';
 import { disabledAccountRecoveryMail, queueMail } from './account-mail.ts';
-import { clearFailedLogins, deleteAllSessions, deleteSession, findAccountStateByEmail, markDeactivated, recordFailedLogin } from './account-repository.ts';
+import { clearFailedLogins, deleteAllSessions, voidPasswordLinks, deleteSession, findAccountStateByEmail, markDeactivated, recordFailedLogin } from './account-repository.ts';
 import { recordAudit } from './audit-log-repository.ts';
 import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, toAppError } from './auth-errors.ts';
 import { answerNoSoonerThan, NEUTRAL_ANSWER_MS } from './neutral-timing.ts';
@@ -115,8 +115,11 @@ export async function requestAccountRecovery(ctx: AppContext, email: string): Pr
   return { message: RECOVERY_REQUESTED_MESSAGE };
 }
 
-/** Changes the password of the signed-in account; other devices are signed out and this one gets a fresh session. */
-export async function updatePassword(ctx: AppContext, request: FastifyRequest, input: UpdatePasswordInput): Promise<Headers> {
+/**
+ * Changes the password of the signed-in account; other devices are signed out, this one gets a fresh
+ * session, and reset or recovery links asked for before the change no longer work.
+ */
+export async function updatePassword(ctx: AppContext, request: FastifyRequest, viewer: Viewer, input: UpdatePasswordInput): Promise<Headers> {
   const { headers } = await callAuth(() =>
     ctx.auth.api.changePassword({
       headers: requestHeaders(request),
@@ -124,6 +127,7 @@ export async function updatePassword(ctx: AppContext, request: FastifyRequest, i
       returnHeaders: true,
     }),
   );
+  await voidPasswordLinks(ctx.db, viewer.userId);
   return headers;
 }
 
