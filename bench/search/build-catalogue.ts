@@ -12,6 +12,7 @@
 import type pg from 'pg';
 import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
 import { MUSICAL_KEYS, PRESET_PLUGINS } from '@crate/contract/catalogue-enums';
+import { PACK_STATUS } from '@crate/contract/pack-status';
 
 /** Bump when the generator changes: a catalogue built by another version is rebuilt. */
 export const CATALOGUE_VERSION = 'search-bench-v1';
@@ -113,8 +114,8 @@ async function build(client: pg.ClientBase, size: CatalogueSize, step: (what: st
      from (select n, random() as r, 1 + floor(random() ^ 2 * array_length($3::text[], 1))::int as g1 from generate_series(1, $1) n) s`,
     [size.packs, size.creators, genres, DESCRIPTORS, genreLabels, PACK_WORDS],
   );
-  await client.query(`update packs set status = 4, published_at = now() - interval '3 years' where status = 0 and published_at is not null`);
-  await client.query(`update packs set published_at = null where status <> 4 and status <> -1`);
+  await client.query(`update packs set status = ${PACK_STATUS.published}, published_at = now() - interval '3 years' where status = ${PACK_STATUS.draft} and published_at is not null`);
+  await client.query(`update packs set published_at = null where status <> ${PACK_STATUS.published} and status <> ${PACK_STATUS.archived}`);
   step(`${size.packs} packs`);
 
   // Genre words per pack, once (the items' documents repeat their pack's genres).

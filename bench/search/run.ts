@@ -24,11 +24,13 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import pino from 'pino';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { searchQuerySchema } from '@crate/contract/search';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
+import { listedItemsSql } from '../../apps/server/src/db/listed-items.ts';
 import { userRoles } from '../../apps/server/src/db/schema/index.ts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { createPostgresSearchEngine } from '../../apps/server/src/features/search/postgres-search-engine.ts';
@@ -62,7 +64,7 @@ async function main() {
   } else {
     await client.query('analyze');
   }
-  const listed = (await client.query<{ n: number }>('select count(*)::int as n from items where search_pack_status = 4 and taken_down_at is null')).rows[0]!.n;
+  const listed = (await client.query<{ n: number }>(`select count(*)::int as n from items where ${new PgDialect().sqlToQuery(listedItemsSql()).sql}`)).rows[0]!.n;
   const settings = Object.fromEntries(
     (await client.query<{ name: string; setting: string; unit: string | null }>(`select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather', 'jit', 'server_version')`)).rows.map((r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting]),
   );

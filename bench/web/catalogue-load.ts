@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import pino from 'pino';
+import { PACK_STATUS } from '@crate/contract/pack-status';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
@@ -28,7 +29,7 @@ export interface CatalogueLoadResult {
 
 /** The browse requests of a visitor, over real ids and slugs of the catalogue. */
 async function listPaths(client: pg.Client): Promise<string[]> {
-  const packs = (await client.query<{ id: string; slug: string }>(`select id, slug from packs where status = 4 order by md5(id::text) limit 200`)).rows;
+  const packs = (await client.query<{ id: string; slug: string }>(`select id, slug from packs where status = ${PACK_STATUS.published} order by md5(id::text) limit 200`)).rows;
   const creators = (await client.query<{ slug: string }>(`select slug from creators order by md5(id::text) limit 50`)).rows;
   const genres = (await client.query<{ genre: string }>(`select distinct unnest(genres) as genre from packs limit 40`)).rows;
   const paths: string[] = [];

@@ -11,6 +11,7 @@ import {
   TAKEDOWN_REASONS,
   TIME_SIGNATURES,
 } from './catalogue-enums.ts';
+import { PAYMENT_PRODUCT_KINDS, PRICE_INTERVALS } from './commerce-enums.ts';
 
 /** Cover art in the three SPEC §9 sizes; URLs are immutable (the file id is in the path). */
 export const imageSetSchema = z.object({ '75x75': z.string(), '250x250': z.string(), '500x500': z.string() });
@@ -167,7 +168,7 @@ export const priceSchema = z.object({
   product_id: z.string(),
   currency: z.string(),
   unit_amount: z.number().int(),
-  interval: z.enum(['month', 'year']).nullable(),
+  interval: z.enum(PRICE_INTERVALS).nullable(),
   interval_count: z.number().int(),
   credits: z.number().int(),
 });
@@ -175,7 +176,7 @@ export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  kind: z.enum(['subscription', 'credits']),
+  kind: z.enum(PAYMENT_PRODUCT_KINDS),
   active: z.boolean(),
   prices: z.array(priceSchema),
 });

@@ -9,6 +9,10 @@
  */
 import { z } from 'zod';
 
+/** The two label kinds of the taxonomy (search matches their labels as well as their slugs). */
+export const TAXONOMY_KINDS = ['genre', 'instrument'] as const;
+export type TaxonomyKind = (typeof TAXONOMY_KINDS)[number];
+
 // ───────────────────────────── genres ─────────────────────────────
 
 /** Broad families, used to group the Genres screen; not stored on items. */

@@ -14,13 +14,17 @@ export const setRolesSchema = z.strictObject({
   roles: z.array(z.enum(ROLES)).max(ROLES.length).refine((r) => new Set(r).size === r.length, 'Roles must not repeat'),
 });
 
+/** How an admin sees an account: usable, locked by failed sign-ins, closed by its owner, or disabled by an admin. */
+export const ACCOUNT_STATUSES = ['active', 'locked', 'deactivated', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   display_name: z.string(),
   roles: z.array(z.enum(ROLES)),
   claims_updated_at: z.string().nullable(),
-  status: z.enum(['active', 'locked', 'deactivated', 'disabled']),
+  status: z.enum(ACCOUNT_STATUSES),
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PackCard } from '@crate/contract/catalogue';
+import { PACK_STATUS } from '@crate/contract/pack-status';
 import { packPreviewItem } from './pack-preview-item.ts';
 
 const pack: PackCard = {
@@ -13,7 +14,7 @@ const pack: PackCard = {
   item_count: 12,
   is_free: false,
   published_at: null,
-  status: 4,
+  status: PACK_STATUS.published,
   published: true,
   preview: { url: '/api/media/f1/preview-mp3', peaks_url: '/api/media/f1/waveform-peaks', duration_ms: 30000 },
 };

@@ -31,6 +31,8 @@ import {
   TAKEDOWN_REASONS,
   TIME_SIGNATURES,
 } from '@crate/contract/catalogue-enums';
+import { TAXONOMY_KINDS } from '@crate/contract/taxonomy';
+import { archivedItemsSql, listedItemsSql } from '../listed-items.ts';
 import { createdAt, cube, id, ts, tsvector, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { creators } from './creators.ts';
@@ -156,8 +158,7 @@ export const packs = pgTable(
   ],
 );
 
-/** An item is listed (found by paid and free search, similar sounds) when its pack is published and it is not taken down. */
-const LISTED = sql`search_pack_status = 4 and taken_down_at is null`;
+const LISTED = listedItemsSql();
 
 /**
  * Search indexes on items; all but the archive's are partial on LISTED, the rows search reads.
@@ -176,7 +177,7 @@ function itemSearchIndexes(t: Record<
     index('items_search_bpm_idx').on(t.searchBpm).where(LISTED),
     index('items_search_listed_idx').on(t.searchListedAt, t.id).where(LISTED),
     index('items_search_features_idx').using('gist', t.searchFeatures).where(LISTED),
-    index('items_search_archived_idx').on(t.searchListedAt).where(sql`search_pack_status = -1 or taken_down_at is not null`),
+    index('items_search_archived_idx').on(t.searchListedAt).where(archivedItemsSql()),
   ];
 }
 
@@ -263,7 +264,7 @@ export const searchWords = pgTable(
 export const searchTaxonomyLabels = pgTable(
   'search_taxonomy_labels',
   {
-    kind: text('kind', { enum: ['genre', 'instrument'] }).notNull(),
+    kind: text('kind', { enum: TAXONOMY_KINDS }).notNull(),
     slug: text('slug').notNull(),
     label: text('label').notNull(),
   },

@@ -1,6 +1,16 @@
 /** Commerce: the payments catalogue, checkout, subscriptions, the credit ledger and what users own and download. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  CHECKOUT_MODES,
+  CHECKOUT_STATUSES,
+  CREDIT_ENTRY_KINDS,
+  OWNERSHIP_SOURCES,
+  PAYMENT_PRODUCT_KINDS,
+  PAYMENT_PROVIDERS,
+  PRICE_INTERVALS,
+  SUBSCRIPTION_STATUSES,
+} from '@crate/contract/commerce-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { files, items, licenceTypeEnum } from './catalogue.ts';
@@ -10,7 +20,7 @@ export const paymentProducts = pgTable('payment_products', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  kind: text('kind', { enum: ['subscription', 'credits'] }).notNull(),
+  kind: text('kind', { enum: PAYMENT_PRODUCT_KINDS }).notNull(),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
@@ -27,7 +37,7 @@ export const paymentPrices = pgTable(
       .references(() => paymentProducts.id),
     currency: text('currency').notNull().default('usd'),
     unitAmount: integer('unit_amount').notNull(),
-    interval: text('interval', { enum: ['month', 'year'] }),
+    interval: text('interval', { enum: PRICE_INTERVALS }),
     intervalCount: integer('interval_count').notNull().default(1),
     /** Credits granted per period (subscriptions) or per purchase (refills). */
     credits: integer('credits').notNull().default(0),
@@ -45,8 +55,8 @@ export const checkoutSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-    mode: text('mode', { enum: ['subscription', 'payment'] }).notNull().default('subscription'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    mode: text('mode', { enum: CHECKOUT_MODES }).notNull().default('subscription'),
     priceId: text('price_id').references(() => paymentPrices.id),
     quantity: integer('quantity'),
     lineItems: jsonb('line_items').$type<Array<{ price: string; quantity?: number }>>(),
@@ -54,7 +64,7 @@ export const checkoutSessions = pgTable(
     cancelUrl: text('cancel_url').notNull(),
     sessionId: text('session_id'),
     url: text('url'),
-    status: text('status', { enum: ['pending', 'open', 'complete', 'expired', 'error'] }).notNull().default('pending'),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     errorMessage: text('error_message'),
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
@@ -69,12 +79,12 @@ export const subscriptions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     priceId: text('price_id')
       .notNull()
       .references(() => paymentPrices.id),
-    status: text('status', { enum: ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     currentPeriodStart: ts('current_period_start').notNull(),
     currentPeriodEnd: ts('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -87,7 +97,7 @@ export const subscriptions = pgTable(
 /** Provider webhook events, stored once: the primary key makes fulfilment idempotent. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
-  provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),
   receivedAt: createdAt(),
@@ -102,7 +112,7 @@ export const creditLedger = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['grant', 'spend', 'refill', 'expire', 'adjust'] }).notNull(),
+    kind: text('kind', { enum: CREDIT_ENTRY_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull().default(''),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -130,7 +140,7 @@ export const ownedItems = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id),
-    source: text('source', { enum: ['credits', 'purchase', 'free', 'grant'] }).notNull(),
+    source: text('source', { enum: OWNERSHIP_SOURCES }).notNull(),
     creditLedgerId: uuid('credit_ledger_id').references(() => creditLedger.id),
     checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
     priceCents: integer('price_cents'),

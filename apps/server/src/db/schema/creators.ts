@@ -1,5 +1,6 @@
 /** Creators: their profiles, collaborators, invitations and applications to become one. */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CREATOR_APPLICATION_STATUSES } from '@crate/contract/creator-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -71,7 +72,7 @@ export const creatorApplications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: CREATOR_APPLICATION_STATUSES }).notNull().default('pending'),
     artistName: text('artist_name').notNull(),
     portfolioUrl: text('portfolio_url'),
     links: jsonb('links').$type<string[]>().notNull().default([]),

@@ -1,5 +1,6 @@
 /** Payouts to creators each month, and affiliates with the users they referred. */
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MONTHLY_PAYOUT_STATUSES, PAYOUT_LINE_STATUSES } from '@crate/contract/payout-enums';
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './accounts.ts';
 import { creators } from './creators.ts';
@@ -10,7 +11,7 @@ export const monthlyPayouts = pgTable(
     id: id(),
     /** First day of the month paid for. */
     month: date('month', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['draft', 'approved', 'paid'] }).notNull().default('draft'),
+    status: text('status', { enum: MONTHLY_PAYOUT_STATUSES }).notNull().default('draft'),
     currency: text('currency').notNull().default('usd'),
     totalCents: integer('total_cents').notNull().default(0),
     approvedBy: text('approved_by').references(() => users.id),
@@ -34,7 +35,7 @@ export const payoutLines = pgTable(
     amountCents: integer('amount_cents').notNull(),
     downloads: integer('downloads').notNull().default(0),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: PAYOUT_LINE_STATUSES }).notNull().default('pending'),
     providerTransferId: text('provider_transfer_id'),
   },
   (t) => [uniqueIndex('payout_lines_payout_creator_key').on(t.payoutId, t.creatorId)],

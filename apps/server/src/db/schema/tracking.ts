@@ -1,5 +1,6 @@
 /** What happened: advertising-attribution events, plays/downloads/favourites per item, and the audit log. */
 import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ITEM_EVENT_KINDS, TRACKING_EVENT_TYPES } from '@crate/contract/tracking-enums';
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './accounts.ts';
 import { items } from './catalogue.ts';
@@ -9,7 +10,7 @@ export const trackingEvents = pgTable(
   'tracking_events',
   {
     id: id(),
-    eventType: text('event_type', { enum: ['PageView', 'ViewContent'] }).notNull(),
+    eventType: text('event_type', { enum: TRACKING_EVENT_TYPES }).notNull(),
     fbc: text('fbc').notNull(),
     route: text('route').notNull(),
     email: text('email'),
@@ -47,7 +48,7 @@ export const itemEvents = pgTable(
       .references(() => items.id),
     packId: uuid('pack_id'),
     userId: text('user_id'),
-    kind: text('kind', { enum: ['play', 'download', 'favorite'] }).notNull(),
+    kind: text('kind', { enum: ITEM_EVENT_KINDS }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('item_events_item_idx').on(t.itemId, t.createdAt), index('item_events_pack_idx').on(t.packId, t.createdAt)],

@@ -4,6 +4,7 @@ import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUG
 import type { BpmBucket, FacetValue, SearchFacets, SearchQuery, SearchSort } from '@crate/contract/search';
 import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
 import type { DbOrTx } from '../../db/client.ts';
+import { archivedItemsSql, listedItemsSql } from '../../db/listed-items.ts';
 import { z } from 'zod';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, invalidCursor } from '../catalogue/cursor.ts';
 import { createBroadAnswerCache, type BroadAnswerCache } from './broad-answer-cache.ts';
@@ -289,7 +290,7 @@ export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEn
       await db.execute(sql`
         select i.id::text as id
         from items i
-        where i.search_pack_status = 4 and i.taken_down_at is null
+        where ${listedItemsSql('i')}
           and i.search_features is not null
           and i.id <> ${itemId}::uuid
           ${options.freeOnly ? sql`and i.is_free = true` : sql``}
@@ -311,11 +312,11 @@ export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEn
 function corpusSql(scope: SearchScope): SQL {
   switch (scope.corpus) {
     case 'paid':
-      return sql`i.search_pack_status = 4 and i.taken_down_at is null`;
+      return listedItemsSql('i');
     case 'free':
-      return sql`i.search_pack_status = 4 and i.taken_down_at is null and i.is_free = true`;
+      return sql`${listedItemsSql('i')} and i.is_free = true`;
     case 'archived':
-      return sql`(i.search_pack_status = -1 or i.taken_down_at is not null)`;
+      return sql`(${archivedItemsSql('i')})`;
   }
 }
 

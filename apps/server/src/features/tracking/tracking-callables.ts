@@ -1,6 +1,7 @@
 import { CALLABLES } from '@crate/contract/callable';
+import type { TrackingEventType } from '@crate/contract/tracking-enums';
 import { defineCallable, type CallableRateLimit } from '../callable/callable-registry.ts';
-import { recordTrackingEvent, type TrackingEventType } from './tracking-service.ts';
+import { recordTrackingEvent } from './tracking-service.ts';
 
 /**
  * The web app fires one call per route change (two on content pages): 120 a minute per address is

@@ -1,8 +1,7 @@
 import type { TrackPayload } from '@crate/contract/callable';
+import type { TrackingEventType } from '@crate/contract/tracking-enums';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertTrackingEvent } from './tracking-repository.ts';
-
-export type TrackingEventType = 'PageView' | 'ViewContent';
 
 export interface TrackingContext {
   userId: string | null;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { API } from '@crate/contract/api-endpoints';
 import { discoverSchema } from '@crate/contract/catalogue';
+import { PACK_STATUS } from '@crate/contract/pack-status';
 import { DISCOVER_PATH, isDiscover } from './get-discover.ts';
 
 const cover = { '75x75': '/c/75', '250x250': '/c/250', '500x500': '/c/500' };
@@ -15,7 +16,7 @@ const pack = {
   item_count: 12,
   is_free: false,
   published_at: '2026-01-01T00:00:00.000Z',
-  status: 4,
+  status: PACK_STATUS.published,
   published: true,
   preview: { url: '/api/media/f1/preview', peaks_url: '/api/media/f1/peaks', duration_ms: 30000 },
 };

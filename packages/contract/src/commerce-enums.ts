@@ -1,0 +1,31 @@
+/** Fixed vocabularies of payments and credits (SPEC §3, §8). Values are stored as-is in the database. */
+
+/** Who takes the money: the built-in sandbox (no outside service) or Stripe. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What a product of the payments catalogue sells: a subscription, or a refill of credits. */
+export const PAYMENT_PRODUCT_KINDS = ['subscription', 'credits'] as const;
+export type PaymentProductKind = (typeof PAYMENT_PRODUCT_KINDS)[number];
+
+/** How often a subscription price is charged (null on a one-off price). */
+export const PRICE_INTERVALS = ['month', 'year'] as const;
+export type PriceInterval = (typeof PRICE_INTERVALS)[number];
+
+export const CHECKOUT_MODES = ['subscription', 'payment'] as const;
+export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
+
+/** pending until the provider answers with a session (open), then complete, expired or error. */
+export const CHECKOUT_STATUSES = ['pending', 'open', 'complete', 'expired', 'error'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Credit ledger entries: grant and refill add credits, spend and expire take them, adjust does either. */
+export const CREDIT_ENTRY_KINDS = ['grant', 'spend', 'refill', 'expire', 'adjust'] as const;
+export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
+
+/** How a user came to own an item. */
+export const OWNERSHIP_SOURCES = ['credits', 'purchase', 'free', 'grant'] as const;
+export type OwnershipSource = (typeof OWNERSHIP_SOURCES)[number];

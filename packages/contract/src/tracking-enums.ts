@@ -1,0 +1,9 @@
+/** Fixed vocabularies of what is recorded about use (SPEC §7). Values are stored as-is in the database. */
+
+/** Advertising-attribution events, one per tracking callable (trackPageView, trackViewContent). */
+export const TRACKING_EVENT_TYPES = ['PageView', 'ViewContent'] as const;
+export type TrackingEventType = (typeof TRACKING_EVENT_TYPES)[number];
+
+/** What happened to an item, counted for creator analytics and "popular". */
+export const ITEM_EVENT_KINDS = ['play', 'download', 'favorite'] as const;
+export type ItemEventKind = (typeof ITEM_EVENT_KINDS)[number];
