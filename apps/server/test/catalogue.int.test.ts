@@ -60,10 +60,11 @@ describe(`catalogue API on ${TEST_DB}`, () => {
   });
 
   it('shows the unpublished pack to its creator, collaborators and admins, marked as such', async () => {
-    for (const user of [owner, collaborator, admin]) {
+    // Collaborators read it but do not edit it: editing and uploads are the creator's (SPEC §6, decision 0013).
+    for (const [user, canEdit] of [[owner, true], [collaborator, false], [admin, true]] as const) {
       const res = await get(`/api/packs/${draft.id}`, user);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ published: false, status: PACK_STATUS.draft, can_edit: true });
+      expect(res.json()).toMatchObject({ published: false, status: PACK_STATUS.draft, can_edit: canEdit });
       expect(res.headers['cache-control']).toContain('private');
     }
   });

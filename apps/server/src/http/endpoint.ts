@@ -1,19 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { decideAccess } from '@crate/contract/access';
+import { decideAccess, type Access, type PublicAccess } from '@crate/contract/access';
 import type { Endpoint } from '@crate/contract/api-endpoints';
 import { AppError } from './app-error.ts';
 import type { Viewer } from './viewer.ts';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
+/** Who a handler serves: anyone (maybe nobody) on a public endpoint, a signed-in user on every other. */
+export type ViewerOf<A extends Access> = A extends PublicAccess ? Viewer | null : Viewer;
+
 export interface EndpointInput<E extends Endpoint> {
   body: Infer<E['body']>;
   params: Infer<E['params']>;
   query: Infer<E['query']>;
-  /** The signed-in user, or null. Guaranteed non-null when the endpoint's access is not public. */
-  viewer: Viewer | null;
+  /** The signed-in user; null only on a public endpoint when nobody is signed in (onRequest refused the rest). */
+  viewer: ViewerOf<E['access']>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -47,11 +50,14 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your account does not have access to this');
     },
     handler: async (request, reply) => {
+      const viewer = await request.viewer();
+      // onRequest already refused this; checked again so the handler's non-null viewer is a fact, not a cast.
+      if (!viewer && endpoint.access.kind !== 'public') throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
       const result = await handler({
         body: request.body as never,
         params: request.params as never,
         query: request.query as never,
-        viewer: await request.viewer(),
+        viewer: viewer as ViewerOf<E['access']>,
         request,
         reply,
       });

@@ -7,6 +7,10 @@ export interface Viewer {
   email: string;
   sessionId: string;
   roles: readonly Role[];
+  /** The creator profile this user owns (at most one), for the object-level rules in src/policies. */
+  creatorId: string | null;
+  /** The creator profiles this user collaborates on (read-only access to their unpublished catalogue). */
+  collaboratorOf: readonly string[];
 }
 
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;

@@ -9,7 +9,7 @@ import { findAdminUserRow } from './admin-user-repository.ts';
 
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.setUserRoles, async ({ viewer, params, body, request }) => {
-    const roles = await setRoles(ctx.db, { userId: params.id, actorUserId: viewer!.userId, ipAddress: request.ip, reason: 'admin' }, body.roles);
+    const roles = await setRoles(ctx.db, { userId: params.id, actorUserId: viewer.userId, ipAddress: request.ip, reason: 'admin' }, body.roles);
     const row = await findAdminUserRow(ctx.db, params.id);
     if (!row) throw notFound('The user');
     return presentAdminUser(row, roles);

@@ -48,7 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   registerEndpoint(app, API.deactivateAccount, async ({ viewer, request, reply }) => {
-    forwardSetCookies(reply, await deactivateAccount(ctx, viewer!, request));
+    forwardSetCookies(reply, await deactivateAccount(ctx, viewer, request));
     return { ok: true as const };
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@crate/contract/roles';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { sessions, userRoles, users } from '../../db/schema/index.ts';
+import { creatorCollaborators, creators, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S } from './auth-library.ts';
 import { readSignedSessionToken } from './session-token.ts';
 
@@ -14,7 +14,7 @@ import { readSignedSessionToken } from './session-token.ts';
  * signed out.
  *
  * The usual case is one SQL statement: the signed cookie is verified here (session-token.ts), then the
- * session, its user's standing and roles are read together. A session that is due to be extended or
+ * session, its user's standing, roles and creator memberships (what the policies need) are read together. A session that is due to be extended or
  * has expired goes through the auth library's own getSession, which extends it (the browser's cookie
  * must follow) or deletes it — so the library stays the only code that writes sessions.
  */
@@ -34,6 +34,8 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
       deactivatedAt: users.deactivatedAt,
       // text[] (not role[]) so both drivers hand back a plain array.
       roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
+      creatorId: sql<string | null>`(select ${creators.id}::text from ${creators} where ${creators.userId} = ${users.id})`,
+      collaboratorOf: sql<string[]>`array(select ${creatorCollaborators.creatorId}::text from ${creatorCollaborators} where ${creatorCollaborators.userId} = ${users.id} order by 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -42,15 +44,18 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
   if (row.disabledAt || row.deactivatedAt) return null;
   const now = Date.now();
   const extendFrom = row.expiresAt.getTime() - SESSION_LIFETIME_S * 1000 + SESSION_UPDATE_AGE_S * 1000;
-  if (row.expiresAt.getTime() <= now || extendFrom <= now) return viaAuthLibrary(ctx, request, row.roles as Role[]);
-  return { userId: row.userId, email: row.email, sessionId: row.sessionId, roles: row.roles as Role[] };
+  const standing = { roles: row.roles as Role[], creatorId: row.creatorId, collaboratorOf: row.collaboratorOf };
+  if (row.expiresAt.getTime() <= now || extendFrom <= now) return viaAuthLibrary(ctx, request, standing);
+  return { userId: row.userId, email: row.email, sessionId: row.sessionId, ...standing };
 }
 
+type Standing = Pick<Viewer, 'roles' | 'creatorId' | 'collaboratorOf'>;
+
 /** The library's getSession: extends a session due for it (forwarding the new cookie) or drops an expired one. */
-async function viaAuthLibrary(ctx: AppContext, request: FastifyRequest, roles: Role[]): Promise<Viewer | null> {
+async function viaAuthLibrary(ctx: AppContext, request: FastifyRequest, standing: Standing): Promise<Viewer | null> {
   const { headers, response: session } = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
   const refreshed = headers.getSetCookie();
   if (refreshed.length > 0) request.sessionCookies = refreshed;
   if (!session) return null;
-  return { userId: session.user.id, email: session.user.email, sessionId: session.session.id, roles };
+  return { userId: session.user.id, email: session.user.email, sessionId: session.session.id, ...standing };
 }

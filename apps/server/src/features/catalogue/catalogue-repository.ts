@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
@@ -14,7 +14,9 @@ import {
   staffPlaylistItems,
   staffPlaylists,
 } from '../../db/schema/index.ts';
-import { canEditPackSql, isPublishedSql, visiblePackSql, type CatalogueScope } from './catalogue-scope.ts';
+import { itemListedSql } from '../../policies/item-policy.ts';
+import { packPublishedSql, packReadableSql } from '../../policies/pack-policy.ts';
+import type { PolicyViewer } from '../../policies/policy-viewer.ts';
 
 /**
  * Catalogue reads. Every list is one query (counts are correlated subqueries, never a query per row).
@@ -64,7 +66,7 @@ export type PackCardRow = {
 const packCards = (db: DbOrTx) => db.select(packCardColumns).from(packs).innerJoin(creators, eq(creators.id, packs.creatorId));
 
 export async function listNewPacks(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null; genre?: string; creatorId?: string }): Promise<PackCardRow[]> {
-  const conditions: SQL[] = [isPublishedSql];
+  const conditions: SQL[] = [packPublishedSql];
   if (opts.genre) conditions.push(sql`${opts.genre} = any(${packs.genres})`);
   if (opts.creatorId) conditions.push(eq(packs.creatorId, opts.creatorId));
   if (opts.after) conditions.push(sql`(${packs.publishedAt}, ${packs.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
@@ -79,12 +81,12 @@ export async function listNewPacks(db: DbOrTx, opts: { limit: number; after?: { 
 /** Trending: most plays and downloads in the last 14 days, newest first among equals. */
 export async function listTrendingPacks(db: DbOrTx, limit: number): Promise<PackCardRow[]> {
   const score = sql<number>`(select count(*) from item_events e where e.pack_id = packs.id and e.created_at > now() - interval '14 days')`;
-  return packCards(db).where(isPublishedSql).orderBy(desc(score), desc(packs.publishedAt), desc(packs.id)).limit(limit);
+  return packCards(db).where(packPublishedSql).orderBy(desc(score), desc(packs.publishedAt), desc(packs.id)).limit(limit);
 }
 
-/** A creator's packs; the creator, collaborators and admins also get the unpublished ones. */
-export async function listCreatorPacks(db: DbOrTx, scope: CatalogueScope, opts: { creatorId: string; limit: number; after?: { value: string; id: string } | null }) {
-  const conditions: SQL[] = [eq(packs.creatorId, opts.creatorId), visiblePackSql(scope)];
+/** A creator's packs that the viewer may read (the creator, collaborators and admins get the unpublished ones too). */
+export async function listCreatorPacks(db: DbOrTx, viewer: PolicyViewer, opts: { creatorId: string; limit: number; after?: { value: string; id: string } | null }) {
+  const conditions: SQL[] = [eq(packs.creatorId, opts.creatorId), packReadableSql(viewer)];
   if (opts.after) conditions.push(sql`(${packs.createdAt}, ${packs.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
   return runPrepared(
     packCards(db)
@@ -95,7 +97,7 @@ export async function listCreatorPacks(db: DbOrTx, scope: CatalogueScope, opts: 
 }
 
 export async function listStaffPicks(db: DbOrTx, opts: { limit: number; after?: { value: number; id: string } | null }) {
-  const conditions: SQL[] = [isPublishedSql];
+  const conditions: SQL[] = [packPublishedSql];
   if (opts.after) conditions.push(sql`(${staffPicks.position}, ${staffPicks.packId}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
   return runPrepared(
     db
@@ -109,7 +111,8 @@ export async function listStaffPicks(db: DbOrTx, opts: { limit: number; after?: 
   );
 }
 
-export async function findPack(db: DbOrTx, scope: CatalogueScope, ref: { id?: string; slug?: string }) {
+/** A pack by id or slug, whoever may read it: callers authorize the viewer (src/policies). */
+export async function findPack(db: DbOrTx, userId: string | null, ref: { id?: string; slug?: string }) {
   const match = ref.id ? eq(packs.id, ref.id) : eq(packs.slug, ref.slug!);
   const [row] = await runPrepared(
     db
@@ -121,19 +124,17 @@ export async function findPack(db: DbOrTx, scope: CatalogueScope, ref: { id?: st
         priceCents: packs.priceCents,
         currency: packs.currency,
         takedownReason: packs.takedownReason,
-        canEdit: canEditPackSql(scope),
-        favorited: scope.userId
-          ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${scope.userId} and f.pack_id = packs.id)`
-          : sql<null>`null`,
+        favorited: userId ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${userId} and f.pack_id = packs.id)` : sql<null>`null`,
       })
       .from(packs)
       .innerJoin(creators, eq(creators.id, packs.creatorId))
-      .where(and(match, visiblePackSql(scope))),
+      .where(match),
   );
   return row ?? null;
 }
 
-export const itemRowColumns = (scope: CatalogueScope) => ({
+/** An item row's columns; `favorited` for the signed-in user `userId` (null for visitors). */
+export const itemRowColumns = (userId: string | null) => ({
   id: items.id,
   slug: items.slug,
   name: items.name,
@@ -164,53 +165,60 @@ export const itemRowColumns = (scope: CatalogueScope) => ({
   creatorId: creators.id,
   creatorSlug: creators.slug,
   creatorName: creators.name,
-  favorited: scope.userId
-    ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${scope.userId} and f.item_id = items.id)`
-    : sql<null>`null`,
+  favorited: userId ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${userId} and f.item_id = items.id)` : sql<null>`null`,
 });
 export type ItemRowData = Awaited<ReturnType<typeof listPackItems>>[number];
 
-const itemRows = (db: DbOrTx, scope: CatalogueScope) =>
+const itemRows = (db: DbOrTx, userId: string | null) =>
   db
-    .select(itemRowColumns(scope))
+    .select(itemRowColumns(userId))
     .from(items)
     .innerJoin(packs, eq(packs.id, items.packId))
     .innerJoin(creators, eq(creators.id, items.creatorId));
 
-export async function listPackItems(db: DbOrTx, scope: CatalogueScope, opts: { packId: string; limit: number; after?: { value: number; id: string } | null }) {
-  const conditions: SQL[] = [eq(items.packId, opts.packId), isNull(items.takenDownAt), visiblePackSql(scope)];
+/** The items of a pack the caller has authorized the viewer to read; taken-down items are left out for everybody. */
+export async function listPackItems(db: DbOrTx, userId: string | null, opts: { packId: string; limit: number; after?: { value: number; id: string } | null }) {
+  const conditions: SQL[] = [eq(items.packId, opts.packId), isNull(items.takenDownAt)];
   if (opts.after) conditions.push(sql`(${items.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
   return runPrepared(
-    itemRows(db, scope)
+    itemRows(db, userId)
       .where(and(...conditions))
       .orderBy(asc(items.position), asc(items.id))
       .limit(opts.limit + 1),
   );
 }
 
-export async function findItem(db: DbOrTx, scope: CatalogueScope, slug: string) {
+/** An item by slug, whoever may read it: callers authorize the viewer (src/policies). */
+export async function findItem(db: DbOrTx, userId: string | null, slug: string) {
   const [row] = await runPrepared(
     db
-      .select({ ...itemRowColumns(scope), description: items.description })
+      .select({ ...itemRowColumns(userId), description: items.description, takenDownAt: items.takenDownAt, packCreatorId: packs.creatorId })
       .from(items)
       .innerJoin(packs, eq(packs.id, items.packId))
       .innerJoin(creators, eq(creators.id, items.creatorId))
-      .where(and(eq(items.slug, slug), visiblePackSql(scope), sql`(${items.takenDownAt} is null or ${canEditPackSql(scope)})`)),
+      .where(eq(items.slug, slug)),
   );
   return row ?? null;
 }
 
-export async function listItemsByIds(db: DbOrTx, scope: CatalogueScope, ids: string[]) {
-  if (ids.length === 0) return [];
-  return itemRows(db, scope).where(and(inArray(items.id, ids), isNull(items.takenDownAt), isPublishedSql));
+/** What the item rules look at, by item id (null when there is no such item). */
+export async function findItemFacts(db: DbOrTx, id: string) {
+  const [row] = await runPrepared(
+    db
+      .select({ packCreatorId: packs.creatorId, packStatus: packs.status, takenDownAt: items.takenDownAt, isFree: items.isFree })
+      .from(items)
+      .innerJoin(packs, eq(packs.id, items.packId))
+      .where(eq(items.id, id)),
+  );
+  return row ?? null;
 }
 
-export async function listStaffPlaylistItems(db: DbOrTx, scope: CatalogueScope, opts: { playlistId: string; limit: number; after?: { value: number; id: string } | null }) {
-  const conditions: SQL[] = [eq(staffPlaylistItems.playlistId, opts.playlistId), isNull(items.takenDownAt), isPublishedSql];
+export async function listStaffPlaylistItems(db: DbOrTx, userId: string | null, opts: { playlistId: string; limit: number; after?: { value: number; id: string } | null }) {
+  const conditions: SQL[] = [eq(staffPlaylistItems.playlistId, opts.playlistId), itemListedSql];
   if (opts.after) conditions.push(sql`(${staffPlaylistItems.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
   return runPrepared(
     db
-      .select({ ...itemRowColumns(scope), listPosition: staffPlaylistItems.position })
+      .select({ ...itemRowColumns(userId), listPosition: staffPlaylistItems.position })
       .from(staffPlaylistItems)
       .innerJoin(items, eq(items.id, staffPlaylistItems.itemId))
       .innerJoin(packs, eq(packs.id, items.packId))
@@ -267,7 +275,7 @@ export async function listPacksOfBundle(db: DbOrTx, bundleId: string) {
       .from(bundlePacks)
       .innerJoin(packs, eq(packs.id, bundlePacks.packId))
       .innerJoin(creators, eq(creators.id, packs.creatorId))
-      .where(and(eq(bundlePacks.bundleId, bundleId), isPublishedSql))
+      .where(and(eq(bundlePacks.bundleId, bundleId), packPublishedSql))
       .orderBy(asc(bundlePacks.position), asc(packs.id)),
   );
 }
@@ -306,7 +314,7 @@ export async function countPacksByGenre(db: DbOrTx): Promise<Map<string, number>
   const rows = await db
     .select({ genre: sql<string>`g.genre`, count: sql<number>`count(*)::int` })
     .from(sql`${packs}, unnest(${packs.genres}) as g(genre)`)
-    .where(isPublishedSql)
+    .where(packPublishedSql)
     .groupBy(sql`g.genre`);
   return new Map(rows.map((r) => [r.genre, r.count]));
 }

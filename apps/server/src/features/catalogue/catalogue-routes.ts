@@ -6,8 +6,10 @@ import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { authorize, can } from '../../policies/can.ts';
+import { asItem, isListedItem } from '../../policies/item-policy.ts';
+import { asPack } from '../../policies/pack-policy.ts';
 import * as repo from './catalogue-repository.ts';
-import { scopeOf } from './catalogue-scope.ts';
 import {
   presentBanner,
   presentBundleCard,
@@ -99,10 +101,13 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
     return toPage(rows, query.limit, presentPackCard, (r) => encodeCursor(r.position, r.id));
   });
 
+  /** A pack the viewer may read; an unpublished one reads as not found to everybody else (decision 0013). */
+  const readablePack = async (viewer: Viewer | null, ref: string) => {
+    return authorize(viewer, 'read', await repo.findPack(db, viewer?.userId ?? null, refOf(ref)), asPack, 'That pack');
+  };
+
   registerEndpoint(app, API.getPack, async ({ params, viewer, reply }) => {
-    const scope = scopeOf(viewer);
-    const pack = await repo.findPack(db, scope, refOf(params.ref));
-    if (!pack) throw notFound('That pack');
+    const pack = await readablePack(viewer, params.ref);
     const bundleRows = await repo.listBundlesOfPack(db, pack.id);
     cacheFor(reply, viewer);
     return {
@@ -115,24 +120,21 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       bundles: bundleRows.map(presentBundleCard),
       takedown_reason: pack.takedownReason,
       favorited: pack.favorited,
-      can_edit: pack.canEdit,
+      can_edit: can(viewer, 'edit', asPack(pack)),
     };
   });
 
   registerEndpoint(app, API.listPackItems, async ({ params, query, viewer, reply }) => {
-    const scope = scopeOf(viewer);
-    const pack = await repo.findPack(db, scope, refOf(params.ref));
-    if (!pack) throw notFound('That pack');
-    const rows = await repo.listPackItems(db, scope, { packId: pack.id, limit: query.limit, after: asNumberCursor(query.cursor) });
+    const pack = await readablePack(viewer, params.ref);
+    const rows = await repo.listPackItems(db, viewer?.userId ?? null, { packId: pack.id, limit: query.limit, after: asNumberCursor(query.cursor) });
     cacheFor(reply, viewer);
     return toPage(rows, query.limit, presentItemRow, (r) => encodeCursor(r.position, r.id));
   });
 
   registerEndpoint(app, API.getItem, async ({ params, viewer, reply }) => {
-    const row = await repo.findItem(db, scopeOf(viewer), params.slug);
-    if (!row) throw notFound('That sound');
+    const row = authorize(viewer, 'read', await repo.findItem(db, viewer?.userId ?? null, params.slug), asItem, 'That sound');
     cacheFor(reply, viewer);
-    return { ...presentItemRow(row), description: row.description, pack_status: row.packStatus, published: row.packStatus === 4 && row.takedownReason === null };
+    return { ...presentItemRow(row), description: row.description, pack_status: row.packStatus, published: isListedItem(asItem(row)) };
   });
 
   registerEndpoint(app, API.listBundles, async ({ query, viewer, reply }) => {
@@ -171,7 +173,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   registerEndpoint(app, API.listCreatorPacks, async ({ params, query, viewer, reply }) => {
     const creator = await repo.findCreator(db, refOf(params.ref));
     if (!creator) throw notFound('That creator');
-    const rows = await repo.listCreatorPacks(db, scopeOf(viewer), { creatorId: creator.id, limit: query.limit, after: asTimeCursor(query.cursor) });
+    const rows = await repo.listCreatorPacks(db, viewer, { creatorId: creator.id, limit: query.limit, after: asTimeCursor(query.cursor) });
     cacheFor(reply, viewer);
     return toPage(rows, query.limit, presentPackCard, (r) => encodeCursor(r.createdAt.toISOString(), r.id));
   });
@@ -186,7 +188,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   registerEndpoint(app, API.listStaffPlaylistItems, async ({ params, query, viewer, reply }) => {
     const playlist = await repo.findStaffPlaylist(db, refOf(params.ref));
     if (!playlist) throw notFound('That playlist');
-    const rows = await repo.listStaffPlaylistItems(db, scopeOf(viewer), { playlistId: playlist.id, limit: query.limit, after: asNumberCursor(query.cursor) });
+    const rows = await repo.listStaffPlaylistItems(db, viewer?.userId ?? null, { playlistId: playlist.id, limit: query.limit, after: asNumberCursor(query.cursor) });
     cacheFor(reply, viewer);
     return toPage(rows, query.limit, presentItemRow, (r) => encodeCursor(r.listPosition, r.id));
   });

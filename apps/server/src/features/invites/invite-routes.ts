@@ -6,10 +6,10 @@ import { getProfile } from '../profile/profile-service.ts';
 import { acceptInvite, createInvite, describeInvite } from './invite-service.ts';
 
 export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, API.createInvite, async ({ viewer, body, request }) => createInvite(ctx, viewer!, body.email, request.ip));
+  registerEndpoint(app, API.createInvite, async ({ viewer, body, request }) => createInvite(ctx, viewer, body.email, request.ip));
   registerEndpoint(app, API.getInvite, async ({ params }) => describeInvite(ctx.db, params.token));
   registerEndpoint(app, API.acceptInvite, async ({ viewer, body, request }) => {
-    await acceptInvite(ctx.db, viewer!.userId, body.token, request.ip);
-    return getProfile(ctx.db, viewer!.userId);
+    await acceptInvite(ctx.db, viewer.userId, body.token, request.ip);
+    return getProfile(ctx.db, viewer.userId);
   });
 }

@@ -6,6 +6,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { can } from '../../policies/can.ts';
+import { asCreator } from '../../policies/creator-policy.ts';
 import { recordAudit } from '../auth/audit-log-repository.ts';
 import { grantRole } from '../roles/role-service.ts';
 import { presentInvite, presentInviteInfo } from './invite-presenter.ts';
@@ -25,6 +27,7 @@ import {
 } from './invite-repository.ts';
 import { hashInviteToken, newInviteToken } from './invite-token.ts';
 
+const NO_PROFILE_TO_INVITE_FROM = 'Invites are sent from a creator profile, and this account has none.';
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid: it may have expired, been replaced by a newer invite or been used already.';
 
@@ -42,12 +45,16 @@ function slugify(text: string): string {
 /**
  * The creator profile invites come from. A user holding the creator role gets one on first need
  * (named after their display name, else the e-mail's local part), so the invite flow never waits on
- * a profile editor. An admin without the creator role has no catalogue to share: refused.
+ * a profile editor. An admin without the creator role has no catalogue to share: refused
+ * (src/policies/creator-policy.ts).
  */
 export async function ensureCreatorProfile(db: Db, viewer: Viewer): Promise<CreatorRef> {
   const existing = await findCreatorByUser(db, viewer.userId);
-  if (existing) return existing;
-  if (!viewer.roles.includes('creator')) throw forbidden('Invites are sent from a creator profile, and this account has none.');
+  if (existing) {
+    if (!can(viewer, 'invite', asCreator(existing))) throw forbidden(NO_PROFILE_TO_INVITE_FROM);
+    return existing;
+  }
+  if (!can(viewer, 'open', asCreator({ id: null, userId: viewer.userId }))) throw forbidden(NO_PROFILE_TO_INVITE_FROM);
   const user = await findUserName(db, viewer.userId);
   const name = user?.name.trim() || viewer.email.split('@')[0] || 'Creator';
   let slug = slugify(name);

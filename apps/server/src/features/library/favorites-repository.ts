@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, favorites, items, packs } from '../../db/schema/index.ts';
-import { isPublishedSql, type CatalogueScope } from '../catalogue/catalogue-scope.ts';
+import { itemListedSql } from '../../policies/item-policy.ts';
+import { packPublishedSql } from '../../policies/pack-policy.ts';
 import { itemRowColumns, packCardColumns } from '../catalogue/catalogue-repository.ts';
 
 export async function setItemFavorite(db: DbOrTx, userId: string, itemId: string, on: boolean): Promise<void> {
@@ -15,11 +16,11 @@ export async function setPackFavorite(db: DbOrTx, userId: string, packId: string
 }
 
 /** Hearted items still public, newest heart first; cursor on (hearted at, favorite id). */
-export async function listFavoriteItems(db: DbOrTx, scope: CatalogueScope & { userId: string }, opts: { limit: number; after: { value: string; id: string } | null }) {
-  const conditions: SQL[] = [eq(favorites.userId, scope.userId), isNull(items.takenDownAt), isPublishedSql];
+export async function listFavoriteItems(db: DbOrTx, userId: string, opts: { limit: number; after: { value: string; id: string } | null }) {
+  const conditions: SQL[] = [eq(favorites.userId, userId), itemListedSql];
   if (opts.after) conditions.push(sql`(${favorites.createdAt}, ${favorites.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
   return db
-    .select({ ...itemRowColumns(scope), favoriteId: favorites.id, favoritedAt: favorites.createdAt })
+    .select({ ...itemRowColumns(userId), favoriteId: favorites.id, favoritedAt: favorites.createdAt })
     .from(favorites)
     .innerJoin(items, eq(items.id, favorites.itemId))
     .innerJoin(packs, eq(packs.id, items.packId))
@@ -30,7 +31,7 @@ export async function listFavoriteItems(db: DbOrTx, scope: CatalogueScope & { us
 }
 
 export async function listFavoritePacks(db: DbOrTx, userId: string, opts: { limit: number; after: { value: string; id: string } | null }) {
-  const conditions: SQL[] = [eq(favorites.userId, userId), isPublishedSql];
+  const conditions: SQL[] = [eq(favorites.userId, userId), packPublishedSql];
   if (opts.after) conditions.push(sql`(${favorites.createdAt}, ${favorites.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
   return db
     .select({ ...packCardColumns, favoriteId: favorites.id, favoritedAt: favorites.createdAt })

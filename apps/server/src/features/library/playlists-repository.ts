@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, items, packs, userPlaylistItems, userPlaylists } from '../../db/schema/index.ts';
-import { isPublishedSql, type CatalogueScope } from '../catalogue/catalogue-scope.ts';
+import { itemListedSql } from '../../policies/item-policy.ts';
 import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
 
 const playlistColumns = {
@@ -18,9 +18,9 @@ export async function listPlaylists(db: DbOrTx, userId: string) {
   return db.select(playlistColumns).from(userPlaylists).where(eq(userPlaylists.userId, userId)).orderBy(desc(userPlaylists.updatedAt), desc(userPlaylists.id));
 }
 
-/** Only the owner's playlist is ever returned; another user's id reads as "not found". */
-export async function findOwnPlaylist(db: DbOrTx, userId: string, id: string, lock = false) {
-  const query = db.select(playlistColumns).from(userPlaylists).where(and(eq(userPlaylists.id, id), eq(userPlaylists.userId, userId)));
+/** A playlist by id, whoever owns it: the routes authorize the viewer (src/policies/playlist-policy.ts). */
+export async function findPlaylist(db: DbOrTx, id: string, lock = false) {
+  const query = db.select(playlistColumns).from(userPlaylists).where(eq(userPlaylists.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -70,14 +70,14 @@ async function touch(db: DbOrTx, playlistId: string) {
   await db.update(userPlaylists).set({ updatedAt: new Date() }).where(eq(userPlaylists.id, playlistId));
 }
 
-/** The playlist's items that are still public, in playlist order. */
-export async function listPlaylistItemRows(db: DbOrTx, scope: CatalogueScope, playlistId: string) {
+/** The playlist's items that are still listed, in playlist order; `favorited` for `userId`. */
+export async function listPlaylistItemRows(db: DbOrTx, userId: string, playlistId: string) {
   return db
-    .select(itemRowColumns(scope))
+    .select(itemRowColumns(userId))
     .from(userPlaylistItems)
     .innerJoin(items, eq(items.id, userPlaylistItems.itemId))
     .innerJoin(packs, eq(packs.id, items.packId))
     .innerJoin(creators, eq(creators.id, items.creatorId))
-    .where(and(eq(userPlaylistItems.playlistId, playlistId), isPublishedSql, sql`${items.takenDownAt} is null`))
+    .where(and(eq(userPlaylistItems.playlistId, playlistId), itemListedSql))
     .orderBy(asc(userPlaylistItems.position), asc(userPlaylistItems.itemId));
 }

@@ -5,6 +5,6 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { getProfile, updateProfile } from './profile-service.ts';
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, API.getProfile, async ({ viewer }) => getProfile(ctx.db, viewer!.userId));
-  registerEndpoint(app, API.updateProfile, async ({ viewer, body }) => updateProfile(ctx.db, viewer!.userId, body));
+  registerEndpoint(app, API.getProfile, async ({ viewer }) => getProfile(ctx.db, viewer.userId));
+  registerEndpoint(app, API.updateProfile, async ({ viewer, body }) => updateProfile(ctx.db, viewer.userId, body));
 }

@@ -4,19 +4,18 @@ import type { DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { creators, items, packs } from '../../db/schema/index.ts';
 import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
-import type { CatalogueScope } from '../catalogue/catalogue-scope.ts';
 
 /**
  * Rows for ids a search engine returned, in the engine's order. The engine already decided what the
  * viewer may find, so there is no visibility filter here; the catalogue's row columns keep every list
  * of items shaped the same.
  */
-export async function listSearchRowsByIds(db: DbOrTx, scope: CatalogueScope, ids: string[]) {
+export async function listSearchRowsByIds(db: DbOrTx, userId: string | null, ids: string[]) {
   if (ids.length === 0) return [];
   // The ids as one array parameter: one statement text for every page size, prepared once per connection.
   const rows = await runPrepared(
     db
-      .select({ ...itemRowColumns(scope), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
+      .select({ ...itemRowColumns(userId), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
       .from(items)
       .innerJoin(packs, eq(packs.id, items.packId))
       .innerJoin(creators, eq(creators.id, items.creatorId))

@@ -7,7 +7,6 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { onSuccessfulWrite } from '../../http/on-successful-write.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
-import { scopeOf } from '../catalogue/catalogue-scope.ts';
 import { createBroadAnswerCache } from './broad-answer-cache.ts';
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
@@ -41,7 +40,7 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): voi
   const engine = searchEngineFor(app, ctx);
   async function find(query: SearchQuery, viewer: Viewer | null, corpus: SearchScope['corpus']) {
     const hits = await engine.search(query, { corpus, userId: viewer?.userId ?? null });
-    const rows = await listSearchRowsByIds(db, scopeOf(viewer), hits.itemIds);
+    const rows = await listSearchRowsByIds(db, viewer?.userId ?? null, hits.itemIds);
     const page = { total: hits.total, facets: hits.facets, next_cursor: hits.nextCursor, sort: hits.sort, seed: hits.seed, corrected: hits.corrected };
     return { rows, page };
   }
@@ -65,18 +64,18 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   registerEndpoint(app, API.restoreArchivedPack, async ({ params, viewer, request }) =>
-    restoreArchivedPack(db, params.id, { userId: viewer!.userId, ipAddress: request.ip }),
+    restoreArchivedPack(db, params.id, { userId: viewer.userId, ipAddress: request.ip }),
   );
 
   registerEndpoint(app, API.restoreTakenDownItem, async ({ params, viewer, request }) =>
-    restoreTakenDownItem(db, params.id, { userId: viewer!.userId, ipAddress: request.ip }),
+    restoreTakenDownItem(db, params.id, { userId: viewer.userId, ipAddress: request.ip }),
   );
 
   registerEndpoint(app, API.similarItems, async ({ params, query, viewer, reply }) => {
     const id = await findListedItemId(db, params.slug);
     if (!id) throw notFound('That sound');
     const ids = await engine.similar(id, query.limit, { freeOnly: query.free === true });
-    const rows = await listSearchRowsByIds(db, scopeOf(viewer), ids);
+    const rows = await listSearchRowsByIds(db, viewer?.userId ?? null, ids);
     cacheFor(reply, viewer, 300);
     return { items: rows.map(presentItemRow) };
   });

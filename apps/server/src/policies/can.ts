@@ -1,0 +1,50 @@
+import { forbidden, notFound } from '../http/app-error.ts';
+import { canOnCreator, type CreatorAction, type CreatorResource } from './creator-policy.ts';
+import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts';
+import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
+import { canOnPlaylist, type PlaylistAction, type PlaylistResource } from './playlist-policy.ts';
+import type { PolicyViewer } from './policy-viewer.ts';
+
+/** Every resource with object-level rules, and the actions each knows. A new resource adds its line here. */
+interface Policies {
+  pack: { resource: PackResource; action: PackAction };
+  item: { resource: ItemResource; action: ItemAction };
+  playlist: { resource: PlaylistResource; action: PlaylistAction };
+  creator: { resource: CreatorResource; action: CreatorAction };
+}
+export type Resource = Policies[keyof Policies]['resource'];
+export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
+
+/** May this viewer (null: nobody signed in) do this to this object? The one question routes and services ask. */
+export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R>, resource: R): boolean {
+  const r: Resource = resource;
+  switch (r.type) {
+    case 'pack':
+      return canOnPack(viewer, action as PackAction, r);
+    case 'item':
+      return canOnItem(viewer, action as ItemAction, r);
+    case 'playlist':
+      return canOnPlaylist(viewer, action as PlaylistAction, r);
+    case 'creator':
+      return canOnCreator(viewer, action as CreatorAction, r);
+  }
+}
+
+/**
+ * The row, when the viewer may do this to the object it describes (`resourceOf` reads the facts the rule
+ * needs); else it throws. Refusal answers 404 when the viewer may not even read the object — an
+ * unpublished pack or another user's playlist does not exist for them (docs/decisions/0013) — and 403
+ * when they see it but may not do this. A missing row is a 404 too. `what` names it ("That pack").
+ */
+export function authorize<T, R extends Resource>(viewer: PolicyViewer, action: ActionOn<R>, row: T | null, resourceOf: (row: T) => R, what: string): T {
+  if (!row) throw notFound(what);
+  const resource = resourceOf(row);
+  if (can(viewer, action, resource)) return row;
+  if (action !== 'read' && readable(viewer, resource)) throw forbidden();
+  throw notFound(what);
+}
+
+function readable(viewer: PolicyViewer, resource: Resource): boolean {
+  // A creator profile is public (its page is): refusing an action on it hides nothing.
+  return resource.type === 'creator' || can(viewer, 'read', resource);
+}

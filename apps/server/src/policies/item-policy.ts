@@ -1,0 +1,64 @@
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
+import { items } from '../db/schema/index.ts';
+import { canOnPack, isPublishedPack, packPublishedSql, packReadableSql, readsUnpublished, readsUnpublishedSql, type PackFacts } from './pack-policy.ts';
+import type { PolicyViewer } from './policy-viewer.ts';
+
+/** What the item rules look at: its pack, whether it was taken down, whether it is free, whether the viewer owns it. */
+export interface ItemFacts {
+  pack: PackFacts;
+  takenDown: boolean;
+  isFree: boolean;
+  /** The viewer owns the item (bought or got with credits). */
+  owned: boolean;
+}
+export type ItemResource = ItemFacts & { type: 'item' };
+
+/** An item row as the repositories read it; `owned` is for the viewer, from the ledger once commerce records it. */
+export interface ItemRowFacts {
+  packCreatorId: string;
+  packStatus: number;
+  takenDownAt: Date | null;
+  isFree: boolean;
+  owned?: boolean;
+}
+export const asItem = (row: ItemRowFacts): ItemResource => ({
+  type: 'item',
+  pack: { creatorId: row.packCreatorId, status: row.packStatus },
+  takenDown: row.takenDownAt !== null,
+  isFree: row.isFree,
+  owned: row.owned ?? false,
+});
+
+/**
+ * read: the pack is readable and the item not taken down — those who read the pack unpublished (creator,
+ *   collaborators, admins) also read its taken-down items.
+ * download: a signed-in reader of the item, when it is free or owned; the creator's people and admins
+ *   download any item they read.
+ * collect (heart it, add it to a playlist): a signed-in user, on a listed item (published pack, not taken down): the library lists only those.
+ */
+export type ItemAction = 'read' | 'download' | 'collect';
+
+/** Published and not taken down: what everybody sees. */
+export const isListedItem = (item: ItemFacts): boolean => isPublishedPack(item.pack) && !item.takenDown;
+
+export function canOnItem(viewer: PolicyViewer, action: ItemAction, item: ItemFacts): boolean {
+  const insider = readsUnpublished(viewer, item.pack.creatorId);
+  switch (action) {
+    case 'read':
+      return canOnPack(viewer, 'read', item.pack) && (!item.takenDown || insider);
+    case 'download':
+      return viewer !== null && canOnItem(viewer, 'read', item) && (item.isFree || item.owned || insider);
+    case 'collect':
+      return viewer !== null && isListedItem(item);
+  }
+}
+
+// SQL twins (the row's `items` joined to its `packs`), checked against the rules by the policy integration test.
+
+/** Twin of isListedItem. */
+export const itemListedSql: SQL<boolean> = and(packPublishedSql, isNull(items.takenDownAt)) as SQL<boolean>;
+
+/** Twin of canOnItem(viewer, 'read', item). */
+export function itemReadableSql(viewer: PolicyViewer): SQL<boolean> {
+  return sql<boolean>`(${packReadableSql(viewer)} and (${items.takenDownAt} is null or ${readsUnpublishedSql(viewer)}))`;
+}

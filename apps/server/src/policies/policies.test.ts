@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { AppError } from '../http/app-error.ts';
+import { authorize, can } from './can.ts';
+import { asCreator, type CreatorAction } from './creator-policy.ts';
+import { asItem, type ItemAction } from './item-policy.ts';
+import { asPack, type PackAction } from './pack-policy.ts';
+import { asPlaylist, type PlaylistAction } from './playlist-policy.ts';
+import type { PolicyViewer } from './policy-viewer.ts';
+
+/**
+ * The object-level rules as tables: viewer kind × resource state → the actions allowed, every other
+ * action refused. Written by hand from SPEC §6 and docs/decisions/0013, not from the code.
+ */
+const CREATOR = 'c0000000-0000-4000-8000-000000000001';
+const OTHER_CREATOR = 'c0000000-0000-4000-8000-000000000002';
+
+const VIEWERS = {
+  visitor: null,
+  subscriber: { userId: 'u-sub', roles: ['subscriber'], creatorId: null, collaboratorOf: [] },
+  collaborator: { userId: 'u-collab', roles: ['collaborator'], creatorId: null, collaboratorOf: [CREATOR] },
+  owner: { userId: 'u-owner', roles: ['creator'], creatorId: CREATOR, collaboratorOf: [] },
+  otherCreator: { userId: 'u-other', roles: ['creator', 'collaborator'], creatorId: OTHER_CREATOR, collaboratorOf: [OTHER_CREATOR] },
+  admin: { userId: 'u-admin', roles: ['admin'], creatorId: null, collaboratorOf: [] },
+} satisfies Record<string, PolicyViewer>;
+type ViewerKind = keyof typeof VIEWERS;
+
+const PACK_ACTIONS: PackAction[] = ['read', 'edit', 'submit', 'review', 'collect'];
+const PACK_STATES = {
+  published: PACK_STATUS.published,
+  draft: PACK_STATUS.draft,
+  awaitingApproval: PACK_STATUS.awaitingApproval,
+  archived: PACK_STATUS.archived,
+};
+
+// prettier-ignore
+const PACK_TABLE: [ViewerKind, keyof typeof PACK_STATES, PackAction[]][] = [
+  ['visitor',      'published',        ['read']],
+  ['visitor',      'draft',            []],
+  ['visitor',      'archived',         []],
+  ['subscriber',   'published',        ['read', 'collect']],
+  ['subscriber',   'draft',            []],
+  ['subscriber',   'awaitingApproval', []],
+  ['collaborator', 'published',        ['read', 'collect']],
+  ['collaborator', 'draft',            ['read']],
+  ['collaborator', 'archived',         ['read']],
+  ['owner',        'published',        ['read', 'edit', 'submit', 'collect']],
+  ['owner',        'draft',            ['read', 'edit', 'submit']],
+  ['owner',        'archived',         ['read', 'edit', 'submit']],
+  ['otherCreator', 'published',        ['read', 'collect']],
+  ['otherCreator', 'draft',            []],
+  ['otherCreator', 'awaitingApproval', []],
+  ['admin',        'published',        ['read', 'edit', 'submit', 'review', 'collect']],
+  ['admin',        'draft',            ['read', 'edit', 'submit', 'review']],
+  ['admin',        'awaitingApproval', ['read', 'edit', 'submit', 'review']],
+];
+
+const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect'];
+const ITEM_STATES = {
+  listedFree: { packStatus: PACK_STATUS.published, takenDown: false, isFree: true, owned: false },
+  listedPaid: { packStatus: PACK_STATUS.published, takenDown: false, isFree: false, owned: false },
+  listedOwned: { packStatus: PACK_STATUS.published, takenDown: false, isFree: false, owned: true },
+  takenDownFree: { packStatus: PACK_STATUS.published, takenDown: true, isFree: true, owned: false },
+  unpublishedFree: { packStatus: PACK_STATUS.draft, takenDown: false, isFree: true, owned: false },
+};
+
+// prettier-ignore
+const ITEM_TABLE: [ViewerKind, keyof typeof ITEM_STATES, ItemAction[]][] = [
+  ['visitor',      'listedFree',      ['read']],
+  ['visitor',      'listedOwned',     ['read']],
+  ['visitor',      'takenDownFree',   []],
+  ['visitor',      'unpublishedFree', []],
+  ['subscriber',   'listedFree',      ['read', 'download', 'collect']],
+  ['subscriber',   'listedPaid',      ['read', 'collect']],
+  ['subscriber',   'listedOwned',     ['read', 'download', 'collect']],
+  ['subscriber',   'takenDownFree',   []],
+  ['subscriber',   'unpublishedFree', []],
+  ['collaborator', 'listedPaid',      ['read', 'download', 'collect']],
+  ['collaborator', 'takenDownFree',   ['read', 'download']],
+  ['collaborator', 'unpublishedFree', ['read', 'download']],
+  ['owner',        'listedPaid',      ['read', 'download', 'collect']],
+  ['owner',        'takenDownFree',   ['read', 'download']],
+  ['owner',        'unpublishedFree', ['read', 'download']],
+  ['otherCreator', 'listedPaid',      ['read', 'collect']],
+  ['otherCreator', 'takenDownFree',   []],
+  ['otherCreator', 'unpublishedFree', []],
+  ['admin',        'listedPaid',      ['read', 'download', 'collect']],
+  ['admin',        'takenDownFree',   ['read', 'download']],
+  ['admin',        'unpublishedFree', ['read', 'download']],
+];
+
+const PLAYLIST_ACTIONS: PlaylistAction[] = ['read', 'edit'];
+// prettier-ignore
+const PLAYLIST_TABLE: [ViewerKind, 'own' | "another user's", PlaylistAction[]][] = [
+  ['visitor',    "another user's", []],
+  ['subscriber', 'own',            ['read', 'edit']],
+  ['subscriber', "another user's", []],
+  ['owner',      "another user's", []],
+  ['admin',      'own',            ['read', 'edit']],
+  ['admin',      "another user's", []], // a library is personal: no admin override
+];
+
+const CREATOR_ACTIONS: CreatorAction[] = ['open', 'invite', 'manage'];
+// prettier-ignore
+const CREATOR_TABLE: [ViewerKind, 'own profile' | "another's profile" | 'no profile yet', CreatorAction[]][] = [
+  ['visitor',      "another's profile", []],
+  ['subscriber',   'no profile yet',    []],
+  ['collaborator', "another's profile", []], // the creator the collaborator works with: read-only
+  ['owner',        'own profile',       ['invite', 'manage']],
+  ['owner',        'no profile yet',    ['open']],
+  ['otherCreator', "another's profile", []],
+  ['admin',        "another's profile", ['manage']],
+  ['admin',        'no profile yet',    []], // no creator role: no catalogue to share
+];
+
+const verdicts = <A extends string>(actions: A[], decide: (action: A) => boolean) => Object.fromEntries(actions.map((action) => [action, decide(action)]));
+const expected = <A extends string>(actions: A[], allowed: A[]) => Object.fromEntries(actions.map((action) => [action, allowed.includes(action)]));
+
+describe('object-level rules', () => {
+  it.each(PACK_TABLE)('%s × %s pack → %j', (kind, state, allowed) => {
+    const pack = asPack({ creatorId: CREATOR, status: PACK_STATES[state] });
+    expect(verdicts(PACK_ACTIONS, (action) => can(VIEWERS[kind], action, pack))).toEqual(expected(PACK_ACTIONS, allowed));
+  });
+
+  it.each(ITEM_TABLE)('%s × %s item → %j', (kind, state, allowed) => {
+    const { packStatus, takenDown, isFree, owned } = ITEM_STATES[state];
+    const item = asItem({ packCreatorId: CREATOR, packStatus, takenDownAt: takenDown ? new Date() : null, isFree, owned });
+    expect(verdicts(ITEM_ACTIONS, (action) => can(VIEWERS[kind], action, item))).toEqual(expected(ITEM_ACTIONS, allowed));
+  });
+
+  it.each(PLAYLIST_TABLE)('%s × %s playlist → %j', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    const playlist = asPlaylist({ userId: whose === 'own' && viewer ? viewer.userId : 'u-someone-else' });
+    expect(verdicts(PLAYLIST_ACTIONS, (action) => can(viewer, action, playlist))).toEqual(expected(PLAYLIST_ACTIONS, allowed));
+  });
+
+  it.each(CREATOR_TABLE)('%s × %s → %j', (kind, which, allowed) => {
+    const viewer = VIEWERS[kind];
+    const creator = asCreator(
+      which === 'own profile' ? { id: CREATOR, userId: viewer!.userId } : which === 'no profile yet' ? { id: null, userId: viewer!.userId } : { id: CREATOR, userId: 'u-owner' },
+    );
+    expect(verdicts(CREATOR_ACTIONS, (action) => can(viewer, action, creator))).toEqual(expected(CREATOR_ACTIONS, allowed));
+  });
+});
+
+describe('authorize: 404 hides what the viewer may not read, 403 refuses what they can see', () => {
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof AppError ? [error.status, error.message] : error;
+    }
+    return 'allowed';
+  };
+  const draft = { creatorId: CREATOR, status: PACK_STATUS.draft };
+  const published = { creatorId: CREATOR, status: PACK_STATUS.published };
+
+  it('returns the row when allowed', () => {
+    expect(authorize(VIEWERS.owner, 'edit', draft, asPack, 'That pack')).toBe(draft);
+  });
+  it('answers a missing row and an unreadable one alike: 404', () => {
+    expect(refusal(() => authorize(VIEWERS.subscriber, 'read', null, asPack, 'That pack'))).toEqual([404, 'That pack was not found']);
+    expect(refusal(() => authorize(VIEWERS.subscriber, 'read', draft, asPack, 'That pack'))).toEqual([404, 'That pack was not found']);
+    expect(refusal(() => authorize(VIEWERS.otherCreator, 'edit', draft, asPack, 'That pack'))).toEqual([404, 'That pack was not found']);
+    expect(refusal(() => authorize(VIEWERS.admin, 'edit', { userId: 'u-else' }, asPlaylist, 'That playlist'))).toEqual([404, 'That playlist was not found']);
+  });
+  it('answers 403 when the viewer reads the object but may not do this', () => {
+    expect(refusal(() => authorize(VIEWERS.collaborator, 'edit', draft, asPack, 'That pack'))).toEqual([403, 'You do not have permission to do that']);
+    expect(refusal(() => authorize(VIEWERS.subscriber, 'review', published, asPack, 'That pack'))).toEqual([403, 'You do not have permission to do that']);
+    expect(refusal(() => authorize(VIEWERS.subscriber, 'invite', { id: CREATOR, userId: 'u-owner' }, asCreator, 'That creator'))).toEqual([
+      403,
+      'You do not have permission to do that',
+    ]);
+  });
+});
