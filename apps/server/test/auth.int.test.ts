@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users, verifications } from '../src/db/schema/index.ts';
+import { auditLog, sessions, signInThrottles, users, verifications } from '../src/db/schema/index.ts';
 import { call, cookieFrom, freshAddress, lastMailTo, mailsTo, tokenFromLink } from './auth-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
@@ -39,12 +39,19 @@ describe(`accounts on ${TEST_DB}`, () => {
       expect(me.json().email).toBe(email);
     });
 
-    it('refuses an e-mail that already has an account with 409 EMAIL_IN_USE on the email field', async () => {
+    it('answers an e-mail that already has an account neutrally, without a session, and tells its owner by e-mail', async () => {
       const { email } = await register();
       const res = await call(t, 'POST', '/api/auth/register', { email, password: 'another-password-1' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatchObject({ code: 'EMAIL_IN_USE', field: 'email' });
-      expect(res.json().error.message).toMatch(/already exists/);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: 'Check your inbox: we sent a message to that address to continue.' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.body).not.toMatch(/exist|in use|taken/i);
+      const mail = await lastMailTo(t, email);
+      expect(mail?.subject).toBe('Someone tried to create a Crate account with your e-mail');
+      expect(mail?.text).toContain('http://localhost:3000/resetpassword');
+      // The attempt changed nothing: the owner's password still signs in, the new one does not.
+      expect((await login(email, PASSWORD)).statusCode).toBe(200);
+      expect((await login(email, 'another-password-1')).statusCode).toBe(401);
     });
 
     it.each([
@@ -229,19 +236,21 @@ describe(`accounts on ${TEST_DB}`, () => {
   });
 
   describe('lockout and account recovery', () => {
-    it('locks after 10 consecutive failed logins, even for the right password, and recovery by e-mail unlocks', async () => {
+    it('pauses password sign-in for 15 minutes after 10 consecutive failures, even for the right password, and recovery by e-mail unlocks', async () => {
       const { email } = await register();
       const address = freshAddress();
       for (let i = 1; i <= 9; i += 1) expect((await login(email, `wrong-password-${i}`, { address })).statusCode).toBe(401);
       const tenth = await login(email, 'wrong-password-10', { address });
       expect(tenth.statusCode).toBe(423);
       expect(tenth.json().error.code).toBe('ACCOUNT_LOCKED');
+      expect(tenth.json().error.message).toContain('15 minutes');
       expect(tenth.json().error.message).toContain('/accountrecovery');
 
       const right = await login(email, PASSWORD);
       expect(right.statusCode).toBe(423);
-      const [row] = await t.ctx.db.select({ lockedAt: users.lockedAt }).from(users).where(eq(users.email, email));
-      expect(row?.lockedAt).toBeInstanceOf(Date);
+      const [row] = await t.ctx.db.select({ lockedUntil: signInThrottles.lockedUntil }).from(signInThrottles).where(eq(signInThrottles.email, email));
+      expect(row!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect(row!.lockedUntil!.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
       const asked = await call(t, 'POST', '/api/auth/recovery/request', { email });
       expect(asked.json()).toEqual({ message: 'If an account exists for that e-mail, we sent instructions to recover it' });
@@ -252,8 +261,7 @@ describe(`accounts on ${TEST_DB}`, () => {
       expect(done.statusCode).toBe(200);
 
       expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
-      const [after] = await t.ctx.db.select({ lockedAt: users.lockedAt, failed: users.failedLoginCount }).from(users).where(eq(users.email, email));
-      expect(after).toEqual({ lockedAt: null, failed: 0 });
+      expect(await t.ctx.db.select().from(signInThrottles).where(eq(signInThrottles.email, email))).toEqual([]);
       const audit = await t.ctx.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id));
       expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['account.locked', 'account.password_reset']));
     });

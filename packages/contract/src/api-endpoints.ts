@@ -7,6 +7,7 @@ import {
   inviteInfoSchema,
   loginSchema,
   okSchema,
+  registerResultSchema,
   registerSchema,
   requestAccountRecoverySchema,
   requestPasswordResetSchema,
@@ -48,7 +49,17 @@ const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 export const API = {
   health: { method: 'GET', path: '/api/health', access: PUBLIC, summary: 'Liveness and the configured backends', tags: ['system'], response: healthSchema },
 
-  register: { method: 'POST', path: '/api/auth/register', access: PUBLIC, summary: 'Create an account and sign in', tags: ['auth'], body: registerSchema, response: profileSchema, status: 201, rateLimited: true },
+  register: {
+    method: 'POST',
+    path: '/api/auth/register',
+    access: PUBLIC,
+    summary: 'Create an account and sign in (the profile); an address that has an account gets a neutral "check your inbox" and its owner an e-mail',
+    tags: ['auth'],
+    body: registerSchema,
+    response: registerResultSchema,
+    status: 201,
+    rateLimited: true,
+  },
   login: { method: 'POST', path: '/api/auth/login', access: PUBLIC, summary: 'Sign in with e-mail and password', tags: ['auth'], body: loginSchema, response: profileSchema, rateLimited: true },
   logout: { method: 'POST', path: '/api/auth/logout', access: PUBLIC, summary: 'Sign out (idempotent)', tags: ['auth'], response: okSchema },
   requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset/request', access: PUBLIC, summary: 'E-mail a one-time password reset link', tags: ['auth'], body: requestPasswordResetSchema, response: emailSentSchema, rateLimited: true },

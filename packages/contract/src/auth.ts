@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileSchema } from './profile.ts';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
@@ -50,3 +51,9 @@ export type InviteInfo = z.infer<typeof inviteInfoSchema>;
 /** The answer to a reset or recovery request: identical whether or not the e-mail has an account. */
 export const emailSentSchema = z.object({ message: z.string() });
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Registering answers the new account's profile (signed in), or, when the address already has an
+ * account, only a neutral message: no session and no "in use" error (docs/decisions/0016).
+ */
+export const registerResultSchema = z.union([profileSchema, emailSentSchema]);

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isApiError } from '../lib/api-error.ts';
 import { apiErrorMessage, needsAccountRecovery } from '../lib/api-error-messages.ts';
 
 /** A failed request explained, with the way out where there is one. */
@@ -14,18 +13,6 @@ export function ApiErrorAlert({ error, title = 'That did not work' }: { error: u
         <Anchor component={Link} to="/accountrecovery" size="sm" fw={600} mt={6} display="inline-block">
           Recover your account
         </Anchor>
-      ) : null}
-      {isApiError(error, 'EMAIL_IN_USE') ? (
-        <Text size="sm" mt={6}>
-          <Anchor component={Link} to="/login" fw={600}>
-            Log in
-          </Anchor>{' '}
-          or{' '}
-          <Anchor component={Link} to="/resetpassword" fw={600}>
-            reset your password
-          </Anchor>
-          .
-        </Text>
       ) : null}
     </Alert>
   );

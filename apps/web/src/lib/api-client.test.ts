@@ -58,10 +58,10 @@ describe('callApi', () => {
   });
 
   test('throws the server error with code, message, field and status', async () => {
-    const server = respond(409, { error: { code: 'EMAIL_IN_USE', message: 'taken', field: 'email' } });
+    const server = respond(400, { error: { code: 'VALIDATION_FAILED', message: 'bad', field: 'email' } });
     const error = await callApi(API.register, { body: { email: 'a@b.co', password: 'x'.repeat(12) } }, server.fetch).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'EMAIL_IN_USE', message: 'taken', field: 'email', status: 409 });
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'bad', field: 'email', status: 400 });
   });
 
   test('a network failure is a clear "network request failed"', async () => {

@@ -4,7 +4,6 @@ import { apiErrorMessage, fieldOfError, needsAccountRecovery } from './api-error
 
 describe('apiErrorMessage: the auth error kinds of SPEC §8 in plain words', () => {
   test.each([
-    ['EMAIL_IN_USE', 'An account with this e-mail already exists.'],
     ['INVALID_CREDENTIALS', 'Wrong e-mail or password.'],
     ['RATE_LIMITED', 'Too many attempts. Wait a minute, then try again.'],
     [NETWORK_ERROR, NETWORK_ERROR_MESSAGE],
@@ -28,9 +27,6 @@ describe('fieldOfError: server field errors land on the form input', () => {
   const fields = ['email', 'password'] as const;
   test('a named field the form has', () => {
     expect(fieldOfError(new ApiError('VALIDATION_FAILED', 'bad', { field: 'password' }), fields)).toBe('password');
-  });
-  test('e-mail already in use belongs to the e-mail field', () => {
-    expect(fieldOfError(new ApiError('EMAIL_IN_USE', 'taken'), fields)).toBe('email');
   });
   test('a field the form does not have, or none, stays a form-level error', () => {
     expect(fieldOfError(new ApiError('VALIDATION_FAILED', 'bad', { field: 'invite_token' }), fields)).toBeNull();

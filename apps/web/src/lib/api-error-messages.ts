@@ -1,8 +1,7 @@
 import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 /**
- * What a person reads for an API failure. The auth library's error kinds (SPEC §8: e-mail already in
- * use, wrong password, too many requests, user disabled, network request failed) get fixed wording;
+ * What a person reads for an API failure. The auth library's error kinds (SPEC §8: wrong password, too many requests, user disabled, network request failed) get fixed wording;
  * everything else shows the server's message, which is written for people.
  */
 export function apiErrorMessage(error: unknown): string {
@@ -10,8 +9,6 @@ export function apiErrorMessage(error: unknown): string {
   switch (error.code) {
     case NETWORK_ERROR:
       return NETWORK_ERROR_MESSAGE;
-    case 'EMAIL_IN_USE':
-      return 'An account with this e-mail already exists.';
     case 'INVALID_CREDENTIALS':
       return 'Wrong e-mail or password.';
     case 'RATE_LIMITED':
@@ -36,7 +33,7 @@ export function needsAccountRecovery(error: unknown): boolean {
 /** The form field an error belongs to, when the server named one the form has. */
 export function fieldOfError<F extends string>(error: unknown, fields: readonly F[]): F | null {
   if (!(error instanceof ApiError)) return null;
-  const field = error.field ?? (error.code === 'EMAIL_IN_USE' ? 'email' : undefined);
+  const field = error.field;
   if (!field) return null;
   return (fields as readonly string[]).includes(field) ? (field as F) : null;
 }

@@ -26,8 +26,6 @@ export const users = pgTable(
     creditsExpireAt: ts('credits_expire_at'),
     /** Bumped whenever roles change; clients force-refresh claims when it differs (SPEC §4). */
     claimsUpdatedAt: ts('claims_updated_at'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedAt: ts('locked_at'),
     deactivatedAt: ts('deactivated_at'),
     disabledAt: ts('disabled_at'),
     disabledReason: text('disabled_reason'),
@@ -101,3 +99,15 @@ export const userRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
+
+/**
+ * Failed sign-ins per e-mail address, whether or not an account has it, so that the answers and the
+ * temporary lock are the same for known and unknown addresses (docs/decisions/0016).
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  email: text('email').primaryKey(),
+  /** Consecutive failures since the last success or lock. */
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: updatedAt(),
+});

@@ -15,3 +15,4 @@ export * from './commerce.ts';
 export * from './payouts.ts';
 export * from './tracking.ts';
 export * from './jobs.ts';
+export * from './limits.ts';

@@ -5,7 +5,7 @@ import type { AdminUserRow } from './admin-user-repository.ts';
 /** One status for the admin screen; a staff disable outranks a lock, which outranks a self-deactivation. */
 function statusOf(row: AdminUserRow): AdminUser['status'] {
   if (row.disabledAt) return 'disabled';
-  if (row.lockedAt) return 'locked';
+  if (row.signInLockedUntil) return 'locked';
   if (row.deactivatedAt) return 'deactivated';
   return 'active';
 }

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountRecoveryMail, passwordResetMail, queueMail, type PasswordLinkPage } from './account-mail.ts';
-import { clearLockAndDeactivation, findAccountStateById, voidPasswordLinks } from './account-repository.ts';
+import { clearDeactivation, findAccountStateById, voidPasswordLinks } from './account-repository.ts';
+import { clearSignInFailures, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
 import { recordAudit } from './audit-log-repository.ts';
 
-export const LOCKED_MESSAGE = 'This account is locked after too many failed sign-ins. Unlock it with an e-mailed link at /accountrecovery.';
+export const LOCKED_MESSAGE = `Too many failed sign-ins for this e-mail. Try again in ${SIGN_IN_LOCK_MINUTES} minutes, or unlock it now with an e-mailed link at /accountrecovery.`;
 export const DEACTIVATED_MESSAGE = 'This account is deactivated. Reactivate it with an e-mailed link at /accountrecovery.';
 export const DISABLED_MESSAGE = 'This account has been disabled by Crate staff. Contact Crate support if you think this is a mistake.';
 
@@ -42,14 +43,15 @@ export function accountLifecycle(db: Db, publicUrl: string) {
      */
     async onPasswordReset(userId: string) {
       await voidPasswordLinks(db, userId);
-      const { wasLocked, wasDeactivated } = await clearLockAndDeactivation(db, userId);
+      const account = await findAccountStateById(db, userId);
+      const wasLocked = account ? await clearSignInFailures(db, account.email) : false;
+      const { wasDeactivated } = await clearDeactivation(db, userId);
       await recordAudit(db, { actorUserId: userId, action: 'account.password_reset', targetType: 'user', targetId: userId, details: { unlocked: wasLocked, reactivated: wasDeactivated } });
     },
     async beforeSessionCreate(userId: string) {
       const account = await findAccountStateById(db, userId);
       if (!account) return;
       if (account.disabledAt) throw new AppError('ACCOUNT_DISABLED', DISABLED_MESSAGE);
-      if (account.lockedAt) throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
       if (account.deactivatedAt) throw new AppError('ACCOUNT_DISABLED', DEACTIVATED_MESSAGE);
     },
   };

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/db-job-queue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { MAX_FAILED_SIGN_INS, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
 
 /** The queue registerJobHandlers sends from (SMTP or the outbox). */
 const MAIL_QUEUE = 'mail';
@@ -64,6 +65,39 @@ export function disabledAccountRecoveryMail(to: string): MailMessage {
       'If you think this is a mistake, contact Crate support and tell us the e-mail address of the account.',
       '',
       'If it was not you who asked, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+/** Someone registered with an address that has an account: the owner hears of it (the answer said nothing). */
+export function registrationAttemptMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to create a Crate account with your e-mail',
+    text: [
+      'Someone tried to create a new Crate account with this e-mail address, which already has an account.',
+      '',
+      `If it was you, log in instead: ${publicUrl}/login`,
+      `Forgot your password? Set a new one here: ${publicUrl}/resetpassword`,
+      '',
+      'If it was not you, you can ignore this e-mail; nothing changed on your account.',
+    ].join('\n'),
+  };
+}
+
+/** The owner of an address locked after too many failed sign-ins hears of it once per lock. */
+export function signInLockedMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Sign-ins to your Crate account are paused',
+    text: [
+      `After ${MAX_FAILED_SIGN_INS} failed sign-ins in a row, sign-in with a password to your Crate account is paused for ${SIGN_IN_LOCK_MINUTES} minutes.`,
+      '',
+      'If it was you, wait and try again, or unlock it now with a new password:',
+      `${publicUrl}/accountrecovery`,
+      '',
+      'If it was not you, your password was not accepted and nothing changed on your account.',
+      'If your password is weak or used elsewhere, set a new one from the link above.',
     ].join('\n'),
   };
 }

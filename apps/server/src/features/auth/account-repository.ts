@@ -1,14 +1,10 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users, verifications } from '../../db/schema/index.ts';
-
-/** Consecutive failed sign-ins that lock an account until it is recovered by e-mail. */
-export const MAX_FAILED_LOGINS = 10;
 
 export interface AccountState {
   id: string;
   email: string;
-  lockedAt: Date | null;
   deactivatedAt: Date | null;
   disabledAt: Date | null;
 }
@@ -16,7 +12,6 @@ export interface AccountState {
 const accountStateColumns = {
   id: users.id,
   email: users.email,
-  lockedAt: users.lockedAt,
   deactivatedAt: users.deactivatedAt,
   disabledAt: users.disabledAt,
 };
@@ -31,32 +26,11 @@ export async function findAccountStateById(db: DbOrTx, userId: string): Promise<
   return row ?? null;
 }
 
-/**
- * Counts one more failed sign-in for the e-mail (a no-op when it has no account) and locks the
- * account when the count reaches MAX_FAILED_LOGINS, in one statement so concurrent attempts all count.
- */
-export async function recordFailedLogin(db: DbOrTx, email: string): Promise<{ userId: string; lockedNow: boolean } | null> {
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      lockedAt: sql`case when ${users.lockedAt} is null and ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} then now() else ${users.lockedAt} end`,
-    })
-    .where(eq(users.email, email))
-    .returning({ userId: users.id, failedLoginCount: users.failedLoginCount, lockedAt: users.lockedAt });
-  if (!row) return null;
-  return { userId: row.userId, lockedNow: row.lockedAt !== null && row.failedLoginCount === MAX_FAILED_LOGINS };
-}
-
-export async function clearFailedLogins(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(users).set({ failedLoginCount: 0 }).where(eq(users.id, userId));
-}
-
-/** What a completed password reset or account recovery restores: the lock and a self-deactivation. */
-export async function clearLockAndDeactivation(db: DbOrTx, userId: string): Promise<{ wasLocked: boolean; wasDeactivated: boolean }> {
-  const [before] = await db.select({ lockedAt: users.lockedAt, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId));
-  await db.update(users).set({ lockedAt: null, failedLoginCount: 0, deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
-  return { wasLocked: Boolean(before?.lockedAt), wasDeactivated: Boolean(before?.deactivatedAt) };
+/** What a completed password reset or account recovery restores besides the lock: a self-deactivation. */
+export async function clearDeactivation(db: DbOrTx, userId: string): Promise<{ wasDeactivated: boolean }> {
+  const [before] = await db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId));
+  await db.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  return { wasDeactivated: Boolean(before?.deactivatedAt) };
 }
 
 export async function markDeactivated(db: DbOrTx, userId: string): Promise<void> {

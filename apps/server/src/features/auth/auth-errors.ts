@@ -11,6 +11,12 @@ export function authErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** Sign-up refused because the address already has an account (register answers that neutrally). */
+export function isEmailInUse(error: unknown): boolean {
+  const code = authErrorCode(error);
+  return code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
+}
+
 /**
  * Turns the auth library's error kinds into our codes with messages a person can act on. Errors we
  * throw ourselves (AppError, e.g. from the session hook of a disabled account) pass through unchanged;
@@ -19,9 +25,6 @@ export function authErrorCode(error: unknown): string | undefined {
 export function toAppError(error: unknown): unknown {
   if (error instanceof AppError || !isAPIError(error)) return error;
   switch (authErrorCode(error)) {
-    case 'USER_ALREADY_EXISTS':
-    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
-      return new AppError('EMAIL_IN_USE', 'An account with this e-mail already exists. Log in or reset your password instead.', 'email');
     case 'INVALID_EMAIL_OR_PASSWORD':
       return new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     case 'INVALID_EMAIL':

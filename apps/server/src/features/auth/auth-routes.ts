@@ -17,9 +17,10 @@ import { forwardSetCookies } from './session-cookies.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.register, async ({ body, request, reply }) => {
-    const { headers, userId } = await register(ctx, body, request.ip);
-    forwardSetCookies(reply, headers);
-    return getProfile(ctx.db, userId);
+    const result = await register(ctx, body, request.ip);
+    if (!('userId' in result)) return result;
+    forwardSetCookies(reply, result.headers);
+    return getProfile(ctx.db, result.userId);
   });
 
   registerEndpoint(app, API.login, async ({ body, viewer, request, reply }) => {

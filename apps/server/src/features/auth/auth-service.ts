@@ -6,11 +6,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { acceptInvite, findUsableInvite, INVITE_NOT_VALID_MESSAGE } from '../invites/invite-service.ts';
 import { LOCKED_MESSAGE } from './account-lifecycle.ts';
-import { disabledAccountRecoveryMail, queueMail } from './account-mail.ts';
-import { clearFailedLogins, deleteAllSessions, voidPasswordLinks, deleteSession, findAccountStateByEmail, markDeactivated, recordFailedLogin } from './account-repository.ts';
+import { disabledAccountRecoveryMail, queueMail, registrationAttemptMail, signInLockedMail } from './account-mail.ts';
+import { deleteAllSessions, deleteSession, findAccountStateByEmail, markDeactivated, voidPasswordLinks } from './account-repository.ts';
 import { recordAudit } from './audit-log-repository.ts';
-import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, toAppError } from './auth-errors.ts';
-import { answerNoSoonerThan, NEUTRAL_ANSWER_MS } from './neutral-timing.ts';
+import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, isEmailInUse, toAppError } from './auth-errors.ts';
+import { answerNoSoonerThan, failNoSoonerThan, NEUTRAL_ANSWER_MS } from './neutral-timing.ts';
+import { clearSignInFailures, recordFailedSignIn, signInLockedUntil, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
 
 /** The answers to reset and recovery requests: word for word the same whether or not the e-mail has an account. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent a link';
@@ -24,17 +25,30 @@ export interface SessionResult {
 
 const requestHeaders = (request: FastifyRequest) => fromNodeHeaders(request.headers);
 
+/** The answer to registering with an address that already has an account: no session, the same words whoever asks. */
+export const REGISTRATION_CHECK_INBOX_MESSAGE = 'Check your inbox: we sent a message to that address to continue.';
+
 /**
  * Creates the account and signs it in. With an invite token the new account joins the inviting
  * creator right away; a token that is no longer valid is refused before any account is created.
+ *
+ * An address that already has an account gets no session and no "in use" error: the answer is a
+ * neutral "check your inbox", and the owner gets an e-mail saying someone tried to register with it,
+ * with links to sign in or reset the password (docs/decisions/0016).
  */
-export async function register(ctx: AppContext, input: RegisterInput, ipAddress: string | null): Promise<SessionResult> {
+export async function register(ctx: AppContext, input: RegisterInput, ipAddress: string | null): Promise<SessionResult | { message: string }> {
   if (input.invite_token && !(await findUsableInvite(ctx.db, input.invite_token))) {
     throw new AppError('VALIDATION_FAILED', INVITE_NOT_VALID_MESSAGE, 'invite_token');
   }
-  const { headers, response } = await callAuth(() =>
-    ctx.auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.display_name ?? '' }, returnHeaders: true }),
-  );
+  let signedUp;
+  try {
+    signedUp = await ctx.auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.display_name ?? '' }, returnHeaders: true });
+  } catch (error) {
+    if (!isEmailInUse(error)) throw toAppError(error);
+    await queueMail(ctx.db, registrationAttemptMail(input.email, ctx.config.publicUrl));
+    return { message: REGISTRATION_CHECK_INBOX_MESSAGE };
+  }
+  const { headers, response } = signedUp;
   const userId = response.user.id;
   if (input.invite_token) {
     try {
@@ -50,31 +64,33 @@ export async function register(ctx: AppContext, input: RegisterInput, ipAddress:
 
 /**
  * Signs in with a new session (the session is rotated at every login; a session the browser already
- * held is ended). A locked account is refused before the password is checked, so guessing cannot go
- * on behind the lock; the sign-in that reaches MAX_FAILED_LOGINS consecutive failures locks it.
- * Deactivated and staff-disabled accounts are refused by the session hook once the password is right.
+ * held is ended). Failures are counted per e-mail address, known or not (sign-in-throttle.ts): the
+ * failure that reaches MAX_FAILED_SIGN_INS locks the address for SIGN_IN_LOCK_MINUTES, and the owner,
+ * if there is one, is e-mailed once. A locked address is refused before the password is checked, so
+ * guessing cannot go on behind the lock. Wrong password, unknown address and lock answer alike for
+ * known and unknown addresses, no sooner than NEUTRAL_ANSWER_MS. Deactivated and staff-disabled
+ * accounts are refused by the session hook once the password is right.
  */
 export async function login(ctx: AppContext, input: LoginInput, previous: Viewer | null, ipAddress: string | null): Promise<SessionResult> {
-  const account = await findAccountStateByEmail(ctx.db, input.email);
-  if (account?.lockedAt) throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
-  let result;
-  try {
-    result = await ctx.auth.api.signInEmail({ body: { email: input.email, password: input.password }, returnHeaders: true });
-  } catch (error) {
-    if (authErrorCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
-      const failure = await recordFailedLogin(ctx.db, input.email);
-      if (failure?.lockedNow) {
-        await recordAudit(ctx.db, { actorUserId: null, action: 'account.locked', targetType: 'user', targetId: failure.userId, details: { reason: 'failed sign-ins' }, ipAddress });
-        throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
+  const result = await failNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
+    if (await signInLockedUntil(ctx.db, input.email)) throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
+    try {
+      return await ctx.auth.api.signInEmail({ body: { email: input.email, password: input.password }, returnHeaders: true });
+    } catch (error) {
+      if (authErrorCode(error) !== 'INVALID_EMAIL_OR_PASSWORD') throw toAppError(error);
+      const { lockedNow } = await recordFailedSignIn(ctx.db, input.email);
+      if (!lockedNow) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      const account = await findAccountStateByEmail(ctx.db, input.email);
+      if (account) {
+        await recordAudit(ctx.db, { actorUserId: null, action: 'account.locked', targetType: 'user', targetId: account.id, details: { reason: 'failed sign-ins', minutes: SIGN_IN_LOCK_MINUTES }, ipAddress });
+        await queueMail(ctx.db, signInLockedMail(account.email, ctx.config.publicUrl));
       }
-      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
     }
-    throw toAppError(error);
-  }
-  const userId = result.response.user.id;
-  await clearFailedLogins(ctx.db, userId);
+  });
+  await clearSignInFailures(ctx.db, input.email);
   if (previous) await deleteSession(ctx.db, previous.sessionId);
-  return { headers: result.headers, userId };
+  return { headers: result.headers, userId: result.response.user.id };
 }
 
 /** Ends the session of this browser and clears its cookie; fine to call when signed out. */

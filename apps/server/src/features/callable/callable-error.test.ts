@@ -17,7 +17,6 @@ describe('toCallableError', () => {
     ['CSRF_REJECTED', 'PERMISSION_DENIED'],
     ['NOT_FOUND', 'NOT_FOUND'],
     ['CONFLICT', 'ABORTED'],
-    ['EMAIL_IN_USE', 'ALREADY_EXISTS'],
     ['RATE_LIMITED', 'RESOURCE_EXHAUSTED'],
     ['UNAVAILABLE', 'UNAVAILABLE'],
   ] as const)('maps the REST code %s to %s', (code, status) => {

@@ -1,14 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { RegisterInput } from '@crate/contract/auth';
+import type { Profile } from '@crate/contract/profile';
 import { callApi } from '../../../lib/api-client.ts';
 import { applySignedInProfile } from '../../../profile/api/get-profile.ts';
 
-/** POST /api/auth/register: creates the account (linking an invite when given) and signs in. */
+/** The new account's profile, signed in; or null when the address already had an account (its owner got an e-mail). */
+export type RegisterOutcome = Profile | null;
+
+/**
+ * POST /api/auth/register: creates the account (linking an invite when given) and signs in. An
+ * address that already has an account is not told apart by an error (decision 0016): the answer is
+ * a neutral message and no session, and this resolves to null.
+ */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterInput) => callApi(API.register, { body }),
-    onSuccess: (profile) => applySignedInProfile(queryClient, profile),
+    mutationFn: async (body: RegisterInput): Promise<RegisterOutcome> => {
+      const result = await callApi(API.register, { body });
+      return 'uid' in result ? result : null;
+    },
+    onSuccess: (profile) => {
+      if (profile) applySignedInProfile(queryClient, profile);
+    },
   });
 }

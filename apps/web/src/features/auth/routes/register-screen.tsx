@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconUsersGroup } from '@tabler/icons-react';
+import { IconMailForward, IconUsersGroup } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, registerSchema } from '@crate/contract/auth';
@@ -29,6 +29,7 @@ export default function RegisterScreen() {
   const onSubmit = form.handleSubmit(async ({ display_name, ...values }) => {
     try {
       const profile = await register.mutateAsync({ ...values, ...(display_name ? { display_name } : {}) });
+      if (!profile) return;
       notifications.show({ color: 'ember', title: 'Welcome to Crate', message: `Your account is ready, ${displayNameOf(profile)}.` });
       await navigate(postAuthPath(redirect, invite ? '/creator' : '/account'), { replace: true });
     } catch (error) {
@@ -38,7 +39,7 @@ export default function RegisterScreen() {
   });
 
   const formError = register.error && !fieldOfError(register.error, FIELDS) ? register.error : null;
-  const emailInUse = register.error && fieldOfError(register.error, FIELDS) === 'email' && (register.error as { code?: string }).code === 'EMAIL_IN_USE';
+  const checkInbox = register.isSuccess && register.data === null;
 
   return (
     <FormCard
@@ -61,19 +62,22 @@ export default function RegisterScreen() {
             </Alert>
           ) : null}
           <ApiErrorAlert error={formError} title="Could not create your account" />
-          <TextInput label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
-          {emailInUse ? (
-            <Text size="sm" mt={-8}>
-              <Anchor component={Link} to={withRedirect('/login', redirect)} fw={600}>
-                Log in
-              </Anchor>{' '}
-              or{' '}
-              <Anchor component={Link} to="/resetpassword" fw={600}>
-                reset your password
-              </Anchor>
-              .
-            </Text>
+          {checkInbox ? (
+            <Alert variant="light" color="ember" icon={<IconMailForward size={18} />} title="Check your inbox" role="status">
+              <Text size="sm">
+                We sent a message to {form.getValues('email')} to continue. Already have an account?{' '}
+                <Anchor component={Link} to={withRedirect('/login', redirect)} fw={600}>
+                  Log in
+                </Anchor>{' '}
+                or{' '}
+                <Anchor component={Link} to="/resetpassword" fw={600}>
+                  reset your password
+                </Anchor>
+                .
+              </Text>
+            </Alert>
           ) : null}
+          <TextInput label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
           <PasswordInput
             label="Password"
             description={`At least ${PASSWORD_MIN} characters.`}
