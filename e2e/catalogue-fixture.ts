@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BundleCard, Discover, ItemRow, PackCard, PackDetail } from '@crate/contract/catalogue';
-import { DEMO_CREATOR_SLUG } from '../apps/server/src/seed/demo-accounts.ts';
-import { seedCatalogue } from '../apps/server/src/seed/catalogue/seed-catalogue.ts';
+import { DEMO_CREATOR_SLUG } from '@crate/demo-catalogue/demo-accounts';
+import { seedCatalogue } from '../apps/server/src/seed/seed-catalogue.ts';
 import { bundlePacks, bundles } from '../apps/server/src/db/schema/index.ts';
 import { createCreator } from '../apps/server/test/catalogue-factories.ts';
 import { createUser, type E2eServer } from './harness.ts';

@@ -18,7 +18,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
 import { items, packs } from '../../apps/server/src/db/schema/index.ts';
 import { registerJobHandlers } from '../../apps/server/src/jobs/register-job-handlers.ts';
-import { seedCatalogue } from '../../apps/server/src/seed/catalogue/seed-catalogue.ts';
+import { seedCatalogue } from '../../apps/server/src/seed/seed-catalogue.ts';
 import { launchChromium } from '../../e2e/chromium.ts';
 import { createUser, signInContext } from '../../e2e/harness.ts';
 import { listenOnLoopback, median } from '../lib/http-load.ts';

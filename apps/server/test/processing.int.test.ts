@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderLoop } from '../src/audio-synth/sounds.ts';
+import { generateArtSvg } from '@crate/demo-catalogue/art/generated-art';
+import { renderLoop } from '@crate/demo-catalogue/synth/sounds';
 import { banners, files, items, jobs, packs } from '../src/db/schema/index.ts';
 import { IMAGE_VARIANTS, mediaUrl, PEAKS_VARIANT, PREVIEW_VARIANT } from '../src/features/catalogue/media-urls.ts';
 import { createFileFromUpload } from '../src/files/file-repository.ts';
 import { AUDIO_VARIANTS } from '../src/media/audio-derivatives.ts';
-import { BANNER_VARIANTS, COVER_VARIANTS, generateArtSvg } from '../src/media/cover-art.ts';
+import { BANNER_VARIANTS, COVER_VARIANTS } from '../src/media/cover-art.ts';
 import { deriveMediaForFile } from '../src/processing/derive-media.ts';
 import { DERIVE_MEDIA_QUEUE, enqueueDeriveMedia } from '../src/processing/derive-media-job.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';

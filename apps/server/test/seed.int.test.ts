@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, creatorCollaborators, creators, users } from '../src/db/schema/index.ts';
-import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS } from '../src/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS } from '@crate/demo-catalogue/demo-accounts';
 import { formatDemoCredentials, seedDemoAccounts } from '../src/seed/seed-demo.ts';
 import { call, cookieFrom } from './auth-helpers.ts';
 import { createUser } from './factories.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderLoop, renderOneShot } from '../audio-synth/sounds.ts';
+import { renderLoop, renderOneShot } from '@crate/demo-catalogue/synth/sounds';
 import { AUDIO_FEATURE_VECTOR_LAYOUT, computeAudioFeatures, integratedLoudness } from './audio-features.ts';
 import { AUDIO_VARIANTS, deriveAudio } from './audio-derivatives.ts';
 import { MediaError } from './media-error.ts';

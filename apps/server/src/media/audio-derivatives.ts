@@ -14,11 +14,11 @@
  * storage and records each as a `files` row with derived_from_file_id and `variant`.
  */
 import { parseBuffer, parseFile, type IAudioMetadata } from 'music-metadata';
-import { decodeWav } from '../audio-synth/wav.ts';
+import { decodeWav } from '@crate/audio/wav';
 import { type AudioFeatures, audioFeatureVector, computeAudioFeatures } from './audio-features.ts';
 import { type FfmpegInput, runFfmpeg } from './ffmpeg.ts';
 import { MediaError } from './media-error.ts';
-import { mixToMono } from './spectrum.ts';
+import { mixToMono } from '@crate/audio/spectrum';
 import { DEFAULT_PEAK_COUNT, type WaveformPeaks, computeWaveformPeaks } from './waveform-peaks.ts';
 
 /** Variant names recorded in files.variant for audio derivatives. */

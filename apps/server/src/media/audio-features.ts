@@ -5,7 +5,7 @@
  * mono PCM. `audioFeatureVector` turns it into a fixed-layout vector of values in [0, 1] that is
  * stored with the item (items.audio_features) and compared by Euclidean or cosine distance.
  */
-import { chroma, fft, hannWindow, powerSpectrum } from './spectrum.ts';
+import { chroma, fft, hannWindow, powerSpectrum } from '@crate/audio/spectrum';
 
 export interface AudioFeatures {
   /** Energy-weighted mean spectral centroid, Hz: where the "brightness" sits. */

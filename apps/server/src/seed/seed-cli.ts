@@ -17,8 +17,8 @@ import { jobs } from '../db/schema/index.ts';
 import { registerJobHandlers } from '../jobs/register-job-handlers.ts';
 import { DERIVE_MEDIA_QUEUE } from '../processing/derive-media-job.ts';
 import type { AppContext } from '../app-context.ts';
-import { DEFAULT_CATALOGUE_SEED, DEFAULT_DISTINCT_ITEMS, DEFAULT_ITEMS_PER_PACK } from './catalogue/catalogue-plan.ts';
-import { CatalogueAlreadySeededError, seedCatalogue } from './catalogue/seed-catalogue.ts';
+import { DEFAULT_CATALOGUE_SEED, DEFAULT_DISTINCT_ITEMS, DEFAULT_ITEMS_PER_PACK } from '@crate/demo-catalogue/catalogue/catalogue-plan';
+import { CatalogueAlreadySeededError, seedCatalogue } from './seed-catalogue.ts';
 import { formatDemoCredentials, seedDemoAccounts } from './seed-demo.ts';
 
 const USAGE = 'usage: npm run seed -- --packs N [--seed S] [--items-per-pack K] [--distinct-items D]';

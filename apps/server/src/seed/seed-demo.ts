@@ -2,8 +2,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { accounts, affiliates, creatorCollaborators, creators, creditLedger, packs, users } from '../db/schema/index.ts';
 import { grantRole } from '../features/roles/role-service.ts';
-import { type CatalogueSeedSummary, seedCatalogue } from './catalogue/seed-catalogue.ts';
-import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS, type DemoAccount } from './demo-accounts.ts';
+import { type CatalogueSeedSummary, seedCatalogue } from './seed-catalogue.ts';
+import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS, type DemoAccount } from '@crate/demo-catalogue/demo-accounts';
 
 /** Serialises concurrent first starts (several API processes on one fresh PostgreSQL). */
 const SEED_LOCK_KEY = 7_240_311;

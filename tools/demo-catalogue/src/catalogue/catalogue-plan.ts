@@ -12,11 +12,11 @@ import type { Feel, ItemKind, LicenceType, MusicalKey, PresetPlugin, TimeSignatu
 import { KEY_NOTES } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
 import { genreLabel, type GenreSlug } from '@crate/contract/taxonomy';
-import { GROOVES, grooveForGenre, type GrooveStyle } from '../../audio-synth/grooves.ts';
-import { barsToSeconds } from '../../audio-synth/meter.ts';
-import { createRandom, type Random } from '../../audio-synth/seeded-random.ts';
-import type { OneShotSound } from '../../audio-synth/sounds.ts';
-import type { BassVoice, ChordVoice, Layer, LeadVoice } from '../../audio-synth/voices.ts';
+import { GROOVES, grooveForGenre, type GrooveStyle } from '../synth/grooves.ts';
+import { barsToSeconds } from '../synth/meter.ts';
+import { createRandom, type Random } from '../seeded-random.ts';
+import type { OneShotSound } from '../synth/sounds.ts';
+import type { BassVoice, ChordVoice, Layer, LeadVoice } from '../synth/voices.ts';
 import {
   CREATOR_CITIES,
   CREATOR_FIRST_NAMES,

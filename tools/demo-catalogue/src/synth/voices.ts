@@ -4,7 +4,7 @@
  * renders notes additively into a stereo buffer.
  */
 import { type StereoBuffer, Noise, StateVariableFilter, panGains } from './dsp.ts';
-import type { Random } from './seeded-random.ts';
+import type { Random } from '../seeded-random.ts';
 
 // Per-sample helpers live in this module on purpose: module loaders (vitest, tsx) turn imported
 // bindings into property getters, and a getter call per sample costs more than the maths.

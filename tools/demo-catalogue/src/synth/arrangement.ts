@@ -15,7 +15,7 @@ import {
   scalePitchClasses,
   voiceLead,
 } from './music-theory.ts';
-import { type Random, type Seed, createRandom } from './seeded-random.ts';
+import { type Random, type Seed, createRandom } from '../seeded-random.ts';
 import {
   type BassVoice,
   type ChordVoice,

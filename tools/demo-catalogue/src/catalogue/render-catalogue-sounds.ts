@@ -3,9 +3,9 @@
  * writes the preset files of preset packs.
  */
 import type { InstrumentSlug } from '@crate/contract/taxonomy';
-import { type RenderedSound, renderComposition, renderLoop, renderOneShot } from '../../audio-synth/sounds.ts';
-import { createRandom } from '../../audio-synth/seeded-random.ts';
-import type { Layer } from '../../audio-synth/voices.ts';
+import { type RenderedSound, renderComposition, renderLoop, renderOneShot } from '../synth/sounds.ts';
+import { createRandom } from '../seeded-random.ts';
+import type { Layer } from '../synth/voices.ts';
 import type { PackMusic, PlannedItem, PlannedPack, SoundRecipe } from './catalogue-plan.ts';
 
 export interface RenderedCatalogueSound {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { InstrumentSlug } from '@crate/contract/taxonomy';
-import type { Layer } from '../../audio-synth/voices.ts';
+import type { Layer } from '../synth/voices.ts';
 import type { PackMusic, SoundRecipe } from './catalogue-plan.ts';
 import type { RenderedCatalogueSound } from './render-catalogue-sounds.ts';
 

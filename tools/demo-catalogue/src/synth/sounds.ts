@@ -11,8 +11,8 @@ import type { GrooveStyle } from './grooves.ts';
 import { type MidiWriteOptions, writeMidiFile } from './midi-file.ts';
 import { diatonicChord, parseMusicalKey, voiceLead } from './music-theory.ts';
 import { MASTER_PEAK, SAMPLE_RATE, renderArrangement } from './render.ts';
-import { createRandom, seedToUint32, type Seed } from './seeded-random.ts';
-import { encodeWav } from './wav.ts';
+import { createRandom, seedToUint32, type Seed } from '../seeded-random.ts';
+import { encodeWav } from '@crate/audio/wav';
 import { type Layer, type VoiceName, createInstrument } from './voices.ts';
 
 export interface RenderedStem {

@@ -8,7 +8,7 @@
 import { type StereoBuffer, createStereoBuffer, peakOf } from './dsp.ts';
 import type { Arrangement, NoteEvent } from './arrangement.ts';
 import { barsToSamples } from './meter.ts';
-import { createRandom, seedToUint32 } from './seeded-random.ts';
+import { createRandom, seedToUint32 } from '../seeded-random.ts';
 import {
   type Instrument,
   type Layer,

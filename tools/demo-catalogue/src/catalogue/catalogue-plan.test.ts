@@ -1,7 +1,7 @@
 import { PRESET_PLUGINS } from '@crate/contract/catalogue-enums';
 import { isGenreSlug } from '@crate/contract/taxonomy';
 import { describe, expect, it } from 'vitest';
-import { GROOVES } from '../../audio-synth/grooves.ts';
+import { GROOVES } from '../synth/grooves.ts';
 import { createCataloguePlanner } from './catalogue-plan.ts';
 import { PACK_GENRES } from './catalogue-vocabulary.ts';
 

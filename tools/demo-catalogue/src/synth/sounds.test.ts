@@ -3,13 +3,13 @@ import { MUSICAL_KEYS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import { isInstrumentSlug } from '@crate/contract/taxonomy';
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
-import { bandEnergyRatio, chroma, mixToMono, peakFrequency, powerSpectrum } from '../media/spectrum.ts';
+import { bandEnergyRatio, chroma, mixToMono, peakFrequency, powerSpectrum } from '@crate/audio/spectrum';
 import { createArrangement } from './arrangement.ts';
 import { GROOVE_STYLES } from './grooves.ts';
 import { barsToSeconds, meterOf } from './meter.ts';
 import { midiToFrequency, parseMusicalKey, scalePitchClasses } from './music-theory.ts';
 import { ONE_SHOT_SOUNDS, renderComposition, renderLoop, renderOneShot } from './sounds.ts';
-import { decodeWav } from './wav.ts';
+import { decodeWav } from '@crate/audio/wav';
 
 const A = 9;
 const C = 0;
