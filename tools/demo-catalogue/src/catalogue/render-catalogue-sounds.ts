@@ -45,10 +45,6 @@ export function renderRecipe(recipe: SoundRecipe, music: PackMusic, extras: { st
   return { wav: sound.wav, durationMs: sound.durationMs, instruments: sound.instruments, stems: sound.stems, midi: sound.midi ?? null };
 }
 
-export function renderItem(item: PlannedItem, music: PackMusic): RenderedCatalogueSound {
-  return renderRecipe(item.recipe, music, { stems: item.stems, midi: item.midi });
-}
-
 /**
  * A preset pack's preset file. We cannot write Serum's or Portal's own binary formats honestly, so the
  * file is a settings sheet: plain JSON that names the plugin and lists the values that make the sound,
