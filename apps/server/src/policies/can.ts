@@ -1,6 +1,7 @@
 import { forbidden, notFound } from '../http/app-error.ts';
 import { canOnCreator, type CreatorAction, type CreatorResource } from './creator-policy.ts';
 import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts';
+import { canOnMedia, type MediaAction, type MediaResource } from './media-policy.ts';
 import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
 import { canOnPlaylist, type PlaylistAction, type PlaylistResource } from './playlist-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
@@ -11,6 +12,7 @@ interface Policies {
   item: { resource: ItemResource; action: ItemAction };
   playlist: { resource: PlaylistResource; action: PlaylistAction };
   creator: { resource: CreatorResource; action: CreatorAction };
+  media: { resource: MediaResource; action: MediaAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -27,6 +29,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnPlaylist(viewer, action as PlaylistAction, r);
     case 'creator':
       return canOnCreator(viewer, action as CreatorAction, r);
+    case 'media':
+      return canOnMedia(viewer, action as MediaAction, r);
   }
 }
 

@@ -153,6 +153,9 @@ export const packs = pgTable(
     uniqueIndex('packs_slug_key').on(t.slug),
     index('packs_creator_idx').on(t.creatorId),
     index('packs_status_published_idx').on(t.status, t.publishedAt),
+    // The media route finds what a file belongs to (media-policy.ts) by these.
+    index('packs_cover_file_idx').on(t.coverFileId).where(sql`cover_file_id is not null`),
+    index('packs_preview_file_idx').on(t.previewFileId).where(sql`preview_file_id is not null`),
     check('packs_status_range', sql`${t.status} between -2 and 4`),
     check('packs_price_nonnegative', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
   ],
@@ -242,6 +245,9 @@ export const items = pgTable(
     // Pack cards count a pack's sounds that are not taken down: answered from this index alone.
     index('items_pack_not_taken_down_idx').on(t.packId).where(sql`taken_down_at is null`),
     index('items_creator_idx').on(t.creatorId),
+    // The media route finds what a file belongs to (media-policy.ts) by these.
+    index('items_audio_file_idx').on(t.audioFileId).where(sql`audio_file_id is not null`),
+    index('items_preview_file_idx').on(t.previewFileId).where(sql`preview_file_id is not null`),
     ...itemSearchIndexes(t),
     check('items_preset_has_plugin', sql`${t.type} <> 'preset' or ${t.plugin} is not null`),
     check('items_bpm_range', sql`${t.bpm} is null or (${t.bpm} > 0 and ${t.bpm} < 1000)`),
