@@ -187,10 +187,6 @@ export const INSTRUMENT_GROUPS = [
   { slug: 'bass', label: 'Bass' },
 ] as const;
 export type InstrumentGroupSlug = (typeof INSTRUMENT_GROUPS)[number]['slug'];
-export const INSTRUMENT_GROUP_SLUGS = INSTRUMENT_GROUPS.map((g) => g.slug) as [
-  InstrumentGroupSlug,
-  ...InstrumentGroupSlug[],
-];
 
 export interface Instrument {
   slug: string;
@@ -395,10 +391,6 @@ export function genresInFamily(family: GenreFamilySlug): Genre[] {
 
 export function instrumentsInGroup(group: InstrumentGroupSlug): Instrument[] {
   return INSTRUMENTS.filter((i) => i.group === group);
-}
-
-export function instrumentGroupLabel(group: InstrumentGroupSlug): string {
-  return INSTRUMENT_GROUPS.find((g) => g.slug === group)?.label ?? group;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CallableStatus } from '@crate/contract/callable';
+import { callablePath, type CallableStatus } from '@crate/contract/callable';
 
 /** Firebase callable error codes as SPEC §8 names them by HTTP status. */
 const STATUS_BY_HTTP: Record<number, CallableStatus> = {
@@ -57,7 +57,7 @@ export async function callFunction<T = unknown>(name: string, data: unknown, opt
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? CALLABLE_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetchImpl(`/api/fn/${encodeURIComponent(name)}`, {
+    response = await fetchImpl(callablePath(name), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -88,26 +88,6 @@ export class StateVariableFilter {
   }
 }
 
-/** One-pole DC blocker. */
-export class DcBlocker {
-  private x1 = 0;
-  private y1 = 0;
-  process(x: number): number {
-    const y = x - this.x1 + 0.995 * this.y1;
-    this.x1 = x;
-    this.y1 = y;
-    return y;
-  }
-}
-
-/** Attack / hold / exponential-release envelope value at time t (seconds) for a note held `hold` s. */
-export function arEnvelope(t: number, attack: number, hold: number, release: number): number {
-  if (t < 0) return 0;
-  if (t < attack) return t / attack;
-  if (t < hold) return 1;
-  return Math.exp(-(t - Math.max(hold, attack)) / release);
-}
-
 export function peakOf(buffer: StereoBuffer): number {
   let peak = 0;
   const { left, right } = buffer;

@@ -32,10 +32,6 @@ export function meterOf(timeSignature: TimeSignature): Meter {
   }
 }
 
-export function secondsPerBeat(bpm: number): number {
-  return 60 / bpm;
-}
-
 /** Exact length of N bars: N · beatsPerBar · 60 / BPM seconds. */
 export function barsToSeconds(bars: number, bpm: number, timeSignature: TimeSignature): number {
   return (bars * meterOf(timeSignature).beatsPerBar * 60) / bpm;

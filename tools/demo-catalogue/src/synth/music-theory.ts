@@ -20,8 +20,6 @@ const KEY_NOTE_PITCH_CLASS: Record<(typeof KEY_NOTES)[number], number> = {
   'G#/Ab': 8,
 };
 
-export const PITCH_CLASS_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
-
 export const SCALE_INTERVALS: Record<KeyMode, readonly number[]> = {
   major: [0, 2, 4, 5, 7, 9, 11],
   minor: [0, 2, 3, 5, 7, 8, 10],
@@ -51,10 +49,6 @@ export function parseMusicalKey(name: MusicalKey): Key {
 
 export function midiToFrequency(midi: number): number {
   return 440 * 2 ** ((midi - 69) / 12);
-}
-
-export function frequencyToMidi(frequency: number): number {
-  return 69 + 12 * Math.log2(frequency / 440);
 }
 
 /** Pitch classes of the key's scale, e.g. A minor → [9, 11, 0, 2, 4, 5, 7]. */

@@ -205,10 +205,6 @@ export interface OneShotSpec {
   channels?: 1 | 2;
 }
 
-export function isTonalOneShot(sound: OneShotSound): boolean {
-  return ONE_SHOTS[sound].tonal;
-}
-
 export function renderOneShot(spec: OneShotSpec): RenderedSound {
   const design = ONE_SHOTS[spec.sound];
   const sampleRate = SAMPLE_RATE;

@@ -1007,10 +1007,6 @@ export const VOICES = {
   crackle,
 } satisfies Record<VoiceName, VoiceDefinition<unknown>>;
 
-export function layerOfVoice(voice: VoiceName): Layer {
-  return VOICES[voice].layer;
-}
-
 /** A voice with its timbre fixed, ready to render notes. */
 export interface Instrument {
   voice: VoiceName;

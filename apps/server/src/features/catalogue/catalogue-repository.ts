@@ -7,7 +7,6 @@ import {
   bundlePacks,
   bundles,
   creators,
-  favorites,
   items,
   packs,
   staffPicks,
@@ -346,9 +345,4 @@ export async function listActiveBanners(db: DbOrTx) {
     .where(and(eq(banners.active, true), sql`(${banners.startsAt} is null or ${banners.startsAt} <= now())`, sql`(${banners.endsAt} is null or ${banners.endsAt} > now())`))
     .orderBy(asc(banners.sortOrder), asc(banners.id))
     .limit(5);
-}
-
-/** The favorite rows of one user (for the library), newest first. */
-export async function listFavoriteTargets(db: DbOrTx, userId: string) {
-  return db.select({ itemId: favorites.itemId, packId: favorites.packId }).from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt));
 }

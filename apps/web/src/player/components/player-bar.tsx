@@ -2,8 +2,6 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { usePlayerState } from '../player-context.ts';
 import './player-bar.module.css';
 
-export { PLAYER_OPEN_ATTRIBUTE } from '../player-open.ts';
-
 const REVEAL_DELAY_MS = 300;
 
 /**
