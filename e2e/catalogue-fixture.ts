@@ -34,7 +34,7 @@ export async function seedSmallCatalogue(server: E2eServer, options: { packs?: n
   const { ctx } = server;
   const owner = await createUser(ctx, { roles: ['creator'] });
   const creator = await createCreator(ctx, owner.id, { slug: DEMO_CREATOR_SLUG, name: 'Test Owner Sounds' });
-  await seedCatalogue({ db: ctx.db, storage: ctx.storage }, { packs: options.packs ?? 3, itemsPerPack: options.itemsPerPack ?? 6, seed: `e2e-${randomUUID().slice(0, 6)}`, renderThreads: 2 });
+  await seedCatalogue({ db: ctx.db, storage: ctx.storage, jobs: ctx.jobs }, { packs: options.packs ?? 3, itemsPerPack: options.itemsPerPack ?? 6, seed: `e2e-${randomUUID().slice(0, 6)}`, renderThreads: 2 });
   await ctx.jobs.drain();
 
   const discover = await getJson<Discover>(server, '/api/discover');

@@ -13,7 +13,6 @@ import type { AppContext } from '../apps/server/src/app-context.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/create-context.ts';
 import { userRoles, users } from '../apps/server/src/db/schema/index.ts';
-import { registerJobHandlers } from '../apps/server/src/jobs/register-job-handlers.ts';
 import { createUser, type TestUser } from '../apps/server/test/factories.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -55,7 +54,7 @@ export async function startServer(): Promise<E2eServer> {
     { database: { kind: 'pglite', dir: null }, webDist: WEB_DIST },
   );
   const ctx = await createContext(config, pino({ level: 'silent' }));
-  registerJobHandlers(ctx);
+  ctx.jobs.handleWith(ctx);
   const app = await buildApp(ctx);
   await app.listen({ port, host: '127.0.0.1' });
   ctx.jobs.start({ pollIntervalMs: 100 });

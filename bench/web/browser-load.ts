@@ -17,7 +17,6 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
 import { items, packs } from '../../apps/server/src/db/schema/index.ts';
-import { registerJobHandlers } from '../../apps/server/src/jobs/register-job-handlers.ts';
 import { seedCatalogue } from '../../apps/server/src/seed/seed-catalogue.ts';
 import { launchChromium } from '../../e2e/chromium.ts';
 import { createUser, signInContext } from '../../e2e/harness.ts';
@@ -38,9 +37,9 @@ export async function measureInBrowser(options: { previews: number; searches?: n
     webDist: WEB_DIST,
   });
   const ctx = await createContext(config, pino({ level: 'silent' }));
-  registerJobHandlers(ctx);
+  ctx.jobs.handleWith(ctx);
   options.log('  seeding a small catalogue with real audio and deriving its previews');
-  await seedCatalogue({ db: ctx.db, storage: ctx.storage }, { packs: 3 });
+  await seedCatalogue({ db: ctx.db, storage: ctx.storage, jobs: ctx.jobs }, { packs: 3 });
   await ctx.jobs.drain();
   // The published pack with the most items, so the preview samples come from one list.
   const [pack] = await ctx.db

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuthLibrary } from './features/auth/auth-library.ts';
-import type { JobQueue } from './jobs/job-queue.ts';
+import type { AppJobQueue } from './jobs/job-catalogue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 
@@ -14,6 +14,6 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   storage: ObjectStorage;
-  jobs: JobQueue;
+  jobs: AppJobQueue;
   auth: AuthLibrary;
 }

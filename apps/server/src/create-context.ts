@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { createAuthLibrary } from './features/auth/auth-library.ts';
 import { accountLifecycle } from './features/auth/account-lifecycle.ts';
 import { createDbJobQueue } from './jobs/db-job-queue.ts';
+import { JOB_CATALOGUE } from './jobs/job-catalogue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
 
@@ -17,7 +18,8 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const database = await openDatabase(config.database, (error) => log.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'));
   await database.migrate();
   const mailer = createMailer(config.mail, log);
-  const lifecycle = accountLifecycle(database.db, config.publicUrl);
+  const jobs = createDbJobQueue(database.db, log, JOB_CATALOGUE);
+  const lifecycle = accountLifecycle(database.db, jobs, config.publicUrl);
   const auth = createAuthLibrary({
     db: database.db,
     secret: config.authSecret,
@@ -33,7 +35,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     db: database.db,
     mailer,
     storage: createObjectStorage(config.storage),
-    jobs: createDbJobQueue(database.db, log),
+    jobs,
     auth,
   };
 }

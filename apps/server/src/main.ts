@@ -1,7 +1,6 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createLogger } from './create-context.ts';
-import { registerJobHandlers } from './jobs/register-job-handlers.ts';
 import { seedDemoOnFirstStart } from './seed/seed-demo.ts';
 
 const config = loadConfig(process.env, {});
@@ -9,7 +8,7 @@ const log = createLogger(config);
 const ctx = await createContext(config, log);
 await seedDemoOnFirstStart(ctx);
 const app = await buildApp(ctx);
-registerJobHandlers(ctx);
+ctx.jobs.handleWith(ctx);
 if (config.workers) ctx.jobs.start();
 
 const shutdown = async (signal: string) => {

@@ -1,13 +1,12 @@
 import { loadConfig } from './config.ts';
 import { createContext, createLogger } from './create-context.ts';
-import { registerJobHandlers } from './jobs/register-job-handlers.ts';
 
 /** Job workers without the HTTP API, for running many of them beside stateless API servers. */
 const config = loadConfig();
 const log = createLogger(config);
 const ctx = await createContext(config, log);
-registerJobHandlers(ctx);
-ctx.jobs.start({ concurrency: 4 });
+ctx.jobs.handleWith(ctx);
+ctx.jobs.start({ concurrency: { interactive: 2, bulk: 4 } });
 log.info('Crate worker started');
 const shutdown = async () => {
   await ctx.jobs.stop();

@@ -5,21 +5,33 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { JobLane } from '@crate/contract/jobs';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/index.ts';
-import { createDbJobQueue, enqueueJob, type DbJobQueueOptions } from '../src/jobs/db-job-queue.ts';
-import type { JobContext } from '../src/jobs/job-queue.ts';
+import { createDbJobQueue, type DbJobQueueOptions } from '../src/jobs/db-job-queue.ts';
+import { PermanentJobError, type JobContext, type JobDefinition } from '../src/jobs/job-queue.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const silent = pino({ level: 'silent' });
 let queueCounter = 0;
-/** Each test uses its own queue name, so queues of one test never pick up another test's jobs. */
+/** Each test uses its own job name, so queues of one test never pick up another test's jobs. */
 const freshQueue = () => `test-queue-${++queueCounter}`;
+
+const anyPayload = z.record(z.string(), z.unknown());
+type TestRun = (payload: Record<string, unknown>, job: JobContext) => Promise<void>;
+type TestJobOptions = Partial<Omit<JobDefinition<typeof anyPayload, void>, 'run'>>;
+/** A one-job catalogue for these tests: any object is a valid payload unless the options say otherwise. */
+const catalogueOf = (name: string, run: TestRun = async () => undefined, options: TestJobOptions = {}) => ({
+  [name]: { lane: 'interactive' as JobLane, payload: anyPayload, ...options, run: (_ctx: void, payload: Record<string, unknown>, job: JobContext) => run(payload, job) },
+});
 
 async function jobRow(db: Db, id: number) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row!;
 }
+/** The rows of a test's own job name (the column is typed with the product's names). */
+const rowsOf = (db: Db, name: string) => db.select().from(jobs).where(eq(jobs.queue, name as never));
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -38,15 +50,21 @@ describe(`durable jobs on ${TEST_DB}`, () => {
   });
   afterAll(() => t.close());
 
-  const queueOn = (options: DbJobQueueOptions = {}, on: Db = db) => createDbJobQueue(on, silent, options);
+  /** A queue of these tests' catalogue that runs its jobs (with no context: test handlers need none). */
+  function queueOn(catalogue: ReturnType<typeof catalogueOf>, options: DbJobQueueOptions = {}, on: Db = db) {
+    const queue = createDbJobQueue(on, silent, catalogue, options);
+    queue.handleWith(undefined);
+    return queue;
+  }
 
   it('runs an enqueued job with its payload and records it done', async () => {
     const name = freshQueue();
-    const queue = queueOn();
     const seen: Array<{ payload: Record<string, unknown>; job: JobContext }> = [];
-    queue.handle(name, async (payload, job) => {
-      seen.push({ payload, job });
-    });
+    const queue = queueOn(
+      catalogueOf(name, async (payload, job) => {
+        seen.push({ payload, job });
+      }),
+    );
     const id = await queue.enqueue(name, { packId: 'p-1', sizes: [75, 250, 500] });
     expect(id).toEqual(expect.any(Number));
     expect(await queue.drain()).toBe(1);
@@ -61,13 +79,13 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('retries a failing job with backoff until max attempts, then marks it failed with the last error', async () => {
     const name = freshQueue();
-    const queue = queueOn({ backoffMs: (attempts) => attempts * 150 });
     let calls = 0;
-    queue.handle(name, async (_payload, job) => {
+    const failing: TestRun = async (_payload, job) => {
       calls += 1;
       throw new Error(`transcoder crashed on attempt ${job.attempts}`);
-    });
-    const id = (await queue.enqueue(name, {}, { maxAttempts: 3 }))!;
+    };
+    const queue = queueOn(catalogueOf(name, failing, { maxAttempts: 3 }), { backoffMs: (attempts) => attempts * 150 });
+    const id = (await queue.enqueue(name, {}))!;
 
     expect(await queue.drain()).toBe(1);
     let row = await jobRow(db, id);
@@ -89,84 +107,178 @@ describe(`durable jobs on ${TEST_DB}`, () => {
     expect(await queue.drain()).toBe(0);
   });
 
+  it('uses the backoff of the job’s definition over the queue’s', async () => {
+    const name = freshQueue();
+    const queue = queueOn(
+      catalogueOf(
+        name,
+        async () => {
+          throw new Error('busy');
+        },
+        { backoffMs: () => 60_000 },
+      ),
+      { backoffMs: () => 0 },
+    );
+    const id = (await queue.enqueue(name, {}))!;
+    expect(await queue.drain()).toBe(1);
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row.runAt.getTime()).toBeGreaterThan(row.createdAt.getTime() + 50_000);
+  });
+
   it('succeeds on a retry and clears the error', async () => {
     const name = freshQueue();
-    const queue = queueOn({ backoffMs: () => 0 });
-    queue.handle(name, async (_payload, job) => {
-      if (job.attempts < 2) throw new Error('mail server busy');
-    });
+    const queue = queueOn(
+      catalogueOf(name, async (_payload, job) => {
+        if (job.attempts < 2) throw new Error('mail server busy');
+      }),
+      { backoffMs: () => 0 },
+    );
     const id = (await queue.enqueue(name, {}))!;
     // With no backoff the retry is due at once, so one drain runs both attempts.
     expect(await queue.drain()).toBe(2);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
   });
 
+  it('fails a job at once, without retrying, when its handler throws a PermanentJobError', async () => {
+    const name = freshQueue();
+    let calls = 0;
+    const queue = queueOn(
+      catalogueOf(name, async () => {
+        calls += 1;
+        throw new PermanentJobError('file 42 is not audio that can be read');
+      }),
+      { backoffMs: () => 0 },
+    );
+    const id = (await queue.enqueue(name, {}))!;
+    expect(await queue.drain()).toBe(1);
+    expect(calls).toBe(1);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'failed', attempts: 1, maxAttempts: 5, lastError: 'file 42 is not audio that can be read', lockedAt: null });
+  });
+
+  it('refuses to queue a payload its schema rejects, saying why', async () => {
+    const name = freshQueue();
+    const queue = queueOn(catalogueOf(name, undefined, { payload: z.strictObject({ fileId: z.uuid() }) as never }));
+    await expect(queue.enqueue(name, { fileId: 'not-a-uuid' })).rejects.toThrow(`Job "${name}" cannot be queued with this payload: fileId: Invalid UUID`);
+    await expect(queue.enqueueMany(name, [{ fileId: crypto.randomUUID() }, { fileId: 7 }])).rejects.toThrow(/fileId: Invalid input: expected string/);
+    expect(await rowsOf(db, name)).toEqual([]);
+  });
+
+  it('fails a job whose stored payload no longer parses at once, without running its handler', async () => {
+    const name = freshQueue();
+    // Queued by an older version whose payload had a different shape.
+    const id = (await queueOn(catalogueOf(name)).enqueue(name, { file: 'f-1' }))!;
+    let calls = 0;
+    const strict = queueOn(
+      catalogueOf(
+        name,
+        async () => {
+          calls += 1;
+        },
+        { payload: z.strictObject({ fileId: z.uuid() }) as never },
+      ),
+    );
+    expect(await strict.drain()).toBe(1);
+    expect(calls).toBe(0);
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.lastError).toBe(`Job "${name}" has an invalid payload: fileId: Invalid input: expected string, received undefined; payload: Unrecognized key: "file"`);
+  });
+
   it('ignores a second enqueue with the same unique key, even after the first ran', async () => {
     const name = freshQueue();
-    const queue = queueOn();
     let runs = 0;
-    queue.handle(name, async () => {
-      runs += 1;
-    });
-    const key = `fulfil-order-${queueCounter}`;
-    const first = await queue.enqueue(name, { order: 1 }, { uniqueKey: key });
+    const queue = queueOn(
+      catalogueOf(
+        name,
+        async () => {
+          runs += 1;
+        },
+        { uniqueKey: (payload) => `fulfil-order-${String(payload.order)}-${name}` },
+      ),
+    );
+    const key = `fulfil-order-1-${name}`;
+    const first = await queue.enqueue(name, { order: 1 });
     expect(first).toEqual(expect.any(Number));
-    expect(await queue.enqueue(name, { order: 1 }, { uniqueKey: key })).toBeNull();
+    expect(await queue.enqueue(name, { order: 1 })).toBeNull();
     expect(await queue.drain()).toBe(1);
-    expect(await queue.enqueue(name, { order: 1 }, { uniqueKey: key })).toBeNull();
+    expect(await queue.enqueue(name, { order: 1 })).toBeNull();
     expect(await queue.drain()).toBe(0);
     expect(runs).toBe(1);
     expect(await db.select().from(jobs).where(eq(jobs.uniqueKey, key))).toHaveLength(1);
+    // Many at once: keys already present are skipped, the count says how many were added.
+    expect(await queue.enqueueMany(name, [{ order: 1 }, { order: 2 }, { order: 3 }])).toBe(2);
   });
 
   it('queues a job inside a transaction only if the transaction commits', async () => {
     const name = freshQueue();
+    const queue = queueOn(catalogueOf(name));
     await expect(
       db.transaction(async (tx) => {
-        await enqueueJob(tx, name, { rolledBack: true });
+        await queue.enqueue(name, { rolledBack: true }, { tx });
         throw new Error('the order could not be saved');
       }),
     ).rejects.toThrow('the order could not be saved');
     await db.transaction(async (tx) => {
-      await enqueueJob(tx, name, { committed: true });
+      await queue.enqueue(name, { committed: true }, { tx });
     });
-    const rows = await db.select().from(jobs).where(eq(jobs.queue, name));
+    const rows = await rowsOf(db, name);
     expect(rows.map((r) => r.payload)).toEqual([{ committed: true }]);
   });
 
   it('waits for run_at and leaves queues without a handler alone', async () => {
     const name = freshQueue();
     const other = freshQueue();
-    const queue = queueOn();
     const ran: number[] = [];
-    queue.handle(name, async (payload) => {
-      ran.push(payload.n as number);
-    });
+    const queue = queueOn(
+      catalogueOf(name, async (payload) => {
+        ran.push(payload.n as number);
+      }),
+    );
     await queue.enqueue(name, { n: 1 }, { runAt: new Date(Date.now() + 400) });
-    await queue.enqueue(other, { n: 2 });
+    await createDbJobQueue(db, silent, catalogueOf(other)).enqueue(other, { n: 2 });
     expect(await queue.drain()).toBe(0);
     await sleep(500);
     expect(await queue.drain()).toBe(1);
     expect(ran).toEqual([1]);
-    const [orphan] = await db.select().from(jobs).where(eq(jobs.queue, other));
+    const [orphan] = await rowsOf(db, other);
     expect(orphan).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('only queues, and runs nothing, until handleWith gives it a context', async () => {
+    const name = freshQueue();
+    let runs = 0;
+    const queue = createDbJobQueue(
+      db,
+      silent,
+      catalogueOf(name, async () => {
+        runs += 1;
+      }),
+    );
+    const id = (await queue.enqueue(name, {}))!;
+    expect(await queue.drain()).toBe(0);
+    queue.handleWith(undefined);
+    expect(await queue.drain()).toBe(1);
+    expect(runs).toBe(1);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'done' });
   });
 
   it('picks up a job left running by a dead worker once the stale-lock window has passed', async () => {
     const name = freshQueue();
-    const id = (await enqueueJob(db, name, { n: 1 }))!;
+    const id = (await queueOn(catalogueOf(name)).enqueue(name, { n: 1 }))!;
     // A worker claimed it and died: the lock is never renewed.
     await db.update(jobs).set({ status: 'running', attempts: 1, lockedAt: new Date(Date.now() - 10_000), lockedBy: 'worker-dead' }).where(eq(jobs.id, id));
 
-    const patient = queueOn({ staleAfterMs: 60_000 });
-    patient.handle(name, async () => undefined);
+    const patient = queueOn(catalogueOf(name), { staleAfterMs: 60_000 });
     expect(await patient.drain()).toBe(0);
 
     const runs: JobContext[] = [];
-    const rescuer = queueOn({ staleAfterMs: 5_000, workerId: 'worker-rescuer' });
-    rescuer.handle(name, async (_payload, job) => {
-      runs.push(job);
-    });
+    const rescuer = queueOn(
+      catalogueOf(name, async (_payload, job) => {
+        runs.push(job);
+      }),
+      { staleAfterMs: 5_000, workerId: 'worker-rescuer' },
+    );
     expect(await rescuer.drain()).toBe(1);
     expect(runs[0]).toMatchObject({ id, attempts: 2 });
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'worker-rescuer', lastError: null });
@@ -174,13 +286,17 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('fails a job whose worker died on its last attempt instead of running it again', async () => {
     const name = freshQueue();
-    const id = (await enqueueJob(db, name, {}, { maxAttempts: 2 }))!;
-    await db.update(jobs).set({ status: 'running', attempts: 2, lockedAt: new Date(Date.now() - 10_000), lockedBy: 'worker-dead' }).where(eq(jobs.id, id));
-    const queue = queueOn({ staleAfterMs: 1_000 });
     let runs = 0;
-    queue.handle(name, async () => {
-      runs += 1;
-    });
+    const catalogue = catalogueOf(
+      name,
+      async () => {
+        runs += 1;
+      },
+      { maxAttempts: 2 },
+    );
+    const id = (await queueOn(catalogue).enqueue(name, {}))!;
+    await db.update(jobs).set({ status: 'running', attempts: 2, lockedAt: new Date(Date.now() - 10_000), lockedBy: 'worker-dead' }).where(eq(jobs.id, id));
+    const queue = queueOn(catalogue, { staleAfterMs: 1_000 });
     expect(await queue.drain()).toBe(0);
     expect(runs).toBe(0);
     expect(await jobRow(db, id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'The worker running this job stopped before it finished' });
@@ -188,22 +304,26 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('keeps a long job locked with heartbeats, so no other worker takes it', async () => {
     const name = freshQueue();
-    const slow = queueOn({ staleAfterMs: 300, heartbeatMs: 50, workerId: 'worker-slow' });
-    const other = queueOn({ staleAfterMs: 300, workerId: 'worker-other' });
     let otherRuns = 0;
-    other.handle(name, async () => {
-      otherRuns += 1;
-    });
+    const other = queueOn(
+      catalogueOf(name, async () => {
+        otherRuns += 1;
+      }),
+      { staleAfterMs: 300, workerId: 'worker-other' },
+    );
     let signal: AbortSignal | null = null;
-    slow.handle(name, async (_payload, job) => {
-      signal = job.signal;
-      // Three times the stale window, with the other worker trying to claim all along.
-      const until = Date.now() + 900;
-      while (Date.now() < until) {
-        expect(await other.drain()).toBe(0);
-        await sleep(50);
-      }
-    });
+    const slow = queueOn(
+      catalogueOf(name, async (_payload, job) => {
+        signal = job.signal;
+        // Three times the stale window, with the other worker trying to claim all along.
+        const until = Date.now() + 900;
+        while (Date.now() < until) {
+          expect(await other.drain()).toBe(0);
+          await sleep(50);
+        }
+      }),
+      { staleAfterMs: 300, heartbeatMs: 50, workerId: 'worker-slow' },
+    );
     const id = (await slow.enqueue(name, {}))!;
     expect(await slow.drain()).toBe(1);
     expect(otherRuns).toBe(0);
@@ -213,17 +333,18 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('does not let a worker that lost its lock overwrite the new owner’s result', async () => {
     const name = freshQueue();
-    // The first worker's heartbeat is far slower than the stale window: it looks dead while still running.
-    const zombie = queueOn({ staleAfterMs: 200, heartbeatMs: 60_000, workerId: 'worker-zombie' });
-    const rescuer = queueOn({ staleAfterMs: 200, workerId: 'worker-rescuer' });
-    rescuer.handle(name, async () => undefined);
+    const rescuer = queueOn(catalogueOf(name), { staleAfterMs: 200, workerId: 'worker-rescuer' });
     let zombieSignal: AbortSignal | null = null;
-    zombie.handle(name, async (_payload, job) => {
-      zombieSignal = job.signal;
-      await sleep(300);
-      expect(await rescuer.drain()).toBe(1);
-      throw new Error('zombie failure arriving late');
-    });
+    // The first worker's heartbeat is far slower than the stale window: it looks dead while still running.
+    const zombie = queueOn(
+      catalogueOf(name, async (_payload, job) => {
+        zombieSignal = job.signal;
+        await sleep(300);
+        expect(await rescuer.drain()).toBe(1);
+        throw new Error('zombie failure arriving late');
+      }),
+      { staleAfterMs: 200, heartbeatMs: 60_000, workerId: 'worker-zombie' },
+    );
     const id = (await zombie.enqueue(name, {}))!;
     expect(await zombie.drain()).toBe(1);
     expect(zombieSignal).not.toBeNull();
@@ -232,14 +353,16 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('aborts the handler’s signal when its lock is taken over', async () => {
     const name = freshQueue();
-    const loser = queueOn({ staleAfterMs: 60_000, heartbeatMs: 30, workerId: 'worker-loser' });
     let aborted = false;
-    loser.handle(name, async (_payload, job) => {
-      // Simulate being judged dead: another worker takes the lock.
-      await db.update(jobs).set({ lockedBy: 'worker-thief', attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
-      await waitFor(async () => job.signal.aborted, 3_000);
-      aborted = job.signal.aborted;
-    });
+    const loser = queueOn(
+      catalogueOf(name, async (_payload, job) => {
+        // Simulate being judged dead: another worker takes the lock.
+        await db.update(jobs).set({ lockedBy: 'worker-thief', attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
+        await waitFor(async () => job.signal.aborted, 3_000);
+        aborted = job.signal.aborted;
+      }),
+      { staleAfterMs: 60_000, heartbeatMs: 30, workerId: 'worker-loser' },
+    );
     await loser.enqueue(name, {});
     expect(await loser.drain()).toBe(1);
     expect(aborted).toBe(true);
@@ -254,17 +377,19 @@ describe(`durable jobs on ${TEST_DB}`, () => {
     const dbs = url ? databases.map((d) => d.db) : [db, db];
     try {
       const runs: Array<{ worker: string; n: number }> = [];
-      const workers = dbs.map((workerDb, i) => {
-        const queue = createDbJobQueue(workerDb, silent, { workerId: `worker-${i}` });
-        queue.handle(name, async (payload) => {
-          runs.push({ worker: `worker-${i}`, n: payload.n as number });
-          await sleep(2 + Math.floor(Math.random() * 5));
-        });
-        return queue;
-      });
+      const workers = dbs.map((workerDb, i) =>
+        queueOn(
+          catalogueOf(name, async (payload) => {
+            runs.push({ worker: `worker-${i}`, n: payload.n as number });
+            await sleep(2 + Math.floor(Math.random() * 5));
+          }),
+          { workerId: `worker-${i}` },
+          workerDb,
+        ),
+      );
       const ids: number[] = [];
-      for (let n = 0; n < 50; n += 1) ids.push((await enqueueJob(db, name, { n }))!);
-      for (const queue of workers) queue.start({ concurrency: 4, pollIntervalMs: 20 });
+      for (let n = 0; n < 50; n += 1) ids.push((await workers[0]!.enqueue(name, { n }))!);
+      for (const queue of workers) queue.start({ concurrency: { interactive: 4 }, pollIntervalMs: 20 });
       try {
         await waitFor(async () => (await db.select().from(jobs).where(inArray(jobs.id, ids))).every((r) => r.status === 'done'));
       } finally {
@@ -282,19 +407,58 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('wakes its own polling loops when a job is enqueued, and stop() waits for the running job', async () => {
     const name = freshQueue();
-    const queue = queueOn();
     let finished = false;
-    queue.handle(name, async () => {
-      await sleep(200);
-      finished = true;
-    });
-    queue.start({ pollIntervalMs: 60_000, concurrency: 1 });
+    const queue = queueOn(
+      catalogueOf(name, async () => {
+        await sleep(200);
+        finished = true;
+      }),
+    );
+    queue.start({ pollIntervalMs: 60_000, concurrency: { interactive: 1 } });
     await sleep(50); // the loop found nothing and sleeps for a minute
     const id = (await queue.enqueue(name, {}))!;
     await waitFor(async () => (await jobRow(db, id)).status === 'running', 2_000);
     await queue.stop();
     expect(finished).toBe(true);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done' });
+  });
+
+  it('runs an interactive job at once while every bulk worker is busy and bulk jobs wait', async () => {
+    const bulkName = freshQueue();
+    const interactiveName = freshQueue();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let bulkStarted = 0;
+    const sent: unknown[] = [];
+    const queue = queueOn({
+      ...catalogueOf(
+        bulkName,
+        async () => {
+          bulkStarted += 1;
+          await released;
+        },
+        { lane: 'bulk' },
+      ),
+      ...catalogueOf(interactiveName, async (payload) => {
+        sent.push(payload);
+      }),
+    });
+    await queue.enqueueMany(bulkName, Array.from({ length: 20 }, (_, n) => ({ n })));
+    queue.start({ pollIntervalMs: 60_000, concurrency: { bulk: 2, interactive: 1 } });
+    try {
+      await waitFor(async () => bulkStarted === 2, 5_000);
+      const id = (await queue.enqueue(interactiveName, { to: 'someone' }))!;
+      await waitFor(async () => (await jobRow(db, id)).status === 'done', 5_000);
+      expect(sent).toEqual([{ to: 'someone' }]);
+      expect(bulkStarted).toBe(2);
+      expect((await rowsOf(db, bulkName)).filter((r) => r.status === 'queued')).toHaveLength(18);
+    } finally {
+      const stopped = queue.stop();
+      release();
+      await stopped;
+    }
   });
 
   it('keeps queued jobs across a restart of the database and runs them afterwards', async () => {
@@ -305,17 +469,20 @@ describe(`durable jobs on ${TEST_DB}`, () => {
     try {
       const before = await openDatabase(config);
       await before.migrate();
-      const id = (await createDbJobQueue(before.db, silent).enqueue(name, { survive: 'restart' }))!;
+      const id = (await createDbJobQueue(before.db, silent, catalogueOf(name)).enqueue(name, { survive: 'restart' }))!;
       await before.close();
 
       const after = await openDatabase(config);
       try {
         await after.migrate();
-        const queue = createDbJobQueue(after.db, silent);
         const seen: unknown[] = [];
-        queue.handle(name, async (payload) => {
-          seen.push(payload);
-        });
+        const queue = queueOn(
+          catalogueOf(name, async (payload) => {
+            seen.push(payload);
+          }),
+          {},
+          after.db,
+        );
         expect(await queue.drain()).toBe(1);
         expect(seen).toEqual([{ survive: 'restart' }]);
         expect(await jobRow(after.db, id)).toMatchObject({ status: 'done' });

@@ -9,7 +9,6 @@ import { createFileFromUpload } from '../src/files/file-repository.ts';
 import { AUDIO_VARIANTS } from '../src/media/audio-derivatives.ts';
 import { BANNER_VARIANTS, COVER_VARIANTS } from '../src/media/cover-art.ts';
 import { deriveMediaForFile } from '../src/processing/derive-media.ts';
-import { DERIVE_MEDIA_QUEUE, enqueueDeriveMedia } from '../src/processing/derive-media-job.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -27,7 +26,7 @@ describe(`derive-media on ${TEST_DB}`, () => {
 
   const store = (body: Buffer, originalName: string, contentType: string, extra: Parameters<typeof createFileFromUpload>[1] extends infer U ? Partial<U> : never = {}) =>
     createFileFromUpload(t.ctx, { body, originalName, contentType, ownerUserId: creatorUserId, packId: pack.id, ...extra });
-  const jobOf = async (fileId: string) => (await t.ctx.db.select().from(jobs).where(eq(jobs.uniqueKey, `${DERIVE_MEDIA_QUEUE}:${fileId}`)))[0]!;
+  const jobOf = async (fileId: string) => (await t.ctx.db.select().from(jobs).where(eq(jobs.uniqueKey, `derive-media:${fileId}`)))[0]!;
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
@@ -44,7 +43,7 @@ describe(`derive-media on ${TEST_DB}`, () => {
     banner = await store(Buffer.from(generateArtSvg({ seed: 'processing', title: 'Banner', width: 1632, height: 600 })), 'banner.svg', 'image/svg+xml');
     await t.ctx.db.insert(banners).values({ title: 'New this week', imageFileId: banner.id, position: 'Top-Left' });
 
-    expect(await enqueueDeriveMedia(t.ctx.db, [audio.id, cover.id, banner.id])).toBe(3);
+    expect(await t.ctx.jobs.enqueueMany('derive-media', [{ fileId: audio.id }, { fileId: cover.id }, { fileId: banner.id }])).toBe(3);
     expect(await t.ctx.jobs.drain()).toBe(3);
   });
   afterAll(() => t.close());
@@ -118,7 +117,7 @@ describe(`derive-media on ${TEST_DB}`, () => {
     expect(again.created).toEqual([]);
     expect(again.existing.sort()).toEqual(Object.values(AUDIO_VARIANTS).sort());
     expect(await count()).toBe(2);
-    expect(await enqueueDeriveMedia(t.ctx.db, [audio.id])).toBe(0);
+    expect(await t.ctx.jobs.enqueueMany('derive-media', [{ fileId: audio.id }])).toBe(0);
     expect(await t.ctx.jobs.drain()).toBe(0);
   });
 
@@ -134,7 +133,7 @@ describe(`derive-media on ${TEST_DB}`, () => {
 
   it('fails a job for good, on its first run, when the file is not audio, saying which file and why', async () => {
     const broken = await store(Buffer.from('this is a text file, not a WAV'.repeat(20)), 'Broken Kick.wav', 'audio/wav', { kind: 'Sample audio' });
-    await enqueueDeriveMedia(t.ctx.db, [broken.id]);
+    await t.ctx.jobs.enqueueMany('derive-media', [{ fileId: broken.id }]);
     expect(await t.ctx.jobs.drain()).toBe(1);
     const job = await jobOf(broken.id);
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
@@ -149,7 +148,7 @@ describe(`derive-media on ${TEST_DB}`, () => {
     const gone = await store(loop.wav, 'Gone.wav', 'audio/wav', { kind: 'Sample audio' });
     const [goneRow] = await t.ctx.db.select().from(files).where(eq(files.id, gone.id));
     await t.ctx.storage.delete(goneRow!.storageKey);
-    await enqueueDeriveMedia(t.ctx.db, [badImage.id, gone.id]);
+    await t.ctx.jobs.enqueueMany('derive-media', [{ fileId: badImage.id }, { fileId: gone.id }]);
     expect(await t.ctx.jobs.drain()).toBe(2);
     expect(await jobOf(badImage.id)).toMatchObject({ status: 'failed', attempts: 1 });
     expect((await jobOf(badImage.id)).lastError).toMatch(/not an image that can be read/);

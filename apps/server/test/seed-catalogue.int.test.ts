@@ -6,7 +6,6 @@ import { meterOf } from '@crate/demo-catalogue/synth/meter';
 import { parseMusicalKey, scalePitchClasses } from '@crate/demo-catalogue/synth/music-theory';
 import { banners, bundlePacks, bundles, creators, files, itemEvents, items, jobs, packs, paymentPrices, paymentProducts, staffPicks, staffPlaylistItems } from '../src/db/schema/index.ts';
 import { BANNER_VARIANTS } from '../src/media/cover-art.ts';
-import { DERIVE_MEDIA_QUEUE } from '../src/processing/derive-media-job.ts';
 import { seedCatalogue, type CatalogueSeedSummary } from '../src/seed/seed-catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_CREATOR_SLUG, DEMO_PASSWORD } from '@crate/demo-catalogue/demo-accounts';
 import { DEMO_CATALOGUE_PACKS, seedDemoAccounts, seedDemoCatalogue } from '../src/seed/seed-demo.ts';
@@ -22,9 +21,9 @@ function groupBy<T, K>(list: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
 
 /** Runs the derive-media jobs with two workers until none is left, as the server's in-process workers do. */
 async function deriveAll(ctx: AppContext): Promise<void> {
-  ctx.jobs.start({ pollIntervalMs: 50, concurrency: 2 });
+  ctx.jobs.start({ pollIntervalMs: 50, concurrency: { bulk: 2 } });
   for (;;) {
-    const [left] = await ctx.db.select({ n: count() }).from(jobs).where(and(eq(jobs.queue, DERIVE_MEDIA_QUEUE), inArray(jobs.status, ['queued', 'running'])));
+    const [left] = await ctx.db.select({ n: count() }).from(jobs).where(and(eq(jobs.queue, 'derive-media'), inArray(jobs.status, ['queued', 'running'])));
     if ((left?.n ?? 0) === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -60,7 +59,7 @@ describe(`demo catalogue generator on ${TEST_DB}`, () => {
     expect(published!.n).toBe(10);
     const [itemCount] = await t.ctx.db.select({ n: count() }).from(items);
     expect(itemCount!.n).toBe(summary.items);
-    expect(await t.ctx.db.select().from(jobs).where(and(eq(jobs.queue, DERIVE_MEDIA_QUEUE), ne(jobs.status, 'done')))).toEqual([]);
+    expect(await t.ctx.db.select().from(jobs).where(and(eq(jobs.queue, 'derive-media'), ne(jobs.status, 'done')))).toEqual([]);
   });
 
   it('gives every pack one key, tempo, meter and feel that its items share, across many genres and meters', async () => {
@@ -248,7 +247,7 @@ describe(`first start on ${TEST_DB}`, () => {
     const seconds = (performance.now() - started) / 1000;
     expect(summary).toMatchObject({ packs: DEMO_CATALOGUE_PACKS, unpublishedPacks: 2 });
     expect(summary!.items).toBeGreaterThanOrEqual(350);
-    const [queued] = await t.ctx.db.select({ n: count() }).from(jobs).where(and(eq(jobs.queue, DERIVE_MEDIA_QUEUE), eq(jobs.status, 'queued')));
+    const [queued] = await t.ctx.db.select({ n: count() }).from(jobs).where(and(eq(jobs.queue, 'derive-media'), eq(jobs.status, 'queued')));
     expect(queued!.n).toBe(summary!.jobs);
     const [stored] = await t.ctx.db.select({ n: count() }).from(files);
     expect(stored!.n).toBe(summary!.files);

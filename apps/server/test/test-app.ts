@@ -10,7 +10,6 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createContext } from '../src/create-context.ts';
-import { registerJobHandlers } from '../src/jobs/register-job-handlers.ts';
 
 /** Which database the integration tier runs on: the vitest project sets TEST_DB. */
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -58,7 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   );
   const ctx = await createContext(config, pino({ level: 'silent' }));
-  registerJobHandlers(ctx);
+  ctx.jobs.handleWith(ctx);
   const app = await buildApp(ctx);
   await app.ready();
   return {

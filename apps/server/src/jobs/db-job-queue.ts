@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { JOB_LANES, type JobLane, type JobName } from '@crate/contract/jobs';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import type { EnqueueOptions, JobContext, JobHandler, JobQueue } from './job-queue.ts';
+import { PermanentJobError, type JobCatalogue, type JobContext, type JobQueue, type StartOptions } from './job-queue.ts';
 
 /** 2^attempts seconds (2 s, 4 s, 8 s, …) capped at one hour, plus up to 10 % jitter so retries after an outage spread out. */
 export function defaultBackoffMs(attempts: number): number {
@@ -12,7 +14,7 @@ export function defaultBackoffMs(attempts: number): number {
 }
 
 export interface DbJobQueueOptions {
-  /** Delay before the next run after the `attempts`-th run failed. */
+  /** Delay before the next run after the `attempts`-th run failed, for jobs whose definition sets none. */
   backoffMs?: (attempts: number) => number;
   /** A job whose lock has not been renewed for this long belongs to a dead worker and is run again (default 5 min). */
   staleAfterMs?: number;
@@ -22,29 +24,22 @@ export interface DbJobQueueOptions {
   workerId?: string;
 }
 
+/** Polling loops per lane when `start` is not told otherwise: interactive loops mostly sleep, bulk ones keep two cores busy. */
+export const DEFAULT_LANE_CONCURRENCY: Record<JobLane, number> = { interactive: 2, bulk: 2 };
+
+const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
 const DEAD_WORKER_ERROR = 'The worker running this job stopped before it finished';
+/** Rows per INSERT of enqueueMany: well under PostgreSQL's 65,535 bind parameters. */
+const ENQUEUE_BATCH = 2000;
 
 const secondsInterval = (ms: number): SQL => sql`make_interval(secs => ${ms / 1000})`;
 
-/**
- * Inserts a job. Takes a transaction too, so a job can be queued atomically with the rows it is about
- * (it then runs only if the transaction commits). Returns null when `uniqueKey` matched an existing job.
- */
-export async function enqueueJob(db: DbOrTx, queue: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<number | null> {
-  const rows = await db
-    .insert(jobs)
-    .values({
-      queue,
-      payload,
-      // Unset → the column default now(): the database's clock decides when jobs are due, not each server's.
-      ...(options.runAt ? { runAt: options.runAt } : {}),
-      maxAttempts: options.maxAttempts ?? 5,
-      uniqueKey: options.uniqueKey ?? null,
-    })
-    .onConflictDoNothing({ target: jobs.uniqueKey })
-    .returning({ id: jobs.id });
-  return rows[0]?.id ?? null;
+/** The `queue` column is typed with the product's job names; a catalogue of other names (the queue's own tests) is stored the same way. */
+const queueValue = (name: string) => name as JobName;
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
 }
 
 /**
@@ -56,32 +51,75 @@ export async function enqueueJob(db: DbOrTx, queue: string, payload: Record<stri
  *  - every write after the claim is fenced by (locked_by, attempts), so a worker that lost its lock
  *    cannot overwrite what the new owner did;
  *  - a failed run is queued again with exponential backoff until max_attempts, then marked failed with
- *    its last error. Rows are kept (done and failed alike) as the record of what ran.
+ *    its last error. Rows are kept (done and failed alike) as the record of what ran;
+ *  - every job belongs to a lane, and each lane has loops of its own that claim only its jobs, so an
+ *    e-mail is claimed at once however many media jobs wait (docs/decisions/0012-job-lanes.md);
+ *  - the catalogue says what each job's payload is: it is parsed when queued and again when run, and a
+ *    payload that does not parse, or a handler's PermanentJobError, fails the job at once.
  * Written with Drizzle's query builder only, so rows come back typed the same on PGlite and node-postgres.
+ * This module is the only writer of the `jobs` table.
  */
-export function createDbJobQueue(db: Db, log: Logger, options: DbJobQueueOptions = {}): JobQueue {
-  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: Logger, catalogue: C, options: DbJobQueueOptions = {}): JobQueue<C, Ctx> {
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(staleAfterMs / 5));
   const workerId = options.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const handlers = new Map<string, JobHandler>();
+  const names = Object.keys(catalogue);
+  const namesOf = (lane: JobLane) => names.filter((name) => catalogue[name]!.lane === lane);
+  /** Set by handleWith: until then this process only queues jobs. */
+  let handlerContext: { ctx: Ctx } | null = null;
 
   let stopped = true;
   let loops: Promise<void> = Promise.resolve();
   let lastSweep = 0;
-  /** Loops asleep between polls; enqueue and stop wake them. */
-  const sleepers = new Set<() => void>();
+  /** Loops asleep between polls, by lane; enqueue wakes its lane's, stop wakes all. */
+  const sleepers = new Map<JobLane, Set<() => void>>(JOB_LANES.map((lane) => [lane, new Set()]));
+
+  function parsePayloads(name: string, payloads: readonly unknown[]): Array<{ payload: Record<string, unknown>; uniqueKey: string | null }> {
+    const definition = catalogue[name];
+    if (!definition) throw new Error(`There is no job named "${name}" in the catalogue`);
+    return payloads.map((payload) => {
+      const parsed = definition.payload.safeParse(payload);
+      if (!parsed.success) throw new Error(`Job "${name}" cannot be queued with this payload: ${describeIssues(parsed.error)}`);
+      return { payload: payload as Record<string, unknown>, uniqueKey: definition.uniqueKey?.(parsed.data) ?? null };
+    });
+  }
+
+  /** Inserts jobs with multi-row inserts; a unique key already present skips its row. Returns the new rows' ids. */
+  async function insertJobs(on: DbOrTx, name: string, payloads: readonly unknown[], runAt?: Date): Promise<number[]> {
+    const rows = parsePayloads(name, payloads);
+    const maxAttempts = catalogue[name]!.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const ids: number[] = [];
+    for (let start = 0; start < rows.length; start += ENQUEUE_BATCH) {
+      const inserted = await on
+        .insert(jobs)
+        .values(
+          rows.slice(start, start + ENQUEUE_BATCH).map((row) => ({
+            queue: queueValue(name),
+            payload: row.payload,
+            // Unset → the column default now(): the database's clock decides when jobs are due, not each server's.
+            ...(runAt ? { runAt } : {}),
+            maxAttempts,
+            uniqueKey: row.uniqueKey,
+          })),
+        )
+        .onConflictDoNothing({ target: jobs.uniqueKey })
+        .returning({ id: jobs.id });
+      ids.push(...inserted.map((r) => r.id));
+    }
+    if (ids.length > 0 && !stopped && handlerContext) wake(catalogue[name]!.lane);
+    return ids;
+  }
 
   const staleCutoff = () => sql`now() - ${secondsInterval(staleAfterMs)}`;
 
   /** Jobs whose worker died on their last allowed attempt will never be claimed again: record them as failed. */
-  async function failAbandoned(queues: string[]): Promise<void> {
+  async function failAbandoned(queues: readonly string[]): Promise<void> {
     const abandoned = await db
       .update(jobs)
       .set({ status: 'failed', lastError: DEAD_WORKER_ERROR, lockedAt: null, finishedAt: sql`now()` })
       .where(
         and(
-          inArray(jobs.queue, queues),
+          inArray(jobs.queue, queues.map(queueValue)),
           eq(jobs.status, 'running'),
           lt(jobs.lockedAt, staleCutoff()),
           gte(jobs.attempts, jobs.maxAttempts),
@@ -91,19 +129,19 @@ export function createDbJobQueue(db: Db, log: Logger, options: DbJobQueueOptions
     for (const job of abandoned) log.error({ job: job.id, queue: job.queue }, 'job failed for good: its worker died on the last attempt');
   }
 
-  async function claim(): Promise<(typeof jobs.$inferSelect) | null> {
-    const queues = [...handlers.keys()];
-    if (queues.length === 0) return null;
+  /** Claims the oldest due job among `queues` (its own lane's, or every one for drain). */
+  async function claim(queues: readonly string[]): Promise<(typeof jobs.$inferSelect) | null> {
+    if (!handlerContext || queues.length === 0) return null;
     if (Date.now() - lastSweep > Math.min(staleAfterMs, 60_000)) {
       lastSweep = Date.now();
-      await failAbandoned(queues);
+      await failAbandoned(names);
     }
     const next = db
       .select({ id: jobs.id })
       .from(jobs)
       .where(
         and(
-          inArray(jobs.queue, queues),
+          inArray(jobs.queue, queues.map(queueValue)),
           or(
             and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
             and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleCutoff()), lt(jobs.attempts, jobs.maxAttempts)),
@@ -132,10 +170,17 @@ export function createDbJobQueue(db: Db, log: Logger, options: DbJobQueueOptions
   const ownRun = (job: { id: number; attempts: number }) =>
     and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
 
-  async function runOne(): Promise<boolean> {
-    const job = await claim();
+  /** Parses the stored payload (it may predate a change of the schema) and runs the job's handler. */
+  async function runHandler(job: typeof jobs.$inferSelect, context: JobContext): Promise<void> {
+    const definition = catalogue[job.queue]!;
+    const parsed = definition.payload.safeParse(job.payload);
+    if (!parsed.success) throw new PermanentJobError(`Job "${job.queue}" has an invalid payload: ${describeIssues(parsed.error)}`);
+    await definition.run(handlerContext!.ctx, parsed.data, context);
+  }
+
+  async function runOne(queues: readonly string[]): Promise<boolean> {
+    const job = await claim(queues);
     if (!job) return false;
-    const handler = handlers.get(job.queue)!;
     const lockLost = new AbortController();
     let finished = false;
     const heartbeat = setInterval(() => {
@@ -154,7 +199,7 @@ export function createDbJobQueue(db: Db, log: Logger, options: DbJobQueueOptions
     heartbeat.unref();
     const context: JobContext = { id: job.id, queue: job.queue, attempts: job.attempts, maxAttempts: job.maxAttempts, signal: lockLost.signal };
     try {
-      await handler(job.payload, context);
+      await runHandler(job, context);
       finished = true;
       clearInterval(heartbeat);
       await db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedAt: null, lastError: null }).where(ownRun(job));
@@ -163,8 +208,9 @@ export function createDbJobQueue(db: Db, log: Logger, options: DbJobQueueOptions
       finished = true;
       clearInterval(heartbeat);
       const message = error instanceof Error ? error.message : String(error);
-      const final = job.attempts >= job.maxAttempts;
+      const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       log.warn({ job: job.id, queue: job.queue, attempts: job.attempts, err: error }, final ? 'job failed for good' : 'job failed, will retry');
+      const backoffMs = catalogue[job.queue]?.backoffMs ?? options.backoffMs ?? defaultBackoffMs;
       await db
         .update(jobs)
         .set(
@@ -177,56 +223,62 @@ export function createDbJobQueue(db: Db, log: Logger, options: DbJobQueueOptions
     return true;
   }
 
-  const sleep = (ms: number) =>
+  const sleep = (lane: JobLane, ms: number) =>
     new Promise<void>((resolve) => {
-      const wake = () => {
+      const asleep = sleepers.get(lane)!;
+      const wakeUp = () => {
         clearTimeout(timer);
-        sleepers.delete(wake);
+        asleep.delete(wakeUp);
         resolve();
       };
-      const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
+      const timer = setTimeout(wakeUp, ms);
+      asleep.add(wakeUp);
     });
-  const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
-  };
+  function wake(lane: JobLane): void {
+    for (const wakeUp of [...sleepers.get(lane)!]) wakeUp();
+  }
 
-  async function workLoop(pollIntervalMs: number): Promise<void> {
+  async function workLoop(lane: JobLane, pollIntervalMs: number): Promise<void> {
+    const queues = namesOf(lane);
     while (!stopped) {
       let worked = false;
       try {
-        worked = await runOne();
+        worked = await runOne(queues);
       } catch (error) {
         // The database is unreachable or the claim failed: wait a poll interval and try again.
-        log.error({ err: error }, 'job worker could not claim or record a job');
+        log.error({ err: error, lane }, 'job worker could not claim or record a job');
       }
-      if (!worked && !stopped) await sleep(pollIntervalMs);
+      if (!worked && !stopped) await sleep(lane, pollIntervalMs);
     }
   }
 
   return {
-    async enqueue(queue, payload, enqueueOptions) {
-      const id = await enqueueJob(db, queue, payload, enqueueOptions);
-      if (id !== null && !stopped && handlers.has(queue)) wakeAll();
-      return id;
+    async enqueue(name, payload, { tx = db, runAt } = {}) {
+      const [id] = await insertJobs(tx, name, [payload], runAt);
+      return id ?? null;
     },
-    handle(queue, handler) {
-      handlers.set(queue, handler);
+    async enqueueMany(name, payloads, { tx = db } = {}) {
+      return (await insertJobs(tx, name, payloads)).length;
     },
-    start({ pollIntervalMs = 1000, concurrency = 2 } = {}) {
+    handleWith(ctx) {
+      handlerContext = { ctx };
+    },
+    start({ pollIntervalMs = 1000, concurrency = {} }: StartOptions = {}) {
       if (!stopped) return;
       stopped = false;
-      loops = Promise.all(Array.from({ length: concurrency }, () => workLoop(pollIntervalMs))).then(() => undefined);
+      const lanes = JOB_LANES.filter((lane) => namesOf(lane).length > 0);
+      const perLane = lanes.flatMap((lane) => Array.from({ length: concurrency[lane] ?? DEFAULT_LANE_CONCURRENCY[lane] }, () => workLoop(lane, pollIntervalMs)));
+      loops = Promise.all(perLane).then(() => undefined);
     },
     async stop() {
       stopped = true;
-      wakeAll();
+      for (const lane of JOB_LANES) wake(lane);
       await loops;
     },
     async drain() {
       lastSweep = 0;
       let count = 0;
-      while (await runOne()) count += 1;
+      while (await runOne(names)) count += 1;
       return count;
     },
   };

@@ -2,15 +2,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
+/** A message as the `mail` job carries it. */
+export const mailMessageSchema = z.strictObject({
+  to: z.string().min(1),
+  subject: z.string().min(1),
+  text: z.string(),
   /** The one link that matters in the message, logged in outbox mode so a developer can follow it. */
-  link?: string;
-}
+  link: z.string().optional(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
 
 export interface Mailer {
   kind: 'smtp' | 'outbox';

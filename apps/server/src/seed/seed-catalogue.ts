@@ -42,12 +42,13 @@ import {
   userRoles,
   users,
 } from '../db/schema/index.ts';
-import { enqueueDeriveMedia } from '../processing/derive-media-job.ts';
+import type { AppJobQueue } from '../jobs/job-catalogue.ts';
 import { newStorageKey, type ObjectStorage } from '../storage/object-storage.ts';
 
 export interface CatalogueSeedDeps {
   db: Db;
   storage: ObjectStorage;
+  jobs: AppJobQueue;
   log?: Logger;
 }
 
@@ -268,7 +269,7 @@ export async function seedCatalogue(deps: CatalogueSeedDeps, options: SeedCatalo
       // In the same transaction as their images, so a banner's art is derived as a banner, never as a square cover.
       await insertRows(tx, banners, bannerRows.map((b) => ({ title: b.title, subtitle: b.subtitle, imageFileId: b.imageFileId, size: '1632x600' as const, position: b.position, linkUrl: b.linkUrl, sortOrder: b.sortOrder })));
       summary.banners = bannerRows.length;
-      summary.jobs += await enqueueDeriveMedia(tx, pictureRows.map((f) => f.id!));
+      summary.jobs += await deps.jobs.enqueueMany('derive-media', pictureRows.map((f) => ({ fileId: f.id! })), { tx });
     });
     committed();
     summary.seconds.pictures = elapsed(phase);
@@ -348,7 +349,7 @@ export async function seedCatalogue(deps: CatalogueSeedDeps, options: SeedCatalo
           await insertRows(tx, itemEvents, events);
           // Items' own sounds and pack demos first, stems after: previews are what the pages play.
           const audioKinds = new Set<PackFileKind>(['Sample audio', 'Preset preview audio', 'Pack preview audio', 'Stem audio']);
-          summary.jobs += await enqueueDeriveMedia(tx, rows.filter((f) => f.kind && audioKinds.has(f.kind)).map((f) => f.id!));
+          summary.jobs += await deps.jobs.enqueueMany('derive-media', rows.filter((f) => f.kind && audioKinds.has(f.kind)).map((f) => ({ fileId: f.id! })), { tx });
         });
         committed();
         for (const { plan } of batch) {

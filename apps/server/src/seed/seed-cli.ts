@@ -14,8 +14,6 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { createContext, createLogger } from '../create-context.ts';
 import { jobs } from '../db/schema/index.ts';
-import { registerJobHandlers } from '../jobs/register-job-handlers.ts';
-import { DERIVE_MEDIA_QUEUE } from '../processing/derive-media-job.ts';
 import type { AppContext } from '../app-context.ts';
 import { DEFAULT_CATALOGUE_SEED, DEFAULT_DISTINCT_ITEMS, DEFAULT_ITEMS_PER_PACK } from '@crate/demo-catalogue/catalogue/catalogue-plan';
 import { CatalogueAlreadySeededError, seedCatalogue } from './seed-catalogue.ts';
@@ -36,13 +34,13 @@ async function deriveEverything(ctx: AppContext): Promise<number> {
     const [row] = await ctx.db
       .select({ n: count() })
       .from(jobs)
-      .where(and(eq(jobs.queue, DERIVE_MEDIA_QUEUE), inArray(jobs.status, ['queued', 'running'])));
+      .where(and(eq(jobs.queue, 'derive-media'), inArray(jobs.status, ['queued', 'running'])));
     return row?.n ?? 0;
   };
   const total = await pending();
   if (total === 0) return 0;
   const started = performance.now();
-  ctx.jobs.start({ pollIntervalMs: 200, concurrency: Math.max(1, os.availableParallelism()) });
+  ctx.jobs.start({ pollIntervalMs: 200, concurrency: { bulk: Math.max(1, os.availableParallelism()) } });
   let left = total;
   while (left > 0) {
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -50,7 +48,7 @@ async function deriveEverything(ctx: AppContext): Promise<number> {
     process.stdout.write(`[seed] derivatives: ${total - left}/${total} files (${Math.round((performance.now() - started) / 1000)} s)\n`);
   }
   await ctx.jobs.stop();
-  const [failed] = await ctx.db.select({ n: count() }).from(jobs).where(and(eq(jobs.queue, DERIVE_MEDIA_QUEUE), eq(jobs.status, 'failed')));
+  const [failed] = await ctx.db.select({ n: count() }).from(jobs).where(and(eq(jobs.queue, 'derive-media'), eq(jobs.status, 'failed')));
   if ((failed?.n ?? 0) > 0) process.stderr.write(`[seed] ${failed!.n} derive-media jobs failed; see jobs.last_error\n`);
   return total;
 }
@@ -81,7 +79,7 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const ctx = await createContext(config, createLogger({ ...config, logLevel: process.env.LOG_LEVEL ?? 'warn' }));
   try {
-    registerJobHandlers(ctx);
+    ctx.jobs.handleWith(ctx);
     if (await seedDemoAccounts(ctx)) process.stdout.write(`${formatDemoCredentials(config.publicUrl)}\n`);
     process.stdout.write(`[seed] ${packs} packs × ~${options.itemsPerPack} items, seed "${options.seed}", into ${ctx.database.kind} / ${ctx.storage.kind} storage\n`);
     let derived = 0;

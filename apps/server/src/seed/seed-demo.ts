@@ -76,7 +76,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<CatalogueSeedS
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(packs);
     if ((existing?.n ?? 0) > 0) return null;
-    return seedCatalogue({ db: ctx.db, storage: ctx.storage, log: ctx.log }, { packs: DEMO_CATALOGUE_PACKS, transaction: (work) => work(tx), onProgress: (m) => ctx.log.debug(m) });
+    return seedCatalogue({ db: ctx.db, storage: ctx.storage, jobs: ctx.jobs, log: ctx.log }, { packs: DEMO_CATALOGUE_PACKS, transaction: (work) => work(tx), onProgress: (m) => ctx.log.debug(m) });
   });
 }
 

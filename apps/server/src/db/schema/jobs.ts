@@ -1,5 +1,6 @@
 /** The durable job queue (docs/decisions/0005-durable-jobs-in-postgres.md). */
 import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { JOB_NAMES, JOB_STATES } from '@crate/contract/jobs';
 import { createdAt, ts } from './columns.ts';
 
 /** Durable jobs in the same database: claimed with FOR UPDATE SKIP LOCKED, retried with backoff. */
@@ -7,9 +8,10 @@ export const jobs = pgTable(
   'jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    queue: text('queue').notNull(),
+    /** The job's name (its queue). */
+    queue: text('queue', { enum: JOB_NAMES }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: JOB_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     runAt: ts('run_at').notNull().defaultNow(),

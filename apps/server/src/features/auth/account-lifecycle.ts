@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountRecoveryMail, passwordResetMail, queueMail, type PasswordLinkPage } from './account-mail.ts';
 import { clearDeactivation, findAccountStateById, voidPasswordLinks } from './account-repository.ts';
@@ -30,12 +31,12 @@ function linkPageOf(libraryUrl: string | undefined): PasswordLinkPage {
  * E-mails are queued in the database (see queueMail) instead of being sent inside the request, so a
  * slow or failing mail server can neither delay nor reveal the answer.
  */
-export function accountLifecycle(db: Db, publicUrl: string) {
+export function accountLifecycle(db: Db, jobs: AppJobQueue, publicUrl: string) {
   return {
     async sendResetPassword({ user, token, url }: { user: { email: string }; token: string; url?: string }) {
       const page = linkPageOf(url);
       const link = `${publicUrl}${page}?token=${encodeURIComponent(token)}`;
-      await queueMail(db, page === '/accountrecovery' ? accountRecoveryMail(user.email, link) : passwordResetMail(user.email, link));
+      await queueMail(jobs, page === '/accountrecovery' ? accountRecoveryMail(user.email, link) : passwordResetMail(user.email, link));
     },
     /**
      * A completed reset is the recovery: it clears the lockout and a self-deactivation (never a staff

@@ -1,10 +1,6 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/db-job-queue.ts';
+import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { MAX_FAILED_SIGN_INS, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
-
-/** The queue registerJobHandlers sends from (SMTP or the outbox). */
-const MAIL_QUEUE = 'mail';
 
 /**
  * Account e-mails go through the durable job queue rather than straight to the mailer: the request
@@ -12,8 +8,8 @@ const MAIL_QUEUE = 'mail';
  * failing SMTP server must not reveal which e-mails have accounts), a failed send is retried with
  * backoff, and a message can be queued in the same transaction as the row it announces.
  */
-export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void> {
-  await enqueueJob(db, MAIL_QUEUE, { ...message }, { maxAttempts: 8 });
+export async function queueMail(jobs: AppJobQueue, message: MailMessage): Promise<void> {
+  await jobs.enqueue('mail', message);
 }
 
 /** Where a one-time password link lands: the reset page, or the blank-layout recovery page. */

@@ -123,7 +123,7 @@ export async function requestAccountRecovery(ctx: AppContext, email: string): Pr
     const account = await findAccountStateByEmail(ctx.db, email);
     if (!account) return;
     if (account.disabledAt) {
-      await queueMail(ctx.db, disabledAccountRecoveryMail(account.email));
+      await queueMail(ctx.jobs, disabledAccountRecoveryMail(account.email));
       return;
     }
     await callAuth(() => ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/accountrecovery' } }));

@@ -1,0 +1,21 @@
+/**
+ * Every job the server runs: its payload, its handler, its lane and how it is retried. Adding a job is
+ * its name in the contract (packages/contract/src/jobs.ts) and one entry here; queueing it is
+ * `ctx.jobs.enqueue(name, payload)`, typed by the entry. docs/decisions/0005 and 0012.
+ */
+import type { z } from 'zod';
+import type { JobName } from '@crate/contract/jobs';
+import type { AppContext } from '../app-context.ts';
+import { mailMessageSchema } from '../mail/mailer.ts';
+import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
+import type { JobDefinition, JobQueue } from './job-queue.ts';
+
+/** Infers an entry's payload type from its schema. */
+const job = <S extends z.ZodType>(definition: JobDefinition<S, AppContext>) => definition;
+
+export const JOB_CATALOGUE = {
+  mail: job({ lane: 'interactive', payload: mailMessageSchema, maxAttempts: 8, run: (ctx, message) => ctx.mailer.send(message) }),
+  'derive-media': job({ lane: 'bulk', payload: deriveMediaPayloadSchema, uniqueKey: deriveMediaJobKey, run: runDeriveMedia }),
+} satisfies Record<JobName, JobDefinition<z.ZodType, AppContext>>;
+
+export type AppJobQueue = JobQueue<typeof JOB_CATALOGUE, AppContext>;
