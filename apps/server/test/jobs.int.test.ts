@@ -461,7 +461,8 @@ describe(`durable jobs on ${TEST_DB}`, () => {
     }
   });
 
-  it('keeps queued jobs across a restart of the database and runs them afterwards', async () => {
+  // Opens and migrates a file-backed PGlite twice: tens of seconds on a loaded machine.
+  it('keeps queued jobs across a restart of the database and runs them afterwards', { timeout: 120_000 }, async () => {
     const name = freshQueue();
     const dir = TEST_DB === 'pglite' ? await mkdtemp(path.join(os.tmpdir(), 'crate-jobs-restart-')) : null;
     const config =
