@@ -45,7 +45,7 @@ export async function register(ctx: AppContext, input: RegisterInput, ipAddress:
     signedUp = await ctx.auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.display_name ?? '' }, returnHeaders: true });
   } catch (error) {
     if (!isEmailInUse(error)) throw toAppError(error);
-    await queueMail(ctx.db, registrationAttemptMail(input.email, ctx.config.publicUrl));
+    await queueMail(ctx.jobs, registrationAttemptMail(input.email, ctx.config.publicUrl));
     return { message: REGISTRATION_CHECK_INBOX_MESSAGE };
   }
   const { headers, response } = signedUp;
@@ -83,7 +83,7 @@ export async function login(ctx: AppContext, input: LoginInput, previous: Viewer
       const account = await findAccountStateByEmail(ctx.db, input.email);
       if (account) {
         await recordAudit(ctx.db, { actorUserId: null, action: 'account.locked', targetType: 'user', targetId: account.id, details: { reason: 'failed sign-ins', minutes: SIGN_IN_LOCK_MINUTES }, ipAddress });
-        await queueMail(ctx.db, signInLockedMail(account.email, ctx.config.publicUrl));
+        await queueMail(ctx.jobs, signInLockedMail(account.email, ctx.config.publicUrl));
       }
       throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
     }
