@@ -29,8 +29,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** How long one process keeps an anonymous public API answer (0 turns the micro-cache off). */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
-  /** How long one process keeps a broad search's first page (0 turns it off). */
-  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** "memory": each API process answers search from its own in-memory index; "postgres": PostgreSQL answers every search. */
+  SEARCH_INDEX: z.enum(['memory', 'postgres']).default('memory'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -54,21 +54,18 @@ export interface Config {
   /** Seconds one process keeps an anonymous `Cache-Control: public` API answer (http/public-response-cache.ts). */
   publicCacheSeconds: number;
   /**
-   * Broad first pages of search (features/search/broad-answer-cache.ts): kept `seconds` in one process
-   * when they match at least `minMatches` sounds.
+   * Which engine answers search (features/search, decision 0018): the process's in-memory index, built at
+   * start and following the search outbox every `pollMs`, or PostgreSQL alone.
    */
-  searchCache: { seconds: number; minMatches: number };
+  searchIndex: { kind: 'memory'; pollMs: number } | { kind: 'postgres' };
   logLevel: string;
   production: boolean;
   /** Where the built web app lives; null when not serving it (tests of the API alone). */
   webDist: string | null;
 }
 
-/**
- * From how many matches a search's first page is worth keeping: about where counting every facet
- * starts to cost tens of milliseconds (decision 0008). Smaller answers stay exact to the last write.
- */
-export const BROAD_SEARCH_MATCHES = 2000;
+/** How often an API process reads the search outbox: changes by other processes reach its index within this (plus the read). */
+export const SEARCH_OUTBOX_POLL_MS = 200;
 
 /** A secret kept in DATA_DIR so sessions survive restarts without any setup. */
 function persistedSecret(dataDir: string): string {
@@ -112,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean) : [],
     seedDemo: e.SEED_DEMO === 'true',
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
-    searchCache: { seconds: e.SEARCH_CACHE_SECONDS, minMatches: BROAD_SEARCH_MATCHES },
+    searchIndex: e.SEARCH_INDEX === 'memory' ? { kind: 'memory', pollMs: SEARCH_OUTBOX_POLL_MS } : { kind: 'postgres' },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

@@ -60,6 +60,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   ctx.jobs.handleWith(ctx);
   const app = await buildApp(ctx);
   await app.ready();
+  // Searches in tests are answered by the complete index (a search during the build is tested on its own).
+  await app.searchIndex?.ready;
   return {
     app,
     ctx,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -264,6 +265,22 @@ export const searchWords = pgTable(
     // Completions of the last typed word (LIKE 'kic%') whatever the database collation.
     index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
   ],
+);
+
+/**
+ * What changed for search, in commit order of the writing transaction (docs/decisions/0018-search-index.md):
+ * triggers write a row per changed item (catalogue fields or popularity), pack (title, slug) or creator
+ * (name, slug) in the same transaction; every API process's in-memory index follows `id`.
+ */
+export const searchOutbox = pgTable(
+  'search_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entity: text('entity', { enum: ['item', 'pack', 'creator'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('search_outbox_at_idx').on(t.at)],
 );
 
 /** Genre and instrument labels by slug (a copy of @crate/contract/taxonomy, kept equal by a test): search matches labels too. */

@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
-import type { BpmBucket, FacetValue, SearchFacets, SearchQuery, SearchSort } from '@crate/contract/search';
-import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
+import type { SearchQuery, SearchSort } from '@crate/contract/search';
 import type { DbOrTx } from '../../db/client.ts';
 import { archivedItemsSql, listedItemsSql } from '../../db/listed-items.ts';
-import { z } from 'zod';
-import { CURSOR_VALUES, decodeCursor, encodeCursor, invalidCursor } from '../catalogue/cursor.ts';
-import { createBroadAnswerCache, type BroadAnswerCache } from './broad-answer-cache.ts';
+import { invalidCursor } from '../catalogue/cursor.ts';
+import { BPM_EDGES, pageOf, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
-import { buildTsquery, editDistance, editsOf, MAX_COMPLETIONS, MAX_CORRECTIONS, queryWords } from './search-text.ts';
+import { emptyAnswer, planSearch, type ResolvedWord, type SearchRequest } from './search-request.ts';
+import { buildTsquery, MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, quoteLexeme, RELEVANCE_WEIGHTS } from './search-text.ts';
 
 /**
  * Search answered by PostgreSQL (docs/decisions/0008-search-in-postgres.md).
@@ -23,21 +20,14 @@ import { buildTsquery, editDistance, editsOf, MAX_COMPLETIONS, MAX_CORRECTIONS, 
  *     page, the total and the facet aggregates all read;
  *  5. for a signed-in viewer's first page, alongside 4: how many of the matches they own ("not yet owned").
  * Pages after the first (with a cursor) skip total and facets, so infinite scroll stays cheap.
- * A broad first page (statement 4) is kept for a short while (broad-answer-cache.ts) and shared by
- * everyone asking the same search; statement 5, the viewer's own, runs on every request.
+ * The in-memory index (indexed-search-engine.ts) answers the same queries the same way; this engine answers
+ * while the index is being built, when it is turned off, and is the plain SQL the index is tested against.
  */
-
-/** Relevance weights for {D, C, B, A}: pack/creator, genre, tags/instruments, name. */
-const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
-const TOP_LIST_FACET = 20;
 
 type Row = Record<string, unknown>;
 const rowsOf = <T extends Row>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** A list bound as ONE array parameter (drizzle would otherwise expand a JS array into `($1, $2, …)`). */
 const list = (values: readonly string[]) => sql.param(values);
-
-const GENRE_LABELS = new Map<string, string>(GENRES.map((g) => [g.slug, g.label]));
-const INSTRUMENT_LABELS = new Map<string, string>(INSTRUMENTS.map((i) => [i.slug, i.label]));
 
 interface SortPlan {
   /** The sort value of row `i` (items alias). */
@@ -50,32 +40,10 @@ interface SortPlan {
   after(value: string | null, id: string): SQL;
 }
 
-/**
- * Search cursors carry the sort value as PostgreSQL's text of it; each sort checks it has the form its
- * column casts from (a cursor of another sort, or a forged one, is a 400 before any query).
- */
-const FLOAT_TEXT = z.string().regex(/^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i);
-const CURSOR_VALUE_OF_SORT: Record<SearchSort, z.ZodType<string | null>> = {
-  relevance: FLOAT_TEXT,
-  newest: CURSOR_VALUES.time,
-  popular: z.string().regex(/^-?\d{1,9}$/),
-  // Sounds without a BPM sort last, with a null value.
-  bpm: FLOAT_TEXT.nullable(),
-  random: z.string().regex(/^[0-9a-f]{32}$/),
-};
-
-const BPM_EDGES = { low: 60, high: 180, width: 10 };
-
-export interface PostgresSearchEngineOptions {
-  /** Where broad first pages are kept; none by default (every search computed). */
-  answers?: BroadAnswerCache<SearchHits>;
-}
-
-export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEngineOptions = {}): SearchEngine {
-  const answers = options.answers ?? createBroadAnswerCache<SearchHits>({ ttlMs: 0, minMatches: 0 });
+export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
 
   /** Statement 1: which typed words are indexed, and the last word's completions (prefix search). */
-  async function resolveWords(words: string[]) {
+  async function resolveWords(words: string[]): Promise<ResolvedWord[]> {
     const rows = rowsOf<{ pos: number; word: string; how: 'exact' | 'prefix' }>(
       await db.execute(sql`
         select w.pos::int as pos, x.word, x.how
@@ -94,32 +62,6 @@ export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEn
     });
   }
 
-  /** Statement 2: close indexed words for words that are not indexed (typos). */
-  async function correct(words: string[]): Promise<Map<string, string[]>> {
-    const variants = [...new Set(words.filter((w) => w.length <= 12).flatMap(editsOf))];
-    const rows = rowsOf<{ input: string | null; word: string }>(
-      await db.execute(sql`
-        select w.input, x.word
-        from unnest(${list(words)}::text[]) as w(input)
-        cross join lateral (
-          -- word_similarity through the GIN trigram index. Not the % operator: on PGlite with btree_gin
-          -- loaded, pg_trgm's similarity_op hangs the instance (see decision 0008).
-          select s.word from search_words s where s.word %> w.input
-          order by word_similarity(w.input, s.word) desc, s.word limit 8
-        ) x
-        union all
-        select null, s.word from search_words s where s.word = any(${list(variants)}::text[])`),
-    );
-    const out = new Map<string, string[]>();
-    for (const word of words) {
-      const candidates = new Set<string>();
-      for (const r of rows) if (r.input === word || (r.input === null && editDistance(word, r.word) <= 1)) candidates.add(r.word);
-      const ranked = [...candidates].map((c) => ({ c, d: editDistance(word, c) })).sort((a, b) => a.d - b.d || a.c.localeCompare(b.c));
-      out.set(word, ranked.slice(0, MAX_CORRECTIONS).map((r) => r.c));
-    }
-    return out;
-  }
-
   /** Statement 3: creator and pack slugs to ids (an unknown slug matches nothing). */
   async function idsOfSlugs(table: 'creators' | 'packs', slugs: string[]): Promise<string[]> {
     const rows = rowsOf<{ id: string }>(await db.execute(sql`select id::text as id from ${sql.identifier(table)} where slug = any(${list(slugs)}::text[])`));
@@ -127,38 +69,12 @@ export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEn
   }
 
   async function search(query: SearchQuery, scope: SearchScope): Promise<SearchHits> {
-    const words = queryWords(query.q);
-    const text = words.join(' ');
-    const sort: SearchSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
-    const effectiveSort: SearchSort = sort === 'relevance' && words.length === 0 ? 'newest' : sort;
-    const seed = effectiveSort === 'random' ? (query.seed ?? randomBytes(6).toString('base64url')) : null;
-    const cursor = decodeCursor(query.cursor, CURSOR_VALUE_OF_SORT[effectiveSort]);
-    const empty = (corrected: SearchHits['corrected']): SearchHits => ({
-      itemIds: [],
-      total: cursor ? null : 0,
-      facets: cursor ? null : emptyFacets(scope),
-      nextCursor: null,
-      sort: effectiveSort,
-      seed,
-      corrected,
-    });
-
-    // Text → tsquery over indexed words only.
-    let tsquery: string | null = null;
-    const corrected: SearchHits['corrected'] = [];
-    if (words.length > 0) {
-      const resolved = await resolveWords(words);
-      const unknown = resolved.filter((r) => !r.known && r.completions.length === 0).map((r) => r.word);
-      const corrections = unknown.length > 0 ? await correct(unknown) : new Map<string, string[]>();
-      const groups = resolved.map((r) => {
-        if (r.known || r.completions.length > 0) return [...(r.known ? [r.word] : []), ...r.completions];
-        const close = corrections.get(r.word) ?? [];
-        corrected.push({ word: r.word, searched: close });
-        return close;
-      });
-      if (groups.some((g) => g.length === 0)) return empty(corrected);
-      tsquery = buildTsquery(groups);
-    }
+    const planned = await planSearch(db, query, scope, resolveWords);
+    if (planned.empty) return planned.empty;
+    const request = planned.request;
+    const { cursor, sort: effectiveSort, seed, corrected } = request;
+    const empty = () => emptyAnswer(request, scope);
+    const tsquery = request.groups ? buildTsquery(request.groups) : null;
 
     const conditions: SQL[] = [corpusSql(scope)];
     if (tsquery) conditions.push(sql`i.search_vector @@ ${tsquery}::tsquery`);
@@ -191,34 +107,34 @@ export function createPostgresSearchEngine(db: DbOrTx, options: PostgresSearchEn
     ] as const) {
       if (!param?.length) continue;
       const ids = await idsOfSlugs(table, [...new Set(param)]);
-      if (ids.length === 0) return empty(corrected);
+      if (ids.length === 0) return empty();
       anyOf(sql.raw(`i.${column}`), ids, 'uuid');
     }
 
-    const plan = sortPlan(effectiveSort, { tsquery, text, seed });
+    const plan = sortPlan(request);
     const where = sql.join(conditions, sql` and `);
     const limit = query.limit;
 
     if (cursor) {
       // A later page: the page alone, ordered straight from the matching rows (an index can serve it).
-      const rows = rowsOf<{ id: string; s: string | null }>(
+      // Ordered in a subquery over the values themselves: ordering the text forms would put "100" before "79".
+      const rows = rowsOf<{ item_id: string; sort_value: string | null }>(
         await db.execute(sql`
-          select m.id::text as id, m.s::text as s
-          from (select i.id, ${plan.value} as s from items i ${plan.join ?? sql``} where ${where}) m
-          where ${plan.after(cursor.value, cursor.id)}
-          order by ${plan.order}
-          limit ${limit + 1}`),
-      );
+          select p.id::text as item_id, p.s::text as sort_value
+          from (
+            select m.id, m.s
+            from (select i.id, ${plan.value} as s from items i ${plan.join ?? sql``} where ${where}) m
+            where ${plan.after(cursor.value, cursor.id)}
+            order by ${plan.order}
+            limit ${limit + 1}
+          ) p
+          order by ${plan.order}`),
+      ).map((r) => ({ id: r.item_id, s: r.sort_value }));
       return { ...pageOf(rows, limit), total: null, facets: null, sort: effectiveSort, seed, corrected };
     }
 
-    // The first page is the same for everyone asking the same search; only "not yet owned" is the viewer's.
-    const { q: _q, cursor: _cursor, sort: _sort, seed: _seed, ...filters } = query;
-    const shared = () => firstPage({ where, plan, limit, effectiveSort, seed, corrected });
-    const [answer, owned] = await Promise.all([
-      f.not_owned === true && scope.userId ? shared() : answers.remember(JSON.stringify([scope.corpus, text, tsquery, effectiveSort, seed, filters]), shared, (a) => a.total ?? 0),
-      scope.userId ? ownedAmong(scope.userId, where) : null,
-    ]);
+    // "Not yet owned" is the viewer's own: counted alongside, through their few owned_items rows.
+    const [answer, owned] = await Promise.all([firstPage({ where, plan, limit, effectiveSort, seed, corrected }), scope.userId ? ownedAmong(scope.userId, where) : null]);
     return { ...answer, facets: answer.facets && { ...answer.facets, not_owned: owned === null ? null : (answer.total ?? 0) - owned } };
   }
 
@@ -320,7 +236,27 @@ function corpusSql(scope: SearchScope): SQL {
   }
 }
 
-function sortPlan(sort: SearchSort, ctx: { tsquery: string | null; text: string; seed: string | null }): SortPlan {
+/**
+ * Relevance: per typed word, the points of the best field any of its alternatives is found in (name,
+ * tags/instruments, genre, pack/creator: RELEVANCE_WEIGHTS), summed, plus a lead for a name equal to or
+ * starting with the typed text. The in-memory index computes the same integers from its postings.
+ */
+function relevanceSql(request: SearchRequest): SQL {
+  const groups = request.groups ?? [];
+  const having = (group: string[], weights: string) => group.map((w) => `${quoteLexeme(w)}:${weights}`).join(' | ');
+  // The points are constants, written as literals (a bound parameter would be text to PostgreSQL).
+  const n = (points: number) => sql.raw(String(points));
+  const points = groups.map(
+    (g) => sql`case when i.search_vector @@ ${having(g, 'A')}::tsquery then ${n(RELEVANCE_WEIGHTS.A)}
+      when i.search_vector @@ ${having(g, 'AB')}::tsquery then ${n(RELEVANCE_WEIGHTS.B)}
+      when i.search_vector @@ ${having(g, 'ABC')}::tsquery then ${n(RELEVANCE_WEIGHTS.C)} else ${n(RELEVANCE_WEIGHTS.D)} end`,
+  );
+  return sql`(${sql.join(points, sql` + `)} + case when lower(i.name) = ${request.text} then ${n(NAME_EQUALS_LEAD)}
+    when starts_with(lower(i.name), ${request.text}) then ${n(NAME_STARTS_LEAD)} else 0 end)::float8`;
+}
+
+function sortPlan(request: SearchRequest): SortPlan {
+  const sort: SearchSort = request.sort;
   /** Only bpm sorts have null values; decodeCursor checked the value against CURSOR_VALUE_OF_SORT. */
   const text = (value: string | null) => {
     if (value === null) throw invalidCursor();
@@ -329,9 +265,7 @@ function sortPlan(sort: SearchSort, ctx: { tsquery: string | null; text: string;
   switch (sort) {
     case 'relevance':
       return {
-        // ts_rank, plus a lead for a name equal to (4) or starting with (1) the typed text: the exact name comes first.
-        value: sql`(ts_rank(${RANK_WEIGHTS}::float4[], i.search_vector, ${ctx.tsquery}::tsquery)
-                    + case when lower(i.name) = ${ctx.text} then 4 when starts_with(lower(i.name), ${ctx.text}) then 1 else 0 end)::float8`,
+        value: relevanceSql(request),
         order: sql`s desc, id asc`,
         after: (v, id) => sql`(s < ${text(v)}::float8 or (s = ${text(v)}::float8 and id > ${id}::uuid))`,
       };
@@ -358,65 +292,11 @@ function sortPlan(sort: SearchSort, ctx: { tsquery: string | null; text: string;
       };
     case 'random':
       return {
-        // md5(id || seed): a fixed order per seed, so pages never repeat or skip.
-        value: sql`md5(i.id::text || ${ctx.seed})`,
+        // A fixed order per seed, so pages never repeat or skip (search_random_key, migration 0006).
+        value: sql`search_random_key(i.id, ${request.seedNumber}::bigint)`,
         order: sql`s asc, id asc`,
-        after: (v, id) => sql`(s, id) > (${text(v)}, ${id}::uuid)`,
+        after: (v, id) => sql`(s, id) > (${text(v)}::bigint, ${id}::uuid)`,
       };
   }
 }
 
-function pageOf(rows: { id: string; s: string | null }[], limit: number) {
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
-  const last = page[page.length - 1];
-  return { itemIds: page.map((r) => r.id), nextCursor: hasMore && last ? encodeCursor(last.s, last.id) : null };
-}
-
-function enumFacet(order: readonly string[], rows: { value: string; count: number }[]): FacetValue[] {
-  const counts = new Map(rows.map((r) => [r.value, r.count]));
-  return order.filter((v) => counts.has(v)).map((v) => ({ value: v, label: v, count: counts.get(v)! }));
-}
-
-function bpmBuckets(rows: { value: string; count: number }[]): BpmBucket[] {
-  return rows
-    .map((r) => {
-      const start = Number(r.value);
-      const min = start === 0 ? 1 : start;
-      const max = start === 0 ? BPM_EDGES.low - 1 : start >= BPM_EDGES.high ? 999 : start + BPM_EDGES.width - 1;
-      return { min, max, count: r.count };
-    })
-    .sort((a, b) => a.min - b.min);
-}
-
-/** The facets of an answer; `not_owned` is the viewer's own and filled in per request. */
-function presentFacets(rows: { dim: string; value: string; label: string | null; count: number }[], totals: { has_stems: number; has_midi: number; free: number }): SearchFacets {
-  const of = (dim: string) => rows.filter((r) => r.dim === dim);
-  const byCount = (list: FacetValue[]) => list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
-  return {
-    type: enumFacet(ITEM_TYPES, of('type')),
-    kind: enumFacet(ITEM_KINDS, of('kind')),
-    key: enumFacet(MUSICAL_KEYS, of('key')),
-    bpm: bpmBuckets(of('bpm')),
-    time_signature: enumFacet(TIME_SIGNATURES, of('time_signature')),
-    feel: enumFacet(FEELS, of('feel')),
-    genre: byCount(of('genre').map((r) => ({ value: r.value, label: GENRE_LABELS.get(r.value) ?? r.value, count: r.count }))),
-    instrument: byCount(of('instrument').map((r) => ({ value: r.value, label: INSTRUMENT_LABELS.get(r.value) ?? r.value, count: r.count }))),
-    licence_type: enumFacet(LICENCE_TYPES, of('licence_type')),
-    plugin: enumFacet(PRESET_PLUGINS, of('plugin')),
-    creator: byCount(of('creator').map((r) => ({ value: r.value, label: r.label ?? r.value, count: r.count }))),
-    pack: byCount(of('pack').map((r) => ({ value: r.value, label: r.label ?? r.value, count: r.count }))),
-    has_stems: Number(totals.has_stems),
-    has_midi: Number(totals.has_midi),
-    free: Number(totals.free),
-    not_owned: null,
-  };
-}
-
-function emptyFacets(scope: SearchScope): SearchFacets {
-  return {
-    type: [], kind: [], key: [], bpm: [], time_signature: [], feel: [], genre: [], instrument: [],
-    licence_type: [], plugin: [], creator: [], pack: [], has_stems: 0, has_midi: 0, free: 0,
-    not_owned: scope.userId ? 0 : null,
-  };
-}

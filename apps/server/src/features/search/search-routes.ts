@@ -7,9 +7,9 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { onSuccessfulWrite } from '../../http/on-successful-write.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
-import { createBroadAnswerCache } from './broad-answer-cache.ts';
+import { createIndexedSearchEngine, type IndexedSearchEngine } from './indexed-search-engine.ts';
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
-import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
+import type { SearchEngine, SearchScope } from './search-engine.ts';
 import { presentArchivedItemRow } from './search-presenters.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
 import { restoreArchivedPack, restoreTakenDownItem } from './search-service.ts';
@@ -20,18 +20,24 @@ function cacheFor(reply: FastifyReply, viewer: Viewer | null, publicSeconds: num
   reply.header('Cache-Control', viewer || publicSeconds === null ? 'private, no-cache' : `public, max-age=${publicSeconds}, stale-while-revalidate=60`);
 }
 
-/** The engine the routes use: PostgreSQL, with broad first pages kept as configured and forgotten after every write here. */
+/**
+ * The engine the routes use (config SEARCH_INDEX): this process's in-memory index, which reads the outbox
+ * again after every write answered here (whoever changed the catalogue sees it on their next search), or
+ * PostgreSQL alone.
+ */
 function searchEngineFor(app: FastifyInstance, { db, config }: AppContext): SearchEngine {
-  const answers = createBroadAnswerCache<SearchHits>({ ttlMs: config.searchCache.seconds * 1000, minMatches: config.searchCache.minMatches });
-  onSuccessfulWrite(app, () => answers.clear());
-  app.decorate('searchAnswerCacheStats', answers.stats);
-  return createPostgresSearchEngine(db, { answers });
+  if (config.searchIndex.kind === 'postgres') return createPostgresSearchEngine(db);
+  const engine = createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger: app.log });
+  onSuccessfulWrite(app, () => void engine.catchUp());
+  app.addHook('onClose', () => engine.stop());
+  app.decorate('searchIndex', engine);
+  return engine;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Hits, stale hits, misses and shared computations of the broad search answer cache (benchmarks report them). */
-    searchAnswerCacheStats: { hits: number; stale: number; misses: number; shared: number };
+    /** The in-memory search index, when it is the engine (tests and benchmarks wait for it and read its status). */
+    searchIndex?: IndexedSearchEngine;
   }
 }
 

@@ -69,3 +69,33 @@ export function editDistance(a: string, b: string): number {
   }
   return d[x.length]![y.length]!;
 }
+
+/** The 32-bit number a random-order seed stands for (FNV-1a of its characters): the same in both engines. */
+export function seedNumber(seed: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    h ^= seed.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Where an item falls in sort=random: murmur3's 32-bit finaliser over the id's last 32 bits xor the seed.
+ * The SQL function search_random_key (migration 0008_search_outbox) computes exactly this.
+ */
+export function randomKey(idLast32: number, seed: number): number {
+  let x = (idLast32 ^ seed) >>> 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b) >>> 0;
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35) >>> 0;
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** Relevance points a word group earns by the best field it is found in: name, tags/instruments, genre, pack/creator. */
+export const RELEVANCE_WEIGHTS = { A: 10, B: 4, C: 2, D: 1 } as const;
+/** Relevance lead of a name equal to the typed text, and of a name starting with it: the exact name comes first. */
+export const NAME_EQUALS_LEAD = 2000;
+export const NAME_STARTS_LEAD = 1000;

@@ -1,0 +1,201 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SearchQuery } from '@crate/contract/search';
+import type { Db } from '../../db/client.ts';
+import { createPostgresSearchEngine } from './postgres-search-engine.ts';
+import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
+import { SearchIndex } from './search-index.ts';
+import {
+  outboxHead,
+  type OutboxRow,
+  pruneOutbox,
+  readCreators,
+  readItems,
+  readItemsAfter,
+  readOutbox,
+  readOwnedItemIds,
+  readPacks,
+  readVocabulary,
+} from './search-index-source.ts';
+import { planSearch } from './search-request.ts';
+
+/**
+ * Search answered by this process's in-memory index (search-index.ts, decision 0018), kept fresh from
+ * PostgreSQL's search outbox:
+ * - at start the index is read from one consistent snapshot in the background; until it is complete,
+ *   PostgreSQL answers (postgres-search-engine.ts: the same answers, slower), so a search is never wrong;
+ * - every `pollMs` the outbox is read after the last id seen, and the changed items, packs and creators
+ *   are read again and replace what the index held. Ids skipped because their transaction had not
+ *   committed yet are asked for again until they appear or `HOLE_MS` passes (a rolled-back write);
+ * - after a write this process answered, the next search first reads the outbox: the writer sees their change.
+ * Similar sounds stay in PostgreSQL (a GiST nearest-neighbour scan of one item's features is already fast).
+ */
+export interface IndexedSearchEngine extends SearchEngine {
+  /** Settles when the index is complete and answering (or its build failed: PostgreSQL keeps answering). */
+  readonly ready: Promise<void>;
+  /** Reads the outbox now; searches asked after this call wait for it. */
+  catchUp(): Promise<void>;
+  stop(): Promise<void>;
+  status(): { ready: boolean; documents: number; buildMs: number | null; lastOutboxId: number };
+}
+
+const BATCH = 20_000;
+const OUTBOX_BATCH = 5_000;
+const ITEMS_PER_READ = 1_000;
+/** How long an outbox id that was skipped (its transaction still open) is asked for again. */
+const HOLE_MS = 60_000;
+/** The ids before the snapshot's last one checked for transactions still open at start. */
+const HEAD_WINDOW = 1_000;
+const PRUNE_EVERY_MS = 60_000;
+const KEEP_OUTBOX_SECONDS = 3_600;
+
+export function createIndexedSearchEngine(db: Db, options: { pollMs: number; logger: FastifyBaseLogger }): IndexedSearchEngine {
+  const fallback = createPostgresSearchEngine(db);
+  let index: SearchIndex | null = null;
+  let lastId = 0;
+  const holes = new Map<number, number>();
+  let buildMs: number | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let lastPrune = Date.now();
+  /** Outbox reads run one after another; `fresh` is the last one asked for. */
+  let chain: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+  let fresh: Promise<void> = Promise.resolve();
+
+  async function build() {
+    const started = performance.now();
+    const next = new SearchIndex();
+    // One snapshot: the items, their packs and creators, the vocabulary and the outbox position agree.
+    await db.transaction(
+      async (tx) => {
+        const { head, invisible } = await outboxHead(tx, HEAD_WINDOW);
+        lastId = head;
+        for (const id of invisible) holes.set(id, Date.now() + HOLE_MS);
+        for (const p of await readPacks(tx, null)) next.setPack(p);
+        for (const c of await readCreators(tx, null)) next.setCreator(c);
+        next.addWords(await readVocabulary(tx));
+        let after: string | null = null;
+        for (;;) {
+          const batch = await readItemsAfter(tx, after, BATCH);
+          next.addSorted(batch);
+          if (batch.length < BATCH || stopped) break;
+          after = batch[batch.length - 1]!.id;
+          // Let requests (health, searches answered by PostgreSQL meanwhile) run between batches.
+          await yieldToEventLoop();
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    next.compact();
+    index = next;
+    buildMs = Math.round(performance.now() - started);
+    options.logger.info({ documents: next.documents, buildMs }, 'search index built');
+  }
+
+  async function apply(rows: OutboxRow[]) {
+    const target = index!;
+    const ofKind = (kind: OutboxRow['entity']) => [...new Set(rows.filter((r) => r.entity === kind).map((r) => r.entityId))];
+    const creatorIds = ofKind('creator');
+    const packIds = ofKind('pack');
+    const itemIds = ofKind('item');
+    for (const c of creatorIds.length > 0 ? await readCreators(db, creatorIds) : []) {
+      target.setCreator(c);
+      target.addWords(c.words);
+    }
+    for (const p of packIds.length > 0 ? await readPacks(db, packIds) : []) {
+      target.setPack(p);
+      target.addWords(p.words);
+    }
+    for (let i = 0; i < itemIds.length; i += ITEMS_PER_READ) {
+      const ids = itemIds.slice(i, i + ITEMS_PER_READ);
+      const items = await readItems(db, ids);
+      const missingPacks = [...new Set(items.map((it) => it.packId).filter((id) => !target.hasPack(id)))];
+      const missingCreators = [...new Set(items.map((it) => it.creatorId).filter((id) => !target.hasCreator(id)))];
+      if (missingPacks.length > 0) for (const p of await readPacks(db, missingPacks)) target.setPack(p);
+      if (missingCreators.length > 0) for (const c of await readCreators(db, missingCreators)) target.setCreator(c);
+      const found = new Set(items.map((it) => it.id));
+      for (const item of items) target.upsert(item);
+      for (const id of ids) if (!found.has(id)) target.remove(id);
+    }
+  }
+
+  async function readOutboxOnce() {
+    if (!index || stopped) return;
+    for (;;) {
+      const now = Date.now();
+      for (const [id, until] of holes) if (until < now) holes.delete(id);
+      const rows = await readOutbox(db, lastId, [...holes.keys()], OUTBOX_BATCH);
+      if (rows.length > 0) await apply(rows);
+      for (const row of rows) {
+        holes.delete(row.id);
+        if (row.id <= lastId) continue;
+        // Ids between the last one and this one belong to transactions not committed yet (or rolled back).
+        for (let skipped = lastId + 1; skipped < row.id && holes.size < 10 * OUTBOX_BATCH; skipped++) holes.set(skipped, now + HOLE_MS);
+        lastId = row.id;
+      }
+      if (rows.length < OUTBOX_BATCH) break;
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await pruneOutbox(db, KEEP_OUTBOX_SECONDS);
+    }
+  }
+
+  /** One outbox read after those already running (a read already waiting to start is shared). */
+  function catchUp(): Promise<void> {
+    if (queued) return queued;
+    const run = chain.then(() => {
+      queued = null;
+      return readOutboxOnce();
+    });
+    queued = run;
+    chain = run.catch((error: unknown) => options.logger.error({ err: error }, 'search outbox read failed'));
+    return chain;
+  }
+
+  const ready = build()
+    .then(() => catchUp())
+    .catch((error: unknown) => options.logger.error({ err: error }, 'search index build failed; PostgreSQL answers search'))
+    .finally(() => {
+      if (!stopped && index) timer = setInterval(() => void catchUp(), options.pollMs);
+    });
+
+  async function search(query: SearchQuery, scope: SearchScope): Promise<SearchHits> {
+    if (!index) return fallback.search(query, scope);
+    await fresh;
+    const current = index;
+    const planned = await planSearch(db, query, scope, (words) => current.resolveWords(words));
+    if (planned.empty) return planned.empty;
+    const { request } = planned;
+    const needsOwned = scope.userId !== null && (request.cursor === null || query.not_owned === true);
+    const owned = needsOwned ? current.docsOf(await readOwnedItemIds(db, scope.userId!)) : null;
+    const answer = current.search(query, scope, request, owned);
+    return {
+      itemIds: answer.ids,
+      total: answer.total,
+      facets: answer.facets && { ...answer.facets, not_owned: owned === null ? null : (answer.total ?? 0) - answer.ownedMatches },
+      nextCursor: answer.nextCursor,
+      sort: request.sort,
+      seed: request.seed,
+      corrected: request.corrected,
+    };
+  }
+
+  return {
+    search,
+    similar: (itemId, limit, opts) => fallback.similar(itemId, limit, opts),
+    ready,
+    catchUp() {
+      fresh = catchUp();
+      return fresh;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await ready;
+      await chain;
+    },
+    status: () => ({ ready: index !== null, documents: index?.documents ?? 0, buildMs, lastOutboxId: lastId }),
+  };
+}

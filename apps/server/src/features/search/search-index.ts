@@ -1,0 +1,753 @@
+import type { SearchFacets, SearchQuery } from '@crate/contract/search';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { encodeCursor, invalidCursor } from '../catalogue/cursor.ts';
+import { bpmBucketOf, type FacetCount, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
+import type { SearchScope } from './search-engine.ts';
+import type { ResolvedWord, SearchRequest } from './search-request.ts';
+import { MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, randomKey, RELEVANCE_WEIGHTS } from './search-text.ts';
+
+/**
+ * The search index of one API process (docs/decisions/0018-search-index.md): every item as a document
+ * number, its facet values in typed-array columns, its words in postings, and the listed / archived
+ * corpora as bitsets. A query is bitset operations (corpus ∧ each word group), then one pass over the
+ * matching documents that applies the filters, counts every facet and keeps the top of the page — or,
+ * when the matches are most of the corpus, a pass over the rest that is subtracted from kept totals.
+ *
+ * Documents are never moved: an item that changes gets a new number and its old one is dropped from the
+ * corpora (postings keep dead numbers; they are masked by the corpus bitsets). Items read at start-up are
+ * numbered in id order, so an id is found by binary search without a million-entry map.
+ */
+
+/** One item as the index reads it (search-index-source.ts). */
+export interface IndexedItem {
+  id: string;
+  packId: string;
+  creatorId: string;
+  /** lower(name), as PostgreSQL lower-cases it. */
+  nameLower: string;
+  /** The item's indexed words by the best field they occur in: name (A), tags/instruments/kind/plugin (B), genres (C), pack/creator (D). */
+  words: [a: string[], b: string[], c: string[], d: string[]];
+  type: string | null;
+  kind: string | null;
+  key: string | null;
+  timeSignature: string | null;
+  feel: string | null;
+  licenceType: string | null;
+  plugin: string | null;
+  searchBpm: number | null;
+  bpm: number | null;
+  isFree: boolean;
+  hasStems: boolean;
+  hasMidi: boolean;
+  packStatus: number;
+  takenDown: boolean;
+  /** search_listed_at in microseconds since the epoch. */
+  listedAtMicros: number;
+  popularity: number;
+  genres: string[];
+  instruments: string[];
+}
+
+export interface IndexedLabel {
+  id: string;
+  slug: string;
+  /** A pack's title, a creator's name. */
+  label: string;
+}
+
+const FREE = 1;
+const STEMS = 2;
+const MIDI = 4;
+/** Points per weight code (0 = D … 3 = A). */
+const POINTS = [RELEVANCE_WEIGHTS.D, RELEVANCE_WEIGHTS.C, RELEVANCE_WEIGHTS.B, RELEVANCE_WEIGHTS.A];
+
+const ENUM_DIMS = ['type', 'kind', 'key', 'time_signature', 'feel', 'licence_type', 'plugin'] as const;
+type EnumDim = (typeof ENUM_DIMS)[number];
+const ENUM_FIELDS: Record<EnumDim, keyof IndexedItem> = {
+  type: 'type', kind: 'kind', key: 'key', time_signature: 'timeSignature', feel: 'feel', licence_type: 'licenceType', plugin: 'plugin',
+};
+/** bpm buckets by their first BPM / 10 (0 = below 60, 18 = 180 and above). */
+const BPM_SLOTS = 19;
+
+/** Strings to small numbers and back; code 0 is "none". */
+class Codes {
+  readonly values: (string | null)[] = [null];
+  private readonly byValue = new Map<string, number>();
+  code(value: string | null): number {
+    if (value === null) return 0;
+    let c = this.byValue.get(value);
+    if (c === undefined) {
+      c = this.values.length;
+      this.values.push(value);
+      this.byValue.set(value, c);
+    }
+    return c;
+  }
+  find(value: string): number | undefined {
+    return this.byValue.get(value);
+  }
+}
+
+/** A growable list of numbers in a typed array. */
+class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Array | Int32Array | Float32Array | Float64Array> {
+  constructor(
+    public data: T,
+    private readonly make: (n: number) => T,
+  ) {}
+  ensure(n: number) {
+    if (n <= this.data.length) return;
+    const next = this.make(Math.max(n, Math.ceil(this.data.length * 1.5) + 16));
+    next.set(this.data as never);
+    this.data = next;
+  }
+}
+
+/** A word's documents (ascending) and the best weight code each has it at. */
+interface Posting {
+  docs: Uint32Array;
+  weights: Uint8Array;
+  length: number;
+}
+
+interface LabelTable {
+  codes: Codes;
+  rows: (IndexedLabel | null)[];
+  bySlug: Map<string, number>;
+}
+
+const newLabels = (): LabelTable => ({ codes: new Codes(), rows: [null], bySlug: new Map() });
+
+function uuidWords(id: string): [number, number, number, number] {
+  const hex = id.replaceAll('-', '');
+  return [parseInt(hex.slice(0, 8), 16), parseInt(hex.slice(8, 16), 16), parseInt(hex.slice(16, 24), 16), parseInt(hex.slice(24, 32), 16)];
+}
+
+export class SearchIndex {
+  /** Documents numbered so far (live and dead). */
+  private size = 0;
+  /** Documents 0..sortedUpTo-1 are in id order (read at start-up): found by binary search. */
+  private sortedUpTo = 0;
+  /** Documents numbered after start-up, by id. */
+  private readonly later = new Map<string, number>();
+
+  private readonly ids = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  private readonly names: string[] = [];
+  private readonly pack = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  private readonly creator = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  private readonly enums = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Column(new Uint8Array(0), (n) => new Uint8Array(n))])) as Record<EnumDim, Column<Uint8Array>>;
+  private readonly enumCodes = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Codes()])) as Record<EnumDim, Codes>;
+  /** search_bpm, -1 for none. */
+  private readonly searchBpm = new Column(new Int16Array(0), (n) => new Int16Array(n));
+  /** bpm as PostgreSQL's real; NaN for none. */
+  private readonly bpm = new Column(new Float32Array(0), (n) => new Float32Array(n));
+  private readonly flags = new Column(new Uint8Array(0), (n) => new Uint8Array(n));
+  private readonly listedAt = new Column(new Float64Array(0), (n) => new Float64Array(n));
+  private readonly popularity = new Column(new Int32Array(0), (n) => new Int32Array(n));
+  /** Genres and instruments per document: offsets into one list of codes each. */
+  private readonly tags = {
+    genre: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
+    instrument: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
+  };
+  /** Listed (published pack, not taken down) and archived (archived pack or taken down) documents. */
+  private readonly listed = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  private readonly archived = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  private listedCount = 0;
+
+  private readonly postings = new Map<string, Posting>();
+  /** Every indexed word ever seen (search_words only grows too), sorted on demand for prefix lookups. */
+  private readonly vocabulary = new Set<string>();
+  private sortedVocabulary: string[] | null = [];
+
+  private readonly packs = newLabels();
+  private readonly creators = newLabels();
+
+  get documents() {
+    return this.size;
+  }
+
+  // ── writing ──────────────────────────────────────────────────────────────────────────────────────
+
+  setPack(row: IndexedLabel) {
+    this.setLabel(this.packs, row);
+  }
+
+  setCreator(row: IndexedLabel) {
+    this.setLabel(this.creators, row);
+  }
+
+  hasPack(id: string) {
+    return this.packs.codes.find(id) !== undefined;
+  }
+
+  hasCreator(id: string) {
+    return this.creators.codes.find(id) !== undefined;
+  }
+
+  private setLabel(table: LabelTable, row: IndexedLabel) {
+    const code = table.codes.code(row.id);
+    const before = table.rows[code];
+    if (before && table.bySlug.get(before.slug) === code) table.bySlug.delete(before.slug);
+    table.rows[code] = row;
+    table.bySlug.set(row.slug, code);
+  }
+
+  addWords(words: Iterable<string>) {
+    for (const w of words) {
+      if (this.vocabulary.has(w)) continue;
+      this.vocabulary.add(w);
+      this.sortedVocabulary = null;
+    }
+  }
+
+  /**
+   * Adds items read in id order at start-up (one batch after another, ids ascending across batches):
+   * they stay findable by binary search.
+   */
+  addSorted(items: IndexedItem[]) {
+    if (this.sortedUpTo !== this.size) throw new Error('Items in id order are only added before any other');
+    for (const item of items) this.append(item);
+    this.sortedUpTo = this.size;
+  }
+
+  /** The item as it is now: its previous document (if any) is dropped, a new one numbered. */
+  upsert(item: IndexedItem) {
+    this.remove(item.id);
+    const doc = this.append(item);
+    this.later.set(item.id, doc);
+  }
+
+  remove(id: string) {
+    const doc = this.docOf(id);
+    if (doc === undefined) return;
+    if (this.listed.data[doc >>> 5]! & (1 << (doc & 31))) this.listedCount -= 1;
+    this.listed.data[doc >>> 5]! &= ~(1 << (doc & 31));
+    this.archived.data[doc >>> 5]! &= ~(1 << (doc & 31));
+    this.later.delete(id);
+  }
+
+  private append(item: IndexedItem): number {
+    const doc = this.size;
+    const n = doc + 1;
+    this.size = n;
+    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
+    this.ids.ensure(n * 4);
+    this.listed.ensure((n + 31) >>> 5);
+    this.archived.ensure((n + 31) >>> 5);
+    this.ids.data.set(uuidWords(item.id), doc * 4);
+    this.names[doc] = item.nameLower;
+    this.pack.data[doc] = this.packs.codes.code(item.packId);
+    this.creator.data[doc] = this.creators.codes.code(item.creatorId);
+    for (const dim of ENUM_DIMS) this.enums[dim].data[doc] = this.enumCodes[dim].code(item[ENUM_FIELDS[dim]] as string | null);
+    this.searchBpm.data[doc] = item.searchBpm ?? -1;
+    this.bpm.data[doc] = item.bpm ?? Number.NaN;
+    this.flags.data[doc] = (item.isFree ? FREE : 0) | (item.hasStems ? STEMS : 0) | (item.hasMidi ? MIDI : 0);
+    this.listedAt.data[doc] = item.listedAtMicros;
+    this.popularity.data[doc] = item.popularity;
+    for (const [name, values] of [['genre', item.genres], ['instrument', item.instruments]] as const) {
+      const t = this.tags[name];
+      t.start.ensure(n + 1);
+      const from = t.start.data[doc]!;
+      t.codes.ensure(from + values.length);
+      values.forEach((v, i) => (t.codes.data[from + i] = t.table.code(v)));
+      t.start.data[n] = from + values.length;
+    }
+    if (item.packStatus === PACK_STATUS.published && !item.takenDown) {
+      this.listed.data[doc >>> 5]! |= 1 << (doc & 31);
+      this.listedCount += 1;
+    }
+    if (item.packStatus === PACK_STATUS.archived || item.takenDown) this.archived.data[doc >>> 5]! |= 1 << (doc & 31);
+    const seen = new Set<string>();
+    item.words.forEach((words, index) => {
+      const weight = 3 - index;
+      for (const w of words) {
+        if (seen.has(w)) continue;
+        seen.add(w);
+        let p = this.postings.get(w);
+        if (!p) {
+          p = { docs: new Uint32Array(4), weights: new Uint8Array(4), length: 0 };
+          this.postings.set(w, p);
+        }
+        if (p.length === p.docs.length) {
+          const docs = new Uint32Array(p.docs.length * 2);
+          docs.set(p.docs);
+          const weights = new Uint8Array(p.docs.length * 2);
+          weights.set(p.weights);
+          p.docs = docs;
+          p.weights = weights;
+        }
+        p.docs[p.length] = doc;
+        p.weights[p.length] = weight;
+        p.length += 1;
+      }
+    });
+    this.addWords(seen);
+    return doc;
+  }
+
+  /** Postings grow by doubling while the index is read; trimmed once it is complete. */
+  compact() {
+    for (const p of this.postings.values()) {
+      if (p.docs.length === p.length) continue;
+      p.docs = p.docs.slice(0, p.length);
+      p.weights = p.weights.slice(0, p.length);
+    }
+  }
+
+  private docOf(id: string): number | undefined {
+    const later = this.later.get(id);
+    if (later !== undefined) return later;
+    const key = uuidWords(id);
+    let lo = 0;
+    let hi = this.sortedUpTo - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = this.compareIdWords(mid, key);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  // ── reading ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** The typed words against the vocabulary: indexed or not, and the last word's completions (shortest first). */
+  resolveWords(words: string[]): ResolvedWord[] {
+    return words.map((word, index) => ({
+      word,
+      known: this.vocabulary.has(word),
+      completions: index === words.length - 1 ? this.completionsOf(word) : [],
+    }));
+  }
+
+  private completionsOf(prefix: string): string[] {
+    const sorted = (this.sortedVocabulary ??= [...this.vocabulary].sort(byCodePoint));
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byCodePoint(sorted[mid]!, prefix) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) if (sorted[i] !== prefix) out.push(sorted[i]!);
+    return out.sort((a, b) => charLength(a) - charLength(b) || byCodePoint(a, b)).slice(0, MAX_COMPLETIONS);
+  }
+
+  /** The id of a document, as PostgreSQL prints a uuid. */
+  private idOf(doc: number): string {
+    const d = this.ids.data;
+    const hex = [d[doc * 4]!, d[doc * 4 + 1]!, d[doc * 4 + 2]!, d[doc * 4 + 3]!].map((w) => w.toString(16).padStart(8, '0')).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  private compareIdWords(doc: number, key: readonly number[]): number {
+    const d = this.ids.data;
+    for (let i = 0; i < 4; i++) {
+      const a = d[doc * 4 + i]!;
+      if (a !== key[i]) return a < key[i]! ? -1 : 1;
+    }
+    return 0;
+  }
+
+  private compareIds(a: number, b: number): number {
+    const d = this.ids.data;
+    for (let i = 0; i < 4; i++) {
+      const x = d[a * 4 + i]!;
+      const y = d[b * 4 + i]!;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  }
+
+  /** Documents of the owned item ids that the index holds (for "not yet owned"). */
+  docsOf(ids: string[]): number[] {
+    return ids.flatMap((id) => this.docOf(id) ?? []);
+  }
+
+  /**
+   * Answers a planned search: ids of the page, and on a first page the total and every facet count.
+   * `owned` are the viewer's owned documents (null for a visitor).
+   */
+  search(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
+    const words = Math.ceil(this.size / 32);
+    const match = new Uint32Array(words);
+    match.set((scope.corpus === 'archived' ? this.archived : this.listed).data.subarray(0, words));
+    const relevance = request.sort === 'relevance' && request.groups !== null;
+    const groupWeights: Uint8Array[] = [];
+    for (const group of request.groups ?? []) {
+      const bits = new Uint32Array(words);
+      const best = relevance ? new Uint8Array(this.size) : null;
+      for (const word of group) {
+        const p = this.postings.get(word);
+        if (!p) continue;
+        for (let i = 0; i < p.length; i++) {
+          const doc = p.docs[i]!;
+          bits[doc >>> 5]! |= 1 << (doc & 31);
+          if (best && best[doc]! < p.weights[i]! + 1) best[doc] = p.weights[i]! + 1;
+        }
+      }
+      for (let i = 0; i < words; i++) match[i]! &= bits[i]!;
+      if (best) groupWeights.push(best);
+    }
+    if (query.not_owned === true && owned) for (const doc of owned) match[doc >>> 5]! &= ~(1 << (doc & 31));
+
+    const filter = this.compileFilter(query, scope);
+    if (filter === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
+
+    const order = this.orderOf(request, groupWeights);
+    const after = request.cursor ? order.after(request.cursor.value, request.cursor.id) : null;
+    const top = new TopK(request.limit + 1, order.before);
+    const counts = request.cursor ? null : new Counts(this);
+
+    for (let w = 0; w < words; w++) {
+      let bitsLeft = match[w]!;
+      while (bitsLeft !== 0) {
+        const low = bitsLeft & -bitsLeft;
+        const doc = (w << 5) | (31 - Math.clz32(low));
+        bitsLeft ^= low;
+        if (!filter(doc)) {
+          match[w]! &= ~low;
+          continue;
+        }
+        counts?.add(doc);
+        order.prepare?.(doc);
+        if (after === null || after(doc)) top.offer(doc);
+      }
+    }
+
+    const page = top.sorted();
+    const hasMore = page.length > request.limit;
+    const shown = hasMore ? page.slice(0, request.limit) : page;
+    const last = shown[shown.length - 1];
+    let ownedMatches = 0;
+    if (owned) for (const doc of owned) if (match[doc >>> 5]! & (1 << (doc & 31))) ownedMatches += 1;
+    return {
+      ids: shown.map((doc) => this.idOf(doc)),
+      nextCursor: hasMore && last !== undefined ? encodeCursor(order.value(last), this.idOf(last)) : null,
+      total: counts ? counts.total : null,
+      facets: counts ? countsToFacets(counts) : null,
+      ownedMatches,
+    };
+  }
+
+  /** The filters as one test per document; null when one of them can match nothing (an unknown slug). */
+  private compileFilter(query: SearchQuery, scope: SearchScope): ((doc: number) => boolean) | null {
+    const tests: ((doc: number) => boolean)[] = [];
+    for (const dim of ENUM_DIMS) {
+      const values = query[dim];
+      if (!values?.length) continue;
+      const wanted = new Set(values.map((v) => this.enumCodes[dim].find(v) ?? -1));
+      const col = this.enums[dim].data;
+      tests.push((doc) => wanted.has(col[doc]!));
+    }
+    for (const name of ['genre', 'instrument'] as const) {
+      const values = query[name];
+      if (!values?.length) continue;
+      const t = this.tags[name];
+      const wanted = [...new Set(values)].map((v) => t.table.find(v) ?? -1);
+      const start = t.start.data;
+      const codes = t.codes.data;
+      tests.push((doc) => {
+        for (const code of wanted) {
+          let found = false;
+          for (let i = start[doc]!; i < start[doc + 1]!; i++) if (codes[i] === code) found = true;
+          if (!found) return false;
+        }
+        return true;
+      });
+    }
+    const sb = this.searchBpm.data;
+    if (query.bpm_min !== undefined) {
+      const min = query.bpm_min;
+      tests.push((doc) => sb[doc]! >= 0 && sb[doc]! >= min);
+    }
+    if (query.bpm_max !== undefined) {
+      const max = query.bpm_max;
+      tests.push((doc) => sb[doc]! >= 0 && sb[doc]! <= max);
+    }
+    const flags = this.flags.data;
+    for (const [value, bit] of [[query.has_stems, STEMS], [query.has_midi, MIDI]] as const) {
+      if (value === undefined) continue;
+      tests.push((doc) => ((flags[doc]! & bit) !== 0) === value);
+    }
+    if (query.free === true || scope.corpus === 'free') tests.push((doc) => (flags[doc]! & FREE) !== 0);
+    for (const [values, table, col] of [[query.creator, this.creators, this.creator], [query.pack, this.packs, this.pack]] as const) {
+      if (!values?.length) continue;
+      const wanted = new Set(values.flatMap((slug) => table.bySlug.get(slug) ?? []));
+      if (wanted.size === 0) return null;
+      const data = col.data;
+      tests.push((doc) => wanted.has(data[doc]!));
+    }
+    if (tests.length === 0) return () => true;
+    return (doc) => {
+      for (const test of tests) if (!test(doc)) return false;
+      return true;
+    };
+  }
+
+  /** A sort as the index computes it: exactly the values and tie-breaks of postgres-search-engine.ts's sortPlan. */
+  private orderOf(request: SearchRequest, groupWeights: Uint8Array[]): Order {
+    // decodeCursor checked the value's form for this sort and that the id is a uuid.
+    const text = (v: string | null) => {
+      if (v === null) throw invalidCursor();
+      return v;
+    };
+    const number = (v: string | null) => {
+      const n = Number(text(v));
+      if (!Number.isFinite(n)) throw invalidCursor();
+      return n;
+    };
+    const cursorId = (id: string) => uuidWords(id.toLowerCase());
+    const ids = (a: number, b: number) => this.compareIds(a, b);
+    switch (request.sort) {
+      case 'relevance': {
+        const names = this.names;
+        const typed = request.text;
+        // Computed once per matching document (prepare), read by every comparison.
+        const scores = new Int32Array(this.size);
+        const score = (doc: number) => scores[doc]!;
+        return {
+          prepare: (doc) => {
+            let s = 0;
+            for (const best of groupWeights) s += POINTS[best[doc]! - 1]!;
+            const name = names[doc]!;
+            if (name === typed) s += NAME_EQUALS_LEAD;
+            else if (name.startsWith(typed)) s += NAME_STARTS_LEAD;
+            scores[doc] = s;
+          },
+          before: (a, b) => score(b) - score(a) || ids(a, b),
+          value: (doc) => String(score(doc)),
+          after: (v, id) => {
+            const s = number(v);
+            const key = cursorId(id);
+            return (doc) => score(doc) < s || (score(doc) === s && this.compareIdWords(doc, key) > 0);
+          },
+        };
+      }
+      case 'newest': {
+        const at = this.listedAt.data;
+        return {
+          before: (a, b) => at[b]! - at[a]! || ids(b, a),
+          value: (doc) => microsToTimestamp(at[doc]!),
+          after: (v, id) => {
+            const s = timestampToMicros(text(v));
+            if (s === null) throw invalidCursor();
+            const key = cursorId(id);
+            return (doc) => at[doc]! < s || (at[doc] === s && this.compareIdWords(doc, key) < 0);
+          },
+        };
+      }
+      case 'popular': {
+        const pop = this.popularity.data;
+        return {
+          before: (a, b) => pop[b]! - pop[a]! || ids(b, a),
+          value: (doc) => String(pop[doc]),
+          after: (v, id) => {
+            const s = number(v);
+            const key = cursorId(id);
+            return (doc) => pop[doc]! < s || (pop[doc] === s && this.compareIdWords(doc, key) < 0);
+          },
+        };
+      }
+      case 'bpm': {
+        const bpm = this.bpm.data;
+        return {
+          before: (a, b) => {
+            const x = bpm[a]!;
+            const y = bpm[b]!;
+            if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+            return (Number.isNaN(x) ? 0 : x - y) || ids(a, b);
+          },
+          value: (doc) => (Number.isNaN(bpm[doc]!) ? null : float4Text(bpm[doc]!)),
+          after: (v, id) => {
+            const key = cursorId(id);
+            if (v === null) return (doc) => Number.isNaN(bpm[doc]!) && this.compareIdWords(doc, key) > 0;
+            const s = Math.fround(number(v));
+            return (doc) => Number.isNaN(bpm[doc]!) || bpm[doc]! > s || (bpm[doc] === s && this.compareIdWords(doc, key) > 0);
+          },
+        };
+      }
+      case 'random': {
+        const d = this.ids.data;
+        const seed = request.seedNumber;
+        const key = (doc: number) => randomKey(d[doc * 4 + 3]!, seed);
+        return {
+          before: (a, b) => key(a) - key(b) || ids(a, b),
+          value: (doc) => String(key(doc)),
+          after: (v, id) => {
+            const s = number(v);
+            const k = cursorId(id);
+            return (doc) => key(doc) > s || (key(doc) === s && this.compareIdWords(doc, k) > 0);
+          },
+        };
+      }
+    }
+  }
+
+  /** What the facet pass reads. */
+  columns() {
+    return {
+      enums: ENUM_DIMS.map((dim) => ({ dim, data: this.enums[dim].data, codes: this.enumCodes[dim] })),
+      searchBpm: this.searchBpm.data,
+      flags: this.flags.data,
+      tags: (['genre', 'instrument'] as const).map((dim) => ({ dim, start: this.tags[dim].start.data, codes: this.tags[dim].codes.data, table: this.tags[dim].table })),
+      creator: { data: this.creator.data, table: this.creators },
+      pack: { data: this.pack.data, table: this.packs },
+    };
+  }
+
+  get listedDocuments() {
+    return this.listedCount;
+  }
+}
+
+export interface IndexAnswer {
+  ids: string[];
+  nextCursor: string | null;
+  total: number | null;
+  facets: SearchFacets | null;
+  /** How many of the viewer's owned documents match (for "not yet owned"). */
+  ownedMatches: number;
+}
+
+interface Order {
+  /** Computes what the order compares, for each matching document before it is compared. */
+  prepare?(doc: number): void;
+  /** Negative when document a comes before b. */
+  before(a: number, b: number): number;
+  /** The cursor value of a document, as the SQL engine prints it. */
+  value(doc: number): string | null;
+  /** The documents after a cursor. */
+  after(value: string | null, id: string): (doc: number) => boolean;
+}
+
+/** The first `k` documents in an order, kept in a bounded heap (the worst on top). */
+class TopK {
+  private readonly heap: number[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly before: (a: number, b: number) => number,
+  ) {}
+  offer(doc: number) {
+    const h = this.heap;
+    if (h.length < this.k) {
+      h.push(doc);
+      let i = h.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (this.before(h[parent]!, h[i]!) >= 0) break;
+        [h[parent], h[i]] = [h[i]!, h[parent]!];
+        i = parent;
+      }
+      return;
+    }
+    if (this.before(doc, h[0]!) >= 0) return;
+    h[0] = doc;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < h.length && this.before(h[l]!, h[worst]!) > 0) worst = l;
+      if (r < h.length && this.before(h[r]!, h[worst]!) > 0) worst = r;
+      if (worst === i) break;
+      [h[worst], h[i]] = [h[i]!, h[worst]!];
+      i = worst;
+    }
+  }
+  sorted(): number[] {
+    return [...this.heap].sort(this.before);
+  }
+}
+
+/** Facet counts over the matching documents, one pass. */
+class Counts {
+  total = 0;
+  stems = 0;
+  midi = 0;
+  free = 0;
+  private readonly cols: ReturnType<SearchIndex['columns']>;
+  private readonly enumCounts: Uint32Array[];
+  private readonly bpm = new Uint32Array(BPM_SLOTS);
+  private readonly tagCounts: Uint32Array[];
+  private readonly creatorCounts: Uint32Array;
+  private readonly packCounts: Uint32Array;
+  constructor(index: SearchIndex) {
+    this.cols = index.columns();
+    this.enumCounts = this.cols.enums.map((e) => new Uint32Array(e.codes.values.length));
+    this.tagCounts = this.cols.tags.map((t) => new Uint32Array(t.table.values.length));
+    this.creatorCounts = new Uint32Array(this.cols.creator.table.codes.values.length);
+    this.packCounts = new Uint32Array(this.cols.pack.table.codes.values.length);
+  }
+  add(doc: number) {
+    const c = this.cols;
+    this.total += 1;
+    for (let i = 0; i < c.enums.length; i++) this.enumCounts[i]![c.enums[i]!.data[doc]!]! += 1;
+    const b = c.searchBpm[doc]!;
+    if (b >= 0) this.bpm[bpmBucketOf(b) / 10]! += 1;
+    const f = c.flags[doc]!;
+    if (f & STEMS) this.stems += 1;
+    if (f & MIDI) this.midi += 1;
+    if (f & FREE) this.free += 1;
+    for (let t = 0; t < c.tags.length; t++) {
+      const tag = c.tags[t]!;
+      const counts = this.tagCounts[t]!;
+      for (let i = tag.start[doc]!; i < tag.start[doc + 1]!; i++) counts[tag.codes[i]!]! += 1;
+    }
+    this.creatorCounts[c.creator.data[doc]!]! += 1;
+    this.packCounts[c.pack.data[doc]!]! += 1;
+  }
+  rows(): FacetCount[] {
+    const rows: FacetCount[] = [];
+    const c = this.cols;
+    c.enums.forEach((e, i) => this.enumCounts[i]!.forEach((n, code) => code > 0 && n > 0 && rows.push({ dim: e.dim, value: e.codes.values[code]!, label: null, count: n })));
+    this.bpm.forEach((n, slot) => n > 0 && rows.push({ dim: 'bpm', value: String(slot * 10), label: null, count: n }));
+    c.tags.forEach((t, i) => this.tagCounts[i]!.forEach((n, code) => code > 0 && n > 0 && rows.push({ dim: t.dim, value: t.table.values[code]!, label: null, count: n })));
+    for (const [dim, counts, table] of [['creator', this.creatorCounts, c.creator.table], ['pack', this.packCounts, c.pack.table]] as const) {
+      // The most frequent, ties by id (as the SQL engine's `order by n desc, id limit 20`).
+      const top: number[] = [];
+      counts.forEach((n, code) => n > 0 && top.push(code));
+      top.sort((a, b) => counts[b]! - counts[a]! || byCodePoint(table.codes.values[a]!, table.codes.values[b]!));
+      for (const code of top.slice(0, TOP_LIST_FACET)) {
+        const row = table.rows[code];
+        if (row) rows.push({ dim, value: row.slug, label: row.label, count: counts[code]! });
+      }
+    }
+    return rows;
+  }
+}
+
+function countsToFacets(counts: Counts | null): SearchFacets {
+  return presentFacets(counts ? counts.rows() : [], { has_stems: counts?.stems ?? 0, has_midi: counts?.midi ?? 0, free: counts?.free ?? 0 });
+}
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const charLength = (s: string) => [...s].length;
+
+/** search_listed_at as PostgreSQL prints a timestamptz in UTC (`2026-11-23 19:00:00.1234+00`), so both engines write the same cursors. */
+function microsToTimestamp(micros: number): string {
+  const seconds = Math.floor(micros / 1_000_000);
+  const fraction = String(micros - seconds * 1_000_000).padStart(6, '0').replace(/0+$/, '');
+  const iso = new Date(seconds * 1000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${fraction ? `.${fraction}` : ''}+00`;
+}
+
+/** A real as PostgreSQL prints it: the shortest decimal that reads back as the same 32-bit float. */
+function float4Text(x: number): string {
+  for (let digits = 1; digits < 9; digits++) {
+    const shortest = Number(x.toPrecision(digits));
+    if (Math.fround(shortest) === x) return String(shortest);
+  }
+  return String(Number(x.toPrecision(9)));
+}
+
+/** A timestamp as PostgreSQL prints it (`2026-11-23 19:00:00.123456+00`) or as the index does, to microseconds. */
+export function timestampToMicros(text: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}(?::?\d{2})?)$/.exec(text);
+  if (!m) return null;
+  const zone = m[4] === 'Z' ? 'Z' : m[4]!.length === 3 ? `${m[4]}:00` : m[4]!.includes(':') ? m[4] : `${m[4]!.slice(0, 3)}:${m[4]!.slice(3)}`;
+  const seconds = Date.parse(`${m[1]}T${m[2]}${zone}`);
+  if (Number.isNaN(seconds)) return null;
+  return seconds * 1000 + Number((m[3] ?? '').padEnd(6, '0'));
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { FEELS, ITEM_KINDS, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search';
+import { buildApp } from '../src/app.ts';
+import { itemEvents, items, ownedItems, packs } from '../src/db/schema/index.ts';
+import { createIndexedSearchEngine } from '../src/features/search/indexed-search-engine.ts';
+import { createPostgresSearchEngine } from '../src/features/search/postgres-search-engine.ts';
+import type { SearchEngine, SearchScope } from '../src/features/search/search-engine.ts';
+import { createCreator, createItems, createPack } from './catalogue-factories.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+/** A small deterministic generator, so a failing catalogue or query can be replayed from its seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
+  const some = <T,>(list: readonly T[], max: number): T[] => [...new Set(Array.from({ length: int(max + 1) }, () => pick(list)))];
+  return { next, int, pick, some };
+}
+
+const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'bright', 'keys', 'loop', 'punchy', 'night', 'drum'];
+const GENRE_POOL = ['trap', 'house', 'lo-fi-hip-hop', 'drum-and-bass', 'techno', 'soul'];
+const INSTRUMENT_POOL = ['kick', 'snare', 'piano', 'pad', 'break', 'clap', '808'];
+
+describe(`the in-memory search index on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let viewer: TestUser;
+  let index: SearchEngine;
+  let reference: SearchEngine;
+  const itemIds: string[] = [];
+  const slugs = { creators: [] as string[], packs: [] as string[] };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    viewer = await createUser(t.ctx, { roles: ['subscriber'] });
+    index = t.app.searchIndex!;
+    reference = createPostgresSearchEngine(t.ctx.db);
+    const r = random(20261123);
+    for (let c = 0; c < 3; c++) {
+      const owner = await createUser(t.ctx, { roles: ['creator'] });
+      const creator = await createCreator(t.ctx, owner.id, { name: `${r.pick(WORDS)} ${r.pick(['Audio', 'Lab', 'Kits'])}`, slug: `creator-${c}` });
+      slugs.creators.push(creator.slug);
+      for (let p = 0; p < 3; p++) {
+        const status = r.pick([PACK_STATUS.published, PACK_STATUS.published, PACK_STATUS.published, PACK_STATUS.draft, PACK_STATUS.archived]);
+        const pack = await createPack(t.ctx, creator.id, {
+          title: `${r.pick(WORDS)} ${r.pick(WORDS)} ${r.pick(['Vol 1', 'Sessions', 'Stash'])}`,
+          slug: `pack-${c}-${p}`,
+          status,
+          publishedAt: status === PACK_STATUS.draft ? null : new Date(Date.UTC(2026, r.int(12), 1 + r.int(28), r.int(24), r.int(60), r.int(60), r.int(1000))),
+        });
+        slugs.packs.push(pack.slug);
+        for (let n = 0; n < 14; n++) {
+          const preset = r.next() < 0.15;
+          const [row] = await createItems(t.ctx, pack, 1, {
+            name: `${r.pick(WORDS)} ${r.pick(WORDS)}${r.next() < 0.5 ? ` ${r.int(20)}` : ''}`,
+            type: preset ? ('preset' as const) : ('sample' as const),
+            kind: preset ? null : r.pick(ITEM_KINDS),
+            plugin: preset ? r.pick(PRESET_PLUGINS) : null,
+            key: r.next() < 0.6 ? r.pick(MUSICAL_KEYS) : null,
+            bpm: r.next() < 0.7 ? 55 + r.int(140) + r.pick([0, 0.4, 0.5, 0.6]) : null,
+            timeSignature: r.next() < 0.6 ? r.pick(TIME_SIGNATURES) : null,
+            feel: r.next() < 0.5 ? r.pick(FEELS) : null,
+            licenceType: r.pick(LICENCE_TYPES),
+            tags: r.some(WORDS, 2),
+            genres: r.some(GENRE_POOL, 2),
+            instruments: r.some(INSTRUMENT_POOL, 2),
+            isFree: r.next() < 0.25,
+            hasStems: r.next() < 0.3,
+            hasMidi: r.next() < 0.3,
+            takenDownAt: r.next() < 0.08 ? new Date() : null,
+            takedownReason: null,
+          });
+          itemIds.push(row!.id);
+        }
+      }
+    }
+    await t.ctx.db.insert(ownedItems).values(itemIds.filter(() => r.next() < 0.1).map((itemId) => ({ userId: viewer.id, itemId, source: 'purchase' as const })));
+    await t.ctx.db.insert(itemEvents).values(itemIds.filter(() => r.next() < 0.3).map((itemId) => ({ itemId, kind: r.pick(['play', 'download', 'favorite'] as const) })));
+    await t.app.searchIndex!.catchUp();
+  });
+  afterAll(() => t.close());
+
+  function randomQuery(r: ReturnType<typeof random>): SearchQueryInput {
+    const q: SearchQueryInput = { limit: 1 + r.int(12) };
+    const words = r.some(WORDS, 2);
+    if (words.length > 0 && r.next() < 0.7) {
+      let text = words.join(' ');
+      const roll = r.next();
+      if (roll < 0.25) text = text.slice(0, Math.max(1, text.length - 2)); // typing: the last word is a prefix
+      else if (roll < 0.35) text = text.replace(/[aeiou]/, ''); // a typo
+      q.q = text;
+    }
+    const filters: (() => void)[] = [
+      () => (q.kind = r.some(ITEM_KINDS, 2)),
+      () => (q.type = r.some(['sample', 'preset'] as const, 2)),
+      () => (q.key = r.some(MUSICAL_KEYS, 3)),
+      () => (q.genre = r.some(GENRE_POOL, 2)),
+      () => (q.instrument = r.some(INSTRUMENT_POOL, 2)),
+      () => (q.bpm_min = 60 + r.int(80)),
+      () => (q.bpm_max = 100 + r.int(100)),
+      () => (q.time_signature = r.some(TIME_SIGNATURES, 2)),
+      () => (q.feel = [r.pick(FEELS)]),
+      () => (q.licence_type = [r.pick(LICENCE_TYPES)]),
+      () => (q.plugin = [r.pick(PRESET_PLUGINS)]),
+      () => (q.has_stems = r.pick(['true', 'false'])),
+      () => (q.has_midi = r.pick(['true', 'false'])),
+      () => (q.free = 'true'),
+      () => (q.not_owned = 'true'),
+      () => (q.creator = [r.pick([...slugs.creators, 'nobody'])]),
+      () => (q.pack = r.some(slugs.packs, 2)),
+    ];
+    for (let i = r.int(4); i > 0; i--) r.pick(filters)();
+    if (typeof q.bpm_min === 'number' && typeof q.bpm_max === 'number' && q.bpm_min > q.bpm_max) delete q.bpm_min;
+    const sort = r.pick(['relevance', 'newest', 'popular', 'bpm', 'random', undefined] as const);
+    if (sort) q.sort = sort;
+    if (sort === 'random') q.seed = `s${r.int(1000)}`;
+    return q;
+  }
+
+  it('answers random queries exactly as plain SQL does: every page, the total and every facet count', async () => {
+    const r = random(7);
+    for (let n = 0; n < 120; n++) {
+      const input = randomQuery(r);
+      const scope: SearchScope = { corpus: r.pick(['paid', 'paid', 'free', 'archived'] as const), userId: r.next() < 0.6 ? viewer.id : null };
+      let query = searchQuerySchema.parse(input);
+      // Through every page: first pages carry the total and facets, later ones follow the cursor.
+      for (let page = 0; page < 4; page++) {
+        const [fromIndex, fromSql] = await Promise.all([index.search(query, scope), reference.search(query, scope)]);
+        expect(fromIndex, JSON.stringify({ input, scope, page })).toEqual(fromSql);
+        if (!fromSql.nextCursor) break;
+        query = searchQuerySchema.parse({ ...input, cursor: fromSql.nextCursor, ...(fromSql.seed ? { seed: fromSql.seed } : {}) });
+      }
+    }
+  });
+
+  it('answers a search asked while it is still being built, from PostgreSQL', async () => {
+    const building = createIndexedSearchEngine(t.ctx.db, { pollMs: 50, logger: t.app.log });
+    const query = searchQuerySchema.parse({ q: 'dusty', genre: 'trap' });
+    const scope: SearchScope = { corpus: 'paid', userId: viewer.id };
+    const answer = building.search(query, scope);
+    expect(building.status().ready).toBe(false);
+    expect(await answer).toEqual(await reference.search(query, scope));
+    await building.ready;
+    expect(building.status()).toMatchObject({ ready: true });
+    expect(await building.search(query, scope)).toEqual(await reference.search(query, scope));
+    await building.stop();
+  });
+
+  it('shows publications, edits, takedowns and restores to a second API process within a second', async () => {
+    // Another process on the same database: its own app and index, told about nothing but the outbox.
+    const second = await buildApp(t.ctx);
+    await second.ready();
+    await second.searchIndex!.ready;
+    const totalOf = async (q: string) => {
+      const res = await second.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: { cookie: viewer.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { total: number }).total;
+    };
+    const within = (check: () => Promise<unknown>) => expect.poll(check, { timeout: 1500, interval: 50 });
+    try {
+      const owner = await createUser(t.ctx, { roles: ['creator'] });
+      const creator = await createCreator(t.ctx, owner.id, { name: 'Zephyr House', slug: 'zephyr-house' });
+      const pack = await createPack(t.ctx, creator.id, { title: 'Quasar Tools', slug: 'quasar-tools', status: PACK_STATUS.draft, publishedAt: null });
+      const [one, two] = await createItems(t.ctx, pack, 2, { name: 'Quasar Hit' });
+      expect(await totalOf('quasar')).toBe(0);
+
+      await t.ctx.db.update(packs).set({ status: PACK_STATUS.published, publishedAt: new Date() }).where(eq(packs.id, pack.id));
+      await within(() => totalOf('quasar')).toBe(2);
+
+      await t.ctx.db.update(items).set({ name: 'Nebula Hit' }).where(eq(items.id, one!.id));
+      await within(() => totalOf('nebula')).toBe(1);
+
+      await t.ctx.db.update(items).set({ takenDownAt: new Date(), takedownReason: 'Technical Issue' }).where(eq(items.id, two!.id));
+      await within(() => totalOf('quasar')).toBe(1); // the pack title still matches the renamed one
+
+      const admin = await createUser(t.ctx, { roles: ['admin'] });
+      const restored = await t.app.inject({ method: 'POST', url: `/api/admin/archive/items/${two!.id}/restore`, headers: { cookie: admin.cookie } });
+      expect(restored.statusCode, restored.body).toBe(200);
+      await within(() => totalOf('quasar')).toBe(2);
+
+      await t.ctx.db.update(packs).set({ status: PACK_STATUS.archived }).where(eq(packs.id, pack.id));
+      await within(() => totalOf('quasar')).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+});
