@@ -6,6 +6,7 @@ import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { SearchIndex } from './search-index.ts';
 import {
+  countItems,
   outboxHead,
   type OutboxRow,
   pruneOutbox,
@@ -75,6 +76,7 @@ export function createIndexedSearchEngine(db: Db, options: { pollMs: number; log
         for (const p of await readPacks(tx, null)) next.setPack(p);
         for (const c of await readCreators(tx, null)) next.setCreator(c);
         next.addWords(await readVocabulary(tx));
+        next.reserve(await countItems(tx));
         let after: string | null = null;
         for (;;) {
           const batch = await readItemsAfter(tx, after, BATCH);

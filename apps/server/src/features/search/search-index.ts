@@ -25,8 +25,10 @@ export interface IndexedItem {
   creatorId: string;
   /** lower(name), as PostgreSQL lower-cases it. */
   nameLower: string;
-  /** The item's indexed words by the best field they occur in: name (A), tags/instruments/kind/plugin (B), genres (C), pack/creator (D). */
-  words: [a: string[], b: string[], c: string[], d: string[]];
+  /** The item's indexed words (each once) … */
+  words: string[];
+  /** … and the best field each occurs in: 3 name (A), 2 tags/instruments/kind/plugin (B), 1 genres (C), 0 pack/creator (D). */
+  weights: number[];
   type: string | null;
   kind: string | null;
   key: string | null;
@@ -199,6 +201,15 @@ export class SearchIndex {
     }
   }
 
+  /** Room for `n` documents, so that reading a catalogue of known size allocates each column once. */
+  reserve(n: number) {
+    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
+    for (const t of Object.values(this.tags)) t.start.ensure(n + 1);
+    this.ids.ensure(n * 4);
+    this.listed.ensure((n + 31) >>> 5);
+    this.archived.ensure((n + 31) >>> 5);
+  }
+
   /**
    * Adds items read in id order at start-up (one batch after another, ids ascending across batches):
    * they stay findable by binary search.
@@ -256,31 +267,26 @@ export class SearchIndex {
       this.listedCount += 1;
     }
     if (item.packStatus === PACK_STATUS.archived || item.takenDown) this.archived.data[doc >>> 5]! |= 1 << (doc & 31);
-    const seen = new Set<string>();
-    item.words.forEach((words, index) => {
-      const weight = 3 - index;
-      for (const w of words) {
-        if (seen.has(w)) continue;
-        seen.add(w);
-        let p = this.postings.get(w);
-        if (!p) {
-          p = { docs: new Uint32Array(4), weights: new Uint8Array(4), length: 0 };
-          this.postings.set(w, p);
-        }
-        if (p.length === p.docs.length) {
-          const docs = new Uint32Array(p.docs.length * 2);
-          docs.set(p.docs);
-          const weights = new Uint8Array(p.docs.length * 2);
-          weights.set(p.weights);
-          p.docs = docs;
-          p.weights = weights;
-        }
-        p.docs[p.length] = doc;
-        p.weights[p.length] = weight;
-        p.length += 1;
+    for (let i = 0; i < item.words.length; i++) {
+      const w = item.words[i]!;
+      let p = this.postings.get(w);
+      if (!p) {
+        p = { docs: new Uint32Array(4), weights: new Uint8Array(4), length: 0 };
+        this.postings.set(w, p);
+        this.addWords([w]);
       }
-    });
-    this.addWords(seen);
+      if (p.length === p.docs.length) {
+        const docs = new Uint32Array(p.docs.length * 2);
+        docs.set(p.docs);
+        const weights = new Uint8Array(p.docs.length * 2);
+        weights.set(p.weights);
+        p.docs = docs;
+        p.weights = weights;
+      }
+      p.docs[p.length] = doc;
+      p.weights[p.length] = item.weights[i]!;
+      p.length += 1;
+    }
     return doc;
   }
 
