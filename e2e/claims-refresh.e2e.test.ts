@@ -5,7 +5,7 @@ import { createUser, setRolesInDb, signInContext } from './harness.ts';
 import { expectPage } from './page-helpers.ts';
 
 /**
- * SPEC §4: when the server's claims_updated_at differs from the stored one, the client force-refreshes
+ * docs/product-overview.md §4: when the server's claims_updated_at differs from the stored one, the client force-refreshes
  * claims, stores the new timestamp and re-evaluates guards.
  */
 describe.skipIf(!e2eEnabled())('claims refresh when roles change', () => {

@@ -9,7 +9,7 @@ import { CallableError } from '../src/features/callable/callable-error.ts';
 import { defineCallable } from '../src/features/callable/callable-registry.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
-/** SPEC §8 statuses and the code the official client reports for each. */
+/** docs/product-overview.md §8 statuses and the code the official client reports for each. */
 const CLIENT_CODES: [CallableStatus, string][] = [
   ['INVALID_ARGUMENT', 'functions/invalid-argument'],
   ['UNAUTHENTICATED', 'functions/unauthenticated'],

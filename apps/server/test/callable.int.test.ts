@@ -9,7 +9,7 @@ import { defineCallable } from '../src/features/callable/callable-registry.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
-/** The statuses SPEC §8 lists for callable functions, with their HTTP statuses. */
+/** The statuses docs/product-overview.md §8 lists for callable functions, with their HTTP statuses. */
 const SPEC_STATUSES: [CallableStatus, number][] = [
   ['INVALID_ARGUMENT', 400],
   ['UNAUTHENTICATED', 401],

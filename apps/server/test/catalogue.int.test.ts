@@ -60,7 +60,7 @@ describe(`catalogue API on ${TEST_DB}`, () => {
   });
 
   it('shows the unpublished pack to its creator, collaborators and admins, marked as such', async () => {
-    // Collaborators read it but do not edit it: editing and uploads are the creator's (SPEC §6, decision 0013).
+    // Collaborators read it but do not edit it: editing and uploads are the creator's (docs/product-overview.md §6, decision 0013).
     for (const [user, canEdit] of [[owner, true], [collaborator, false], [admin, true]] as const) {
       const res = await get(`/api/packs/${draft.id}`, user);
       expect(res.statusCode).toBe(200);

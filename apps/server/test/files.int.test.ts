@@ -95,7 +95,7 @@ describe(`files: records, metadata and serving on ${TEST_DB}`, () => {
       expect(await findFileById(t.ctx.db, "1' or '1'='1")).toBeNull();
     });
 
-    it('presents the SPEC §3 storage metadata', () => {
+    it('presents the docs/product-overview.md §3 storage metadata', () => {
       expect(presentStorageMetadata(audio, t.ctx.storage.bucket)).toEqual({
         bucket: 'local',
         generation: '1',

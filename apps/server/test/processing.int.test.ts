@@ -89,7 +89,7 @@ describe(`derive-media on ${TEST_DB}`, () => {
     expect(Math.min(...peaks.data)).toBeLessThan(-0.5);
   });
 
-  it('serves the cover at every SPEC size and the banner at both banner sizes', async () => {
+  it('serves the cover at every cover size and the banner at both banner sizes', async () => {
     for (const [size, variant] of Object.entries(IMAGE_VARIANTS)) {
       const res = await get(mediaUrl(cover.id, variant));
       expect(res.statusCode).toBe(200);

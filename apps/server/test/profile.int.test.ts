@@ -22,7 +22,7 @@ describe(`profile on ${TEST_DB}`, () => {
     expect((await call(t, 'PATCH', '/api/profile', { zip_code: '12345' })).statusCode).toBe(401);
   });
 
-  it('returns the SPEC §3 profile with its defaults for a new account', async () => {
+  it('returns the docs/product-overview.md §3 profile with its defaults for a new account', async () => {
     const user = await createUser(t.ctx);
     const res = await get(user.cookie);
     expect(res.statusCode).toBe(200);

@@ -67,7 +67,7 @@ export const API = {
   requestAccountRecovery: { method: 'POST', path: '/api/auth/recovery/request', access: PUBLIC, summary: 'E-mail a recovery link for a locked or deactivated account', tags: ['auth'], body: requestAccountRecoverySchema, response: emailSentSchema, rateLimited: true },
   updatePassword: { method: 'POST', path: '/api/auth/password', access: SIGNED_IN, summary: 'Change the password of the signed-in account', tags: ['auth'], body: updatePasswordSchema, response: okSchema, rateLimited: true },
 
-  getProfile: { method: 'GET', path: '/api/profile', access: SIGNED_IN, summary: 'The signed-in user profile (SPEC §3)', tags: ['profile'], response: profileSchema },
+  getProfile: { method: 'GET', path: '/api/profile', access: SIGNED_IN, summary: 'The signed-in user profile', tags: ['profile'], response: profileSchema },
   updateProfile: { method: 'PATCH', path: '/api/profile', access: SIGNED_IN, summary: 'Update display name, zip code, e-mail preferences, content agreement', tags: ['profile'], body: updateProfileSchema, response: profileSchema },
   deactivateAccount: { method: 'POST', path: '/api/profile/deactivate', access: SIGNED_IN, summary: 'Deactivate the signed-in account (recoverable by e-mail)', tags: ['profile'], response: okSchema },
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUBLIC, type Access } from './access.ts';
 
 /**
- * The Firebase callable protocol (SPEC §7, §8) served at POST /api/fn/{name}, so the official
+ * The Firebase callable protocol (docs/product-overview.md §7, §8) served at POST /api/fn/{name}, so the official
  * `firebase/functions` client (httpsCallableFromURL) works against it.
  * Request: {data}. Success: 200 {result}. Error: {error:{status,message,details?}} with google.rpc names.
  */
@@ -61,7 +61,7 @@ export interface CallableDefinition {
   result: z.ZodType;
 }
 
-/** The _fbc cookie value: fb.{1|2}.{ms timestamp}.{fbclid} (SPEC §9). */
+/** The _fbc cookie value: fb.{1|2}.{ms timestamp}.{fbclid} (docs/product-overview.md §9). */
 export const FBC_PATTERN = /^fb\.[12]\.\d{10,16}\.[A-Za-z0-9_\-.]{1,500}$/;
 
 export const trackPayloadSchema = z.strictObject({

@@ -1,4 +1,4 @@
-/** Fixed vocabularies of SPEC §1, §3, §4 and §9. Values are stored as-is in the database. */
+/** Fixed vocabularies of docs/product-overview.md §1, §3, §4 and §9. Values are stored as-is in the database. */
 
 export const LICENCE_TYPES = ['Royalty-Free', 'Royalty A', 'Dynamic Splits'] as const;
 export type LicenceType = (typeof LICENCE_TYPES)[number];

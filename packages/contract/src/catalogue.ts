@@ -13,7 +13,7 @@ import {
 } from './catalogue-enums.ts';
 import { PAYMENT_PRODUCT_KINDS, PRICE_INTERVALS } from './commerce-enums.ts';
 
-/** Cover art in the three SPEC §9 sizes; URLs are immutable (the file id is in the path). */
+/** Cover art in the three docs/product-overview.md §9 sizes; URLs are immutable (the file id is in the path). */
 export const imageSetSchema = z.object({ '75x75': z.string(), '250x250': z.string(), '500x500': z.string() });
 export type ImageSet = z.infer<typeof imageSetSchema>;
 

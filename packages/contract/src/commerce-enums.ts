@@ -1,4 +1,4 @@
-/** Fixed vocabularies of payments and credits (SPEC §3, §8). Values are stored as-is in the database. */
+/** Fixed vocabularies of payments and credits (docs/product-overview.md §3, §8). Values are stored as-is in the database. */
 
 /** Who takes the money: the built-in sandbox (no outside service) or Stripe. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;

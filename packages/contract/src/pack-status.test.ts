@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PACK_STATUS, PACK_STATUS_TRANSITIONS, PACK_STATUS_VALUES, canTransitionPack } from './pack-status.ts';
 
 describe('pack status transitions', () => {
-  it('covers every SPEC status −2..4', () => {
+  it('covers every pack status −2..4', () => {
     expect([...PACK_STATUS_VALUES].sort((a, b) => a - b)).toEqual([-2, -1, 0, 1, 2, 3, 4]);
     for (const status of PACK_STATUS_VALUES) expect(PACK_STATUS_TRANSITIONS[status]).toBeDefined();
   });

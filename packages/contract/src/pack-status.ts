@@ -1,4 +1,4 @@
-/** Pack status, the numeric enum of SPEC §4. Transitions live here and nowhere else. */
+/** Pack status, the numeric enum of docs/product-overview.md §4. Transitions live here and nowhere else. */
 export const PACK_STATUS = {
   fileErrors: -2,
   archived: -1,
@@ -23,7 +23,7 @@ export const PACK_STATUS_LABELS: Record<PackStatus, string> = {
 
 const S = PACK_STATUS;
 /**
- * SPEC leaves transitions "not shown"; see docs/decisions/0004-pack-status-transitions.md.
+ * Which moves are allowed is decided in docs/decisions/0004-pack-status-transitions.md.
  * A draft is submitted for approval; an admin approves (or sends it back to draft); approval starts
  * processing; processing ends published or with file errors; file errors go back to draft once fixed;
  * any non-archived pack can be archived by an admin, and an archived pack is restored to draft.

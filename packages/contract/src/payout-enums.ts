@@ -1,4 +1,4 @@
-/** Fixed vocabularies of creator payouts (SPEC §3). Values are stored as-is in the database. */
+/** Fixed vocabularies of creator payouts (docs/product-overview.md §3). Values are stored as-is in the database. */
 
 /** A month's payout is drafted, approved by an admin, then paid. */
 export const MONTHLY_PAYOUT_STATUSES = ['draft', 'approved', 'paid'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 
-/** claims_updated_at as the SPEC §3 timestamp: seconds and nanoseconds. */
+/** claims_updated_at as the docs/product-overview.md §3 timestamp: seconds and nanoseconds. */
 export const timestampSchema = z.object({ seconds: z.number().int(), nanoseconds: z.number().int() });
 export type Timestamp = z.infer<typeof timestampSchema>;
 
@@ -10,7 +10,7 @@ export function toTimestamp(date: Date): Timestamp {
   return { seconds: Math.floor(ms / 1000), nanoseconds: (ms % 1000) * 1_000_000 };
 }
 
-/** The user profile of SPEC §3, as GET /api/profile returns it and the web client keeps it. */
+/** The user profile of docs/product-overview.md §3, as GET /api/profile returns it and the web client keeps it. */
 export const profileSchema = z.object({
   uid: z.string(),
   email: z.string(),
@@ -40,7 +40,7 @@ export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 
 export const ZIP_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
-/** PATCH /api/profile. accepted_content_agreement can only be set to true (SPEC §4: nothing reverses it). */
+/** PATCH /api/profile. accepted_content_agreement can only be set to true (docs/product-overview.md §4: nothing reverses it). */
 export const updateProfileSchema = z.strictObject({
   display_name: z.string().trim().max(60, 'Display name is at most 60 characters').optional(),
   zip_code: z

@@ -54,7 +54,7 @@ describe('genres', () => {
 });
 
 describe('instruments and sound types', () => {
-  it('uses exactly the SPEC §3 groups', () => {
+  it('uses exactly the docs/product-overview.md §3 groups', () => {
     expect(INSTRUMENT_GROUPS.map((g) => g.label)).toEqual([
       'Drums', 'Vocals', 'Keys', 'Brass', 'Woodwind', 'Strings', 'FX', 'Bass',
     ]);

@@ -1,7 +1,7 @@
 /**
- * Tagging vocabulary of SPEC §3: "a large fixed list of genres and a large fixed list of instruments
- * and sound types (groups: drums, vocals, keys, brass, woodwind, strings, FX, bass)". SPEC does not
- * show the lists; these are the ones a producer browsing a sample store expects.
+ * Tagging vocabulary (docs/product-overview.md §3): a fixed list of genres, in families, and a fixed
+ * list of instruments and sound types in eight groups (drums, vocals, keys, brass, woodwind, strings,
+ * FX, bass). The lists are ours: the ones a producer browsing a sample store expects.
  *
  * Slugs are stored in the database (items.genres, items.instruments, packs.genres) and used in URLs
  * (/genres/{slug}), so they never change once shipped: rename a label freely, never a slug.
@@ -175,7 +175,7 @@ export const genreSlugSchema = z.enum(GENRE_SLUGS);
 
 // ───────────────────────────── instruments and sound types ─────────────────────────────
 
-/** SPEC §3 groups, in display order. */
+/** docs/product-overview.md §3 groups, in display order. */
 export const INSTRUMENT_GROUPS = [
   { slug: 'drums', label: 'Drums' },
   { slug: 'vocals', label: 'Vocals' },

@@ -1,4 +1,4 @@
-/** Fixed vocabularies of what is recorded about use (SPEC §7). Values are stored as-is in the database. */
+/** Fixed vocabularies of what is recorded about use (docs/product-overview.md §7). Values are stored as-is in the database. */
 
 /** Advertising-attribution events, one per tracking callable (trackPageView, trackViewContent). */
 export const TRACKING_EVENT_TYPES = ['PageView', 'ViewContent'] as const;

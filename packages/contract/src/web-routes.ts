@@ -2,7 +2,7 @@ import type { Access } from './access.ts';
 import { PUBLIC, SIGNED_IN, claims } from './access.ts';
 
 /**
- * Every screen of SPEC §2 with its path(s), layout, guard and metadata.
+ * Every screen of docs/product-overview.md §2 with its path(s), layout, guard and metadata.
  * The web router is generated from this table, and so are the route × user-kind tests.
  */
 export type Layout = 'main' | 'blank';
@@ -17,7 +17,7 @@ export interface WebRoute {
   access: Access;
   title: string;
   description: string;
-  /** Pack, bundle and product pages fire trackViewContent too (SPEC §2, §7). */
+  /** Pack, bundle and product pages fire trackViewContent too (docs/product-overview.md §2, §7). */
   contentTracked?: boolean;
 }
 

@@ -9,7 +9,7 @@ export interface DemoAccount {
   name: string;
 }
 
-/** One account of each user kind (SPEC §1); the collaborator works with the creator. */
+/** One account of each user kind (docs/product-overview.md §1); the collaborator works with the creator. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { kind: 'subscriber', email: 'subscriber@demo.crate.test', name: 'Demo Subscriber' },
   { kind: 'collaborator', email: 'collaborator@demo.crate.test', name: 'Demo Collaborator' },

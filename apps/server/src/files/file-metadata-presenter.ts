@@ -2,7 +2,7 @@ import type { FileRecord } from './file-repository.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 
 /**
- * SPEC §3 storage file metadata, shaped like the Firebase Storage `FullMetadata` the original client
+ * docs/product-overview.md §3 storage file metadata, shaped like the Firebase Storage `FullMetadata` the original client
  * read: generation numbers as strings, times as ISO strings, md5Hash as base64. `fullPath` is the
  * generated storage key and `name` its last segment; the user's own file name comes back through
  * `contentDisposition` (sanitised), never as a path.

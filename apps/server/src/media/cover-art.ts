@@ -1,7 +1,7 @@
 /**
  * Cover art and banner derivatives (sharp).
  *
- * Any image sharp reads (JPEG, PNG, WebP, GIF, TIFF, HEIF, SVG) becomes the SPEC §3 sizes:
+ * Any image sharp reads (JPEG, PNG, WebP, GIF, TIFF, HEIF, SVG) becomes the docs/product-overview.md §3 sizes:
  * covers at 75x75, 250x250 and 500x500, banners at 1632x600 and 1088x400. Images are turned
  * upright from their EXIF orientation, cropped to fill (keeping the most interesting region),
  * flattened onto the dark theme's background, stripped of metadata and encoded as progressive

@@ -13,7 +13,7 @@ export const asPack = (row: PackFacts): PackResource => ({ type: 'pack', creator
 
 /**
  * read: everybody reads a published pack; its creator, the creator's collaborators and admins also read
- *   it unpublished. edit / submit: its creator or an admin — collaborators are read-only (SPEC §6 gives
+ *   it unpublished. edit / submit: its creator or an admin — collaborators are read-only (docs/product-overview.md §6 gives
  *   editing and uploads to creators). review: admins. collect (heart it): a signed-in user, on a published pack
  *   (the library lists only those). Whether a status change is allowed at all is pack-status.ts's rule.
  */

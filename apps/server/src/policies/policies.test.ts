@@ -10,7 +10,7 @@ import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
  * The object-level rules as tables: viewer kind × resource state → the actions allowed, every other
- * action refused. Written by hand from SPEC §6 and docs/decisions/0013, not from the code.
+ * action refused. Written by hand from docs/product-overview.md §6 and docs/decisions/0013, not from the code.
  */
 const CREATOR = 'c0000000-0000-4000-8000-000000000001';
 const OTHER_CREATOR = 'c0000000-0000-4000-8000-000000000002';

@@ -1,7 +1,7 @@
 /**
  * Media derivatives of one stored file, the step the demo seed and the creator upload pipeline share:
  * read the original from object storage, make its derivatives with the media module (MP3 preview +
- * waveform peaks + probe + features for audio; the SPEC §3 sizes for cover art, avatars and banners),
+ * waveform peaks + probe + features for audio; the docs/product-overview.md §3 sizes for cover art, avatars and banners),
  * store each as a `files` row derived from the original, and record what the audio probe found — on the
  * original's row and, when the file is an item's sound, on the item — all in one transaction.
  *
@@ -67,7 +67,7 @@ export interface DeriveMediaDeps {
   storage: ObjectStorage;
 }
 
-/** Decides how a file is derived. Banners are images used as a banner (SPEC §3 banner sizes); any other image is a square picture. */
+/** Decides how a file is derived. Banners are images used as a banner (docs/product-overview.md §3 banner sizes); any other image is a square picture. */
 export async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind' | 'contentType'>): Promise<MediaUse> {
   if (file.kind && AUDIO_FILE_KINDS.includes(file.kind)) return 'audio';
   if (file.kind === 'Cover art') return 'cover';

@@ -34,7 +34,7 @@ export interface ByteRange {
  */
 export interface ObjectStorage {
   kind: 'local' | 's3';
-  /** The S3 bucket, or `local` for the disk store (reported as SPEC §3 `bucket`). */
+  /** The S3 bucket, or `local` for the disk store (reported as docs/product-overview.md §3 `bucket`). */
   bucket: string;
   /** Streams the body into the store; the object becomes visible only once completely written. */
   put(key: string, body: Buffer | Readable, options: PutOptions): Promise<StoredObject>;

@@ -13,14 +13,14 @@ import { buildRoutes } from './route-table.tsx';
 import { forgetPositionOfNewDocument } from './scroll-keys.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-/** History mode on the root path (SPEC §2). */
+/** History mode on the root path (docs/product-overview.md §2). */
 const router = createBrowserRouter(buildRoutes());
 
 // Before ScrollRestoration (root-layout.tsx) reads what this tab kept: an address opened anew starts at the top.
 forgetPositionOfNewDocument(() => window.sessionStorage, documentNavigationType(), router.state.location);
 
 /**
- * Everything on from start-up (SPEC §1): forced dark theme, notifications (5 s, bottom), dialogs,
+ * Everything on from start-up (docs/product-overview.md §1): forced dark theme, notifications (5 s, bottom), dialogs,
  * server state. The notification and dialog machinery load the first time they are used.
  */
 export function App() {

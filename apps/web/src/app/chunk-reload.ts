@@ -42,7 +42,7 @@ export function recordReload(storage: KeyValueStorage | null, path: string, now:
 }
 
 /**
- * SPEC §2: a failed dynamic load of a page triggers a full page load of the target path — usually a
+ * docs/product-overview.md §2: a failed dynamic load of a page triggers a full page load of the target path — usually a
  * new deploy replaced the old chunks. Guarded against loops: at most one reload per path per window
  * (without session storage, none: a loop could not be told apart). Returns true when the caller
  * should reload now, and records the attempt.

@@ -6,7 +6,7 @@ import { isChunkLoadError, recordReload, reloadedRecently, sessionStore } from '
 
 /**
  * Error element of every route. A screen chunk that failed to load (typically: a new version was
- * deployed) triggers one full page load of the target path (SPEC §2); anything else is explained.
+ * deployed) triggers one full page load of the target path (docs/product-overview.md §2); anything else is explained.
  */
 export function RouteError() {
   const error = useRouteError();

@@ -6,7 +6,7 @@ import { useProfileState } from '../profile/profile-state.ts';
 import { guardOutcome } from './route-access.ts';
 
 /**
- * The client guard of SPEC §2 (the API enforces the same rules; this one keeps people on pages they
+ * The client guard of docs/product-overview.md §2 (the API enforces the same rules; this one keeps people on pages they
  * can use). Re-evaluated whenever the profile changes, so a claims refresh opens or closes the page.
  */
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {

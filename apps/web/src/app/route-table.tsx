@@ -21,7 +21,7 @@ export function screenRoute(route: WebRoute, path: string): RouteObject {
       } catch (error) {
         // React Router treats a route whose lazy() rejected as still loading and renders nothing in its
         // place. Rendering the failure instead hands it to the route's error element (RouteError), which
-        // reloads the page once (SPEC §2).
+        // reloads the page once (docs/product-overview.md §2).
         return {
           Component: () => {
             throw error;
@@ -38,7 +38,7 @@ function routesOfLayout(layout: Layout): RouteObject[] {
 
 const DISCOVER = WEB_ROUTES.find((route) => route.screen === 'discover')!;
 
-/** The whole route tree, generated from the contract's route table (SPEC §2). An unknown path shows Discover. */
+/** The whole route tree, generated from the contract's route table (docs/product-overview.md §2). An unknown path shows Discover. */
 export function buildRoutes(): RouteObject[] {
   return [
     {

@@ -20,7 +20,7 @@ const loadDrawer = () => import('./bottom-sheet-drawer.tsx');
 const BottomSheetDrawer = lazy(loadDrawer);
 
 /**
- * The app-wide bottom sheet (SPEC §1): a drawer that slides up from the bottom edge, for menus and
+ * The app-wide bottom sheet (docs/product-overview.md §1): a drawer that slides up from the bottom edge, for menus and
  * short choices on small screens. One at a time; opening another replaces its content.
  */
 export function BottomSheetProvider({ children }: { children: ReactNode }) {

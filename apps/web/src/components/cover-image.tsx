@@ -27,7 +27,7 @@ export interface CoverImageProps {
 export const CARD_COVER_SIZES = '(max-width: 36em) 42vw, 250px';
 
 /**
- * Square cover art from the immutable 75/250/500 set (SPEC §9). A missing cover (still being
+ * Square cover art from the immutable 75/250/500 set (docs/product-overview.md §9). A missing cover (still being
  * made, or none uploaded) shows a quiet placeholder of the same size, so nothing jumps.
  */
 export function CoverImage({ cover, alt, size, sizes = '280px', priority = false, eager = false, radius = 'md', className }: CoverImageProps) {

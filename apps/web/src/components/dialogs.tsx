@@ -2,7 +2,7 @@ import type { modals } from '@mantine/modals';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
- * The app's dialogs (SPEC §1). Mantine's ModalsProvider (modal, focus trap, scroll lock, transitions)
+ * The app's dialogs (docs/product-overview.md §1). Mantine's ModalsProvider (modal, focus trap, scroll lock, transitions)
  * is its own chunk, mounted by DialogHost the first time a dialog opens: no first screen pays for it.
  * Open dialogs through here, not through `modals` directly, so the host is there to hear the request.
  */

@@ -1,7 +1,7 @@
 import type { LicenceType } from '@crate/contract/catalogue-enums';
 
 /**
- * What each licence of SPEC §1 means, in plain words. SPEC names the three and nothing more; these
+ * What each licence (docs/product-overview.md §1) means, in plain words. These
  * are Crate's terms (see the Dynamic splits page), shared by the pack and item pages, the FAQ and
  * the splits page so a producer reads the same thing everywhere.
  */

@@ -10,7 +10,7 @@ notificationsStore.setState({ ...notificationsStore.getState(), defaultPosition:
 const Notifications = lazy(() => import('./notifications-view.tsx'));
 
 /**
- * Notifications (SPEC §1: 5 s, bottom). `notifications.show` only writes to a store; the component
+ * Notifications (docs/product-overview.md §1: 5 s, bottom). `notifications.show` only writes to a store; the component
  * that renders them (transitions, portal) is its own chunk, fetched when the first one is shown.
  */
 export function NotificationHost() {

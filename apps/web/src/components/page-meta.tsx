@@ -53,7 +53,7 @@ export function usePageMeta(meta: { title: string; description?: string | undefi
 }
 
 /**
- * Per-page metadata (SPEC §1): title, description and OpenGraph tags. React 19 hoists these
+ * Per-page metadata (docs/product-overview.md §1): title, description and OpenGraph tags. React 19 hoists these
  * elements into <head> and removes them when the page changes.
  */
 export function PageMeta({ title, description }: { title: string | undefined; description: string | undefined }) {

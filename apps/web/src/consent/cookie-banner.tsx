@@ -3,7 +3,7 @@ import { consentStore, useConsent } from './cookie-consent.ts';
 
 /**
  * Asks once: essential cookies only (the sign-in session), or also the advertising-attribution
- * cookie _fbc. Nothing non-essential is set before a choice (SPEC §1, §9).
+ * cookie _fbc. Nothing non-essential is set before a choice (docs/product-overview.md §1, §9).
  */
 export function CookieBanner() {
   const choice = useConsent();

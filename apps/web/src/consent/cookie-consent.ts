@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { browserStorage, type KeyValueStorage } from '../lib/browser-storage.ts';
 
-/** SPEC §3: the consent choice lives under this localStorage key. */
+/** docs/product-overview.md §3: the consent choice lives under this localStorage key. */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
 
 /** 'accepted': essential and advertising-attribution cookies; 'essential': only what the site needs to work. */

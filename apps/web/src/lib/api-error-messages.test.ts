@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 import { apiErrorMessage, fieldOfError, needsAccountRecovery } from './api-error-messages.ts';
 
-describe('apiErrorMessage: the auth error kinds of SPEC §8 in plain words', () => {
+describe('apiErrorMessage: the auth error kinds of docs/product-overview.md §8 in plain words', () => {
   test.each([
     ['INVALID_CREDENTIALS', 'Wrong e-mail or password.'],
     ['RATE_LIMITED', 'Too many attempts. Wait a minute, then try again.'],

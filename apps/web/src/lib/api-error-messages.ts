@@ -1,7 +1,7 @@
 import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 /**
- * What a person reads for an API failure. The auth library's error kinds (SPEC §8: wrong password, too many requests, user disabled, network request failed) get fixed wording;
+ * What a person reads for an API failure. The auth library's error kinds (docs/product-overview.md §8: wrong password, too many requests, user disabled, network request failed) get fixed wording;
  * everything else shows the server's message, which is written for people.
  */
 export function apiErrorMessage(error: unknown): string {

@@ -8,7 +8,7 @@ export function canGoBack(historyState: unknown): boolean {
   return typeof idx === 'number' && idx > 0;
 }
 
-/** A back action: back in history when there is one, else to / (SPEC §2). */
+/** A back action: back in history when there is one, else to / (docs/product-overview.md §2). */
 export function useBackAction(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {

@@ -30,7 +30,7 @@ describe('callFunction (callable protocol)', () => {
     expect(error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'bad fbc' });
   });
 
-  test('without an error body the HTTP status names the error (SPEC §8)', async () => {
+  test('without an error body the HTTP status names the error (docs/product-overview.md §8)', async () => {
     await expect(callFunction('f', null, { fetchImpl: answer(429, 'slow down') })).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED' });
     await expect(callFunction('f', null, { fetchImpl: answer(404, '') })).rejects.toMatchObject({ status: 'NOT_FOUND' });
   });

@@ -1,6 +1,6 @@
 import { callablePath, type CallableStatus } from '@crate/contract/callable';
 
-/** Firebase callable error codes as SPEC §8 names them by HTTP status. */
+/** Firebase callable error codes as docs/product-overview.md §8 names them by HTTP status. */
 const STATUS_BY_HTTP: Record<number, CallableStatus> = {
   400: 'INVALID_ARGUMENT',
   401: 'UNAUTHENTICATED',
@@ -32,7 +32,7 @@ export class CallableError extends Error {
   }
 }
 
-/** SPEC §9: callable functions time out after 70 s by default. */
+/** docs/product-overview.md §9: callable functions time out after 70 s by default. */
 export const CALLABLE_TIMEOUT_MS = 70_000;
 
 export interface CallOptions {
@@ -47,7 +47,7 @@ function isStatusName(value: unknown): value is string {
 }
 
 /**
- * The callable protocol (SPEC §7) against POST /api/fn/{name}: request {data}; success {result}
+ * The callable protocol (docs/product-overview.md §7) against POST /api/fn/{name}: request {data}; success {result}
  * (or {data}); failure {error:{status,message,details?}}, else the status implied by the HTTP code.
  * The session cookie authenticates; the server checks the origin.
  */

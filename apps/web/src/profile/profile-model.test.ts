@@ -3,7 +3,7 @@ import { profileSchema } from '@crate/contract/profile';
 import { serverProfile } from './test-profile.ts';
 import { claimsNeedRefresh, DEFAULT_PROFILE, displayNameOf, isSignedIn, mergeServerProfile, normalizeProfile, viewerOf } from './profile-model.ts';
 
-describe('defaults (SPEC §3)', () => {
+describe('defaults (docs/product-overview.md §3)', () => {
   test('signed out is the default profile: credits 0, every flag false, no roles', () => {
     expect(DEFAULT_PROFILE).toMatchObject({ uid: '', credits: 0, accepted_content_agreement: false, is_admin: false, is_sub: false, is_collaborator: false, is_creator: false, is_affiliate: false, can_search: false, roles: [] });
     expect(isSignedIn(DEFAULT_PROFILE)).toBe(false);
@@ -46,7 +46,7 @@ describe('defaults (SPEC §3)', () => {
   });
 });
 
-describe('claimsNeedRefresh (SPEC §4)', () => {
+describe('claimsNeedRefresh (docs/product-overview.md §4)', () => {
   const stored = serverProfile();
   test('the same timestamp needs nothing', () => {
     expect(claimsNeedRefresh(stored, serverProfile())).toBe(false);

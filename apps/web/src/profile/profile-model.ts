@@ -3,7 +3,7 @@ import type { EmailPreferences, Profile, Timestamp } from '@crate/contract/profi
 import { ROLES, type Role } from '@crate/contract/roles';
 
 /**
- * The SPEC §3 profile as the client keeps it. Signed out is the default profile (uid ''):
+ * The docs/product-overview.md §3 profile as the client keeps it. Signed out is the default profile (uid ''):
  * credits 0, every boolean false, no roles.
  */
 export const DEFAULT_PROFILE: Profile = Object.freeze({
@@ -34,7 +34,7 @@ export function viewerOf(profile: Profile): Viewer {
   return isSignedIn(profile) ? { roles: profile.roles } : null;
 }
 
-/** display_name falls back to the account's e-mail, else empty (SPEC §3). */
+/** display_name falls back to the account's e-mail, else empty (docs/product-overview.md §3). */
 export function displayNameOf(profile: Pick<Profile, 'display_name' | 'email'>): string {
   return profile.display_name.trim() || profile.email || '';
 }
@@ -45,7 +45,7 @@ const BOOLEAN_FIELDS = ['accepted_content_agreement', 'is_admin', 'is_sub', 'is_
 const STRING_FIELDS = ['uid', 'email', 'display_name', 'zip_code'] as const;
 
 /**
- * Reads whatever is in storage: a stored profile of the SPEC §3 shape comes back as it was (with the
+ * Reads whatever is in storage: a stored profile of the docs/product-overview.md §3 shape comes back as it was (with the
  * display-name fallback); anything else — missing, corrupt, an older shape — is the default profile.
  * Checked by hand rather than with the contract's zod schema, so the first screen renders without
  * loading zod (the server's answers are checked against the schema by the API client).
@@ -91,7 +91,7 @@ export function sameTimestamp(a: Timestamp | null | undefined, b: Timestamp | nu
 }
 
 /**
- * SPEC §4: when the server-supplied claims_updated_at is absent locally or differs from the stored
+ * docs/product-overview.md §4: when the server-supplied claims_updated_at is absent locally or differs from the stored
  * one, claims must be force-refreshed. A different account counts as "absent locally".
  * A server that supplies no timestamp (roles never changed) asks for nothing.
  */
@@ -102,7 +102,7 @@ export function claimsNeedRefresh(stored: Profile, server: Profile): boolean {
 }
 
 /**
- * The profile to keep after the server answered. The content agreement is one-way (SPEC §4): once this
+ * The profile to keep after the server answered. The content agreement is one-way (docs/product-overview.md §4): once this
  * account accepted it, no answer un-accepts it locally.
  */
 export function mergeServerProfile(stored: Profile, server: Profile): Profile {

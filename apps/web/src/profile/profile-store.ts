@@ -18,19 +18,19 @@ export interface ProfileStore {
   subscribe(listener: () => void): () => void;
   /** The server's answer for the signed-in account (login, register, profile fetch, update). */
   setFromServer(profile: Profile): void;
-  /** Signed out: every field back to its default (SPEC §4 "Reset"). */
+  /** Signed out: every field back to its default (docs/product-overview.md §4 "Reset"). */
   reset(): void;
   /** The server could not be asked: keep the stored profile, but say so. */
   markUnverified(): void;
   setCredits(credits: number, expiresAt: string | null): void;
-  /** One-way (SPEC §4): nothing reverses it. */
+  /** One-way (docs/product-overview.md §4): nothing reverses it. */
   acceptContentAgreement(): void;
   /** Another tab changed storage: adopt its profile. */
   reloadFromStorage(): void;
 }
 
 /**
- * The profile in persistent client storage (SPEC §3), as a tiny external store that React reads with
+ * The profile in persistent client storage (docs/product-overview.md §3), as a tiny external store that React reads with
  * useSyncExternalStore. Every change is written through to storage.
  */
 export function createProfileStore(storage: KeyValueStorage | null, key = PROFILE_STORAGE_KEY): ProfileStore {

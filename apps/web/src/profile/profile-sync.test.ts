@@ -15,7 +15,7 @@ function server(answers: (Profile | null)[]): { fetch: FetchProfile; calls: bool
   };
 }
 
-describe('syncProfile (SPEC §4 on fetch)', () => {
+describe('syncProfile (docs/product-overview.md §4 on fetch)', () => {
   test('unchanged claims: one ordinary fetch', async () => {
     const s = server([serverProfile()]);
     const result = await syncProfile(serverProfile(), s.fetch);

@@ -11,7 +11,7 @@ export interface SyncResult {
 }
 
 /**
- * SPEC §4 on fetch: load the profile; when its claims_updated_at is absent locally or differs from
+ * docs/product-overview.md §4 on fetch: load the profile; when its claims_updated_at is absent locally or differs from
  * the stored one, force-refresh the claims (a second fetch that bypasses caches, so no stale answer
  * can keep old roles) and keep that answer, whose timestamp is then the stored one.
  */

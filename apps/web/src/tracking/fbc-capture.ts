@@ -18,7 +18,7 @@ export interface FbcCapture {
 }
 
 /**
- * SPEC §9: `?fbclid=` becomes the _fbc cookie (fb.1.{ms}.{fbclid}, 90 days), but only with consent to
+ * docs/product-overview.md §9: `?fbclid=` becomes the _fbc cookie (fb.1.{ms}.{fbclid}, 90 days), but only with consent to
  * non-essential cookies. A click id seen before the visitor has chosen waits in memory — never in
  * storage — and is written when they accept; choosing essential-only forgets it and removes any _fbc.
  */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { FBC_PATTERN } from '@crate/contract/callable';
 import { buildFbc, fbcCookieAssignment, FBC_MAX_AGE_SECONDS, fbclidOf, isValidFbclid, nextFbc, readCookie } from './fbc-cookie.ts';
 
-describe('_fbc value (SPEC §9)', () => {
+describe('_fbc value (docs/product-overview.md §9)', () => {
   test('fb.1.{ms timestamp}.{fbclid}, which the server accepts', () => {
     const value = buildFbc('IwAR2xyz_-.9', 1_700_000_000_123);
     expect(value).toBe('fb.1.1700000000123.IwAR2xyz_-.9');

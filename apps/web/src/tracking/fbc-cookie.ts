@@ -1,5 +1,5 @@
 export const FBC_COOKIE = '_fbc';
-/** SPEC §9: the _fbc cookie lives 90 days. */
+/** docs/product-overview.md §9: the _fbc cookie lives 90 days. */
 export const FBC_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 
 /** fbclid values are opaque tokens; anything outside this alphabet is not one. */
@@ -9,7 +9,7 @@ export function isValidFbclid(fbclid: string | null | undefined): fbclid is stri
   return typeof fbclid === 'string' && FBCLID_PATTERN.test(fbclid);
 }
 
-/** fb.{subdomain index}.{creation time in ms}.{fbclid}; we always write subdomain index 1 (SPEC §9). */
+/** fb.{subdomain index}.{creation time in ms}.{fbclid}; we always write subdomain index 1 (docs/product-overview.md §9). */
 export function buildFbc(fbclid: string, createdAtMs: number): string {
   return `fb.1.${Math.floor(createdAtMs)}.${fbclid}`;
 }

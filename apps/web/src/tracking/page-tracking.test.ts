@@ -3,7 +3,7 @@ import { trackingCalls, type TrackingInput } from './page-tracking.ts';
 
 const base: TrackingInput = { previousPathname: '/', pathname: '/faq', fbc: 'fb.1.1700000000000.abc', email: null, contentTracked: false, excluded: false };
 
-describe('trackingCalls (SPEC §7)', () => {
+describe('trackingCalls (docs/product-overview.md §7)', () => {
   test('a change to a different path with _fbc: trackPageView with fbc and route', () => {
     expect(trackingCalls(base)).toEqual([{ name: 'trackPageView', payload: { fbc: base.fbc, route: '/faq' } }]);
   });

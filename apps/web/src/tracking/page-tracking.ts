@@ -19,7 +19,7 @@ export interface TrackingInput {
 }
 
 /**
- * SPEC §7: after a route change to a different path, when the _fbc cookie exists, trackPageView;
+ * docs/product-overview.md §7: after a route change to a different path, when the _fbc cookie exists, trackPageView;
  * content-tracked routes also trackViewContent. The route sent is the pathname only: queries can carry
  * one-time tokens (reset links, invites) that have no business in an attribution pipeline.
  */

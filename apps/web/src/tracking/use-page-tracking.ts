@@ -9,7 +9,7 @@ import { captureFbclid, currentFbc } from './fbc-capture.ts';
 import { trackingCalls } from './page-tracking.ts';
 
 /**
- * Captures ?fbclid= on every navigation and fires the attribution callables on path changes (SPEC §7).
+ * Captures ?fbclid= on every navigation and fires the attribution callables on path changes (docs/product-overview.md §7).
  * Page views wait until this page load has heard from the server about the profile, so the e-mail
  * sent is the signed-in user's, not a stale stored one.
  */

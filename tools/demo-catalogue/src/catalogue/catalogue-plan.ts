@@ -150,7 +150,7 @@ export interface PlannedCreator {
 /** Distinct generated avatars; larger catalogues reuse them. */
 export const AVATAR_POOL = 16;
 
-/** Which plugins each preset pack targets, in order: the first four preset packs cover all of SPEC §1. */
+/** Which plugins each preset pack targets, in order: the first four preset packs cover all of docs/product-overview.md §1. */
 const PRESET_GROUPS: readonly (readonly PresetPlugin[])[] = [['Serum'], ['Gross Beat', 'Portal'], ['FL Mixer Presets', 'SoundToys', 'RC20'], ['Analog Lab']];
 
 const ONE_SHOT_FOR_VOICE: Record<string, OneShotSound> = {

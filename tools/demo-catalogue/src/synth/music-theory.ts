@@ -1,10 +1,10 @@
 /**
  * Keys, scales and chords for the synth. Pitch classes count from C = 0; MIDI note 69 is A4 = 440 Hz.
- * Minor is natural minor (aeolian), as the key names in SPEC §3 imply.
+ * Minor is natural minor (aeolian), as the key names in docs/product-overview.md §3 imply.
  */
 import { KEY_NOTES, type KeyMode, type MusicalKey } from '@crate/contract/catalogue-enums';
 
-/** Pitch class of each SPEC key note ("A" → 9, "C#/Db" → 1). */
+/** Pitch class of each key note (docs/product-overview.md §3) ("A" → 9, "C#/Db" → 1). */
 const KEY_NOTE_PITCH_CLASS: Record<(typeof KEY_NOTES)[number], number> = {
   A: 9,
   'A#/Bb': 10,

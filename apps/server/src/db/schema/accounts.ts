@@ -24,7 +24,7 @@ export const users = pgTable(
       .notNull()
       .default({ product_updates: true, new_releases: true, creator_news: false }),
     creditsExpireAt: ts('credits_expire_at'),
-    /** Bumped whenever roles change; clients force-refresh claims when it differs (SPEC §4). */
+    /** Bumped whenever roles change; clients force-refresh claims when it differs (docs/product-overview.md §4). */
     claimsUpdatedAt: ts('claims_updated_at'),
     deactivatedAt: ts('deactivated_at'),
     disabledAt: ts('disabled_at'),

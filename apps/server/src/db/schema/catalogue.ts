@@ -51,7 +51,7 @@ export const takedownReasonEnum = pgEnum('takedown_reason', TAKEDOWN_REASONS);
 export const processingRunStatusEnum = pgEnum('processing_run_status', PROCESSING_RUN_STATUSES);
 export const outcomeStatusEnum = pgEnum('outcome_status', OUTCOME_STATUSES);
 
-/** Every stored object. Keys are generated; the user's file name is metadata only (SPEC §3 storage metadata). */
+/** Every stored object. Keys are generated; the user's file name is metadata only (docs/product-overview.md §3 storage metadata). */
 export const files = pgTable(
   'files',
   {
@@ -133,7 +133,7 @@ export const packs = pgTable(
       .references(() => creators.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    /** SPEC §4 numeric status, −2..4; transitions in @crate/contract/pack-status. */
+    /** docs/product-overview.md §4 numeric status, −2..4; transitions in @crate/contract/pack-status. */
     status: smallint('status').notNull().default(0),
     licenceType: licenceTypeEnum('licence_type').notNull().default('Royalty-Free'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),

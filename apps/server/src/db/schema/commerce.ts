@@ -15,7 +15,7 @@ import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { files, items, licenceTypeEnum } from './catalogue.ts';
 
-/** The payments catalogue (SPEC §3 "stripe-products" with "prices"). */
+/** The payments catalogue (docs/product-overview.md §3 "stripe-products" with "prices"). */
 export const paymentProducts = pgTable('payment_products', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -1,5 +1,5 @@
 /**
- * The whole Crate data model (SPEC §3), one Drizzle file per domain. drizzle-kit generates migrations
+ * The whole Crate data model (docs/product-overview.md §3), one Drizzle file per domain. drizzle-kit generates migrations
  * from this index (`npm run db:generate`), and the code imports tables from here.
  *
  * Conventions: snake_case columns; ids are generated (uuid for our rows, text for the auth library's);

@@ -5,7 +5,7 @@ import { createdAt, id, ts } from './columns.ts';
 import { users } from './accounts.ts';
 import { items } from './catalogue.ts';
 
-/** Advertising-attribution events (SPEC §7 trackPageView / trackViewContent). */
+/** Advertising-attribution events (docs/product-overview.md §7 trackPageView / trackViewContent). */
 export const trackingEvents = pgTable(
   'tracking_events',
   {

@@ -32,7 +32,7 @@ export interface CallableFunction<S extends z.ZodType = z.ZodType> {
   result?: z.ZodType;
   /** Per client address, separately for each function. */
   rateLimit?: CallableRateLimit;
-  /** Deadline before the caller gets DEADLINE_EXCEEDED; below the client's own 70 s timeout (SPEC §9). */
+  /** Deadline before the caller gets DEADLINE_EXCEEDED; below the client's own 70 s timeout (docs/product-overview.md §9). */
   timeoutMs?: number;
   handler(input: CallableInput<z.output<S>>): Promise<unknown>;
 }

@@ -3,7 +3,7 @@ import type { Product } from '@crate/contract/catalogue';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentPrices, paymentProducts } from '../../db/schema/index.ts';
 
-/** The payments catalogue (SPEC §3): active products, each with its active prices. Two queries, no N+1. */
+/** The payments catalogue (docs/product-overview.md §3): active products, each with its active prices. Two queries, no N+1. */
 export async function listActiveProducts(db: DbOrTx): Promise<Product[]> {
   const products = await db.select().from(paymentProducts).where(eq(paymentProducts.active, true)).orderBy(asc(paymentProducts.sortOrder), asc(paymentProducts.id));
   if (products.length === 0) return [];

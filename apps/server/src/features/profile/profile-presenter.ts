@@ -3,7 +3,7 @@ import { toTimestamp } from '@crate/contract/profile';
 import { canSearch, type Role } from '@crate/contract/roles';
 import type { ProfileRow } from './profile-repository.ts';
 
-/** The SPEC §3 profile: display name falls back to the e-mail, one flag per role, search for admin or subscriber. */
+/** The docs/product-overview.md §3 profile: display name falls back to the e-mail, one flag per role, search for admin or subscriber. */
 export function presentProfile(row: ProfileRow, roles: readonly Role[], credits: number): Profile {
   return {
     uid: row.id,

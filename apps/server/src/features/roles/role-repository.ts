@@ -27,7 +27,7 @@ export async function deleteRoles(db: DbOrTx, userId: string, roles: readonly Ro
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [...roles])));
 }
 
-/** Clients compare this with their stored copy and force-refresh claims when it moved (SPEC §4). */
+/** Clients compare this with their stored copy and force-refresh claims when it moved (docs/product-overview.md §4). */
 export async function bumpClaimsUpdatedAt(db: DbOrTx, userId: string): Promise<Date> {
   const [row] = await db
     .update(users)

@@ -13,7 +13,7 @@ export interface TrackingContext {
 const USER_AGENT_MAX = 512;
 
 /**
- * Stores one advertising-attribution event (SPEC §7). Events are kept, not forwarded, here;
+ * Stores one advertising-attribution event (docs/product-overview.md §7). Events are kept, not forwarded, here;
  * `forwarded_at` stays null until a forwarder sends them on.
  */
 export async function recordTrackingEvent(db: DbOrTx, eventType: TrackingEventType, payload: TrackPayload, context: TrackingContext): Promise<void> {

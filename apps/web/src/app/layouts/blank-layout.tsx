@@ -2,7 +2,7 @@ import { Box, Center, Container } from '@mantine/core';
 import { CrateLogo } from '../../components/crate-logo.tsx';
 import { RouteOutlet } from './route-outlet.tsx';
 
-/** No navigation, no footer: account recovery and pack upload instructions (SPEC §2 blank layout). */
+/** No navigation, no footer: account recovery and pack upload instructions (docs/product-overview.md §2 blank layout). */
 export function BlankLayout() {
   return (
     <Box mih="100vh" py={40}>

@@ -5,7 +5,7 @@ import classes from './main-layout.module.css';
 import { RouteOutlet } from './route-outlet.tsx';
 
 /**
- * Header with navigation and account menu, the screen, the footer (SPEC §2 main layout), and the
+ * Header with navigation and account menu, the screen, the footer (docs/product-overview.md §2 main layout), and the
  * player bar fixed at the bottom from the first play on; the main area keeps clear of it.
  *
  * A fixed header over a padded main, written out rather than Mantine's AppShell: with one header and

@@ -1,4 +1,4 @@
-/** The primary navigation: the public browse screens of SPEC §2. */
+/** The primary navigation: the public browse screens of docs/product-overview.md §2. */
 export const PRIMARY_NAV = [
   { label: 'Discover', to: '/' },
   { label: 'Staff picks', to: '/staffpicks' },

@@ -31,7 +31,7 @@ function payloadRoute(raw: string | null): string | null {
 }
 
 /**
- * /metapassthrough?redirect=…&event_type=…&payload=… (SPEC §2): fire the tracking callable for the
+ * /metapassthrough?redirect=…&event_type=…&payload=… (docs/product-overview.md §2): fire the tracking callable for the
  * event when the _fbc cookie exists, then go to the redirect — only ever a path on our own origin.
  */
 export function passthroughPlan(search: string, fbc: string | null, email: string | null): PassthroughPlan {

@@ -3,7 +3,7 @@ import { API } from '@crate/contract/api-endpoints';
 import { callApi } from '../../../lib/api-client.ts';
 import { applySignedOut } from '../../../profile/api/get-profile.ts';
 
-/** POST /api/auth/logout (idempotent): the session ends, the stored profile resets (SPEC §4). */
+/** POST /api/auth/logout (idempotent): the session ends, the stored profile resets (docs/product-overview.md §4). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

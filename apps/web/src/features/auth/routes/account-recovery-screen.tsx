@@ -11,7 +11,7 @@ import { useRequestAccountRecovery } from '../api/request-account-recovery.ts';
 import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
 /**
- * Blank layout (SPEC §2). A locked account (too many failed sign-ins) or a deactivated one is
+ * Blank layout (docs/product-overview.md §2). A locked account (too many failed sign-ins) or a deactivated one is
  * recovered by e-mail: the link sets a new password, which unlocks and reactivates the account.
  * The answer is the same whether or not the e-mail has an account.
  */

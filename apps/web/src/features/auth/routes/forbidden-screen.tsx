@@ -23,7 +23,7 @@ export function describeClaims(claims: readonly Role[]): string {
 }
 
 /**
- * Where guards send people (SPEC §2). Explains why, and offers the way in: log in (carrying the
+ * Where guards send people (docs/product-overview.md §2). Explains why, and offers the way in: log in (carrying the
  * redirect back), or — for a signed-in user without the role — what the page needs.
  */
 export default function ForbiddenScreen() {

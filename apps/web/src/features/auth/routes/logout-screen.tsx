@@ -7,7 +7,7 @@ import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { useLogout } from '../api/logout.ts';
 
 /**
- * /logout ends the session, resets the stored profile and goes to / (SPEC §2, §4). Settings sends
+ * /logout ends the session, resets the stored profile and goes to / (docs/product-overview.md §2, §4). Settings sends
  * people here after deactivating their account (history state { deactivated: true }).
  */
 export default function LogoutScreen() {

@@ -29,7 +29,7 @@ function BannerLink({ to, className, children, label }: { to: string | null; cla
 
 /**
  * Discover's banners: the first one wide, the rest beside it. Each banner's text sits in the corner
- * its admin chose (SPEC §3: Top-Right, Top-Left, Bottom-Right, Bottom-Left).
+ * its admin chose (docs/product-overview.md §3: Top-Right, Top-Left, Bottom-Right, Bottom-Left).
  */
 export function DiscoverBanners({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null;

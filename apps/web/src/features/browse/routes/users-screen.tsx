@@ -4,7 +4,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { CreatorDirectory } from '../components/creator-directory.tsx';
 
 /**
- * The browse-users screen (SPEC §2 names it, route not shown). Producers' accounts are private on
+ * The browse-users screen (docs/product-overview.md §2; the path /users is ours). Producers' accounts are private on
  * Crate — what someone plays, hearts and downloads is theirs — so the people there are to browse
  * are the ones who publish: creators. The page says so instead of inventing profiles.
  */
