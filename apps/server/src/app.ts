@@ -13,6 +13,7 @@ import { registerFeatureRoutes } from './app-routes.ts';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler.ts';
 import { installHostileValueCheck } from './http/hostile-values.ts';
 import { installPrivateByDefault } from './http/private-by-default.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
 import { installPublicResponseCache } from './http/public-response-cache.ts';
@@ -49,7 +50,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // JSON answers over 1 KB are compressed; audio and images are already compressed and pass through.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits hold across API processes on PostgreSQL; PGlite is one embedded process, counted in memory.
+  await app.register(fastifyRateLimit, { global: false, ...(ctx.config.database.kind === 'postgres' ? { store: postgresRateLimitStore(ctx.db) } : {}) });
+  app.decorate('rateLimitsEnforced', ctx.config.rateLimits);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

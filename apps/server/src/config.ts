@@ -54,6 +54,11 @@ export interface Config {
   /** Seconds one process keeps an anonymous `Cache-Control: public` API answer (http/public-response-cache.ts). */
   publicCacheSeconds: number;
   /**
+   * Whether endpoints' declared rate limits are enforced. Always on in a running server (no variable
+   * turns it off); only tests that are about something else and make hundreds of calls switch it off.
+   */
+  rateLimits: boolean;
+  /**
    * Which engine answers search (features/search, decision 0018): the process's in-memory index, built at
    * start and following the search outbox every `pollMs`, or PostgreSQL alone.
    */
@@ -109,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean) : [],
     seedDemo: e.SEED_DEMO === 'true',
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    rateLimits: true,
     searchIndex: e.SEARCH_INDEX === 'memory' ? { kind: 'memory', pollMs: SEARCH_OUTBOX_POLL_MS } : { kind: 'postgres' },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -22,7 +22,8 @@ describe(`search on ${TEST_DB}`, () => {
   const id: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Hundreds of searches from one user and address: the budgets are rate-limits.int.test.ts's subject.
+    t = await createTestApp({ rateLimits: false });
     subscriber = await createUser(t.ctx, { roles: ['subscriber'] });
     admin = await createUser(t.ctx, { roles: ['admin'] });
     owner = await createUser(t.ctx, { roles: ['creator'] });

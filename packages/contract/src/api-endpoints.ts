@@ -15,6 +15,7 @@ import {
   updatePasswordSchema,
 } from './auth.ts';
 import { healthSchema } from './health.ts';
+import type { RateLimitName } from './rate-limits.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
@@ -39,8 +40,8 @@ export interface Endpoint {
   response: z.ZodType;
   /** Success status; 200 unless stated. */
   status?: 200 | 201 | 204;
-  /** Login, register, reset and recovery are rate-limited per client address. */
-  rateLimited?: boolean;
+  /** The request budget it draws on (rate-limits.ts), per user and per client address, across every API process. */
+  rateLimit?: RateLimitName;
 }
 
 const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
@@ -58,14 +59,14 @@ export const API = {
     body: registerSchema,
     response: registerResultSchema,
     status: 201,
-    rateLimited: true,
+    rateLimit: 'auth',
   },
-  login: { method: 'POST', path: '/api/auth/login', access: PUBLIC, summary: 'Sign in with e-mail and password', tags: ['auth'], body: loginSchema, response: profileSchema, rateLimited: true },
+  login: { method: 'POST', path: '/api/auth/login', access: PUBLIC, summary: 'Sign in with e-mail and password', tags: ['auth'], body: loginSchema, response: profileSchema, rateLimit: 'auth' },
   logout: { method: 'POST', path: '/api/auth/logout', access: PUBLIC, summary: 'Sign out (idempotent)', tags: ['auth'], response: okSchema },
-  requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset/request', access: PUBLIC, summary: 'E-mail a one-time password reset link', tags: ['auth'], body: requestPasswordResetSchema, response: emailSentSchema, rateLimited: true },
-  resetPassword: { method: 'POST', path: '/api/auth/password-reset/confirm', access: PUBLIC, summary: 'Set a new password with a reset token', tags: ['auth'], body: resetPasswordSchema, response: okSchema, rateLimited: true },
-  requestAccountRecovery: { method: 'POST', path: '/api/auth/recovery/request', access: PUBLIC, summary: 'E-mail a recovery link for a locked or deactivated account', tags: ['auth'], body: requestAccountRecoverySchema, response: emailSentSchema, rateLimited: true },
-  updatePassword: { method: 'POST', path: '/api/auth/password', access: SIGNED_IN, summary: 'Change the password of the signed-in account', tags: ['auth'], body: updatePasswordSchema, response: okSchema, rateLimited: true },
+  requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset/request', access: PUBLIC, summary: 'E-mail a one-time password reset link', tags: ['auth'], body: requestPasswordResetSchema, response: emailSentSchema, rateLimit: 'auth' },
+  resetPassword: { method: 'POST', path: '/api/auth/password-reset/confirm', access: PUBLIC, summary: 'Set a new password with a reset token', tags: ['auth'], body: resetPasswordSchema, response: okSchema, rateLimit: 'auth' },
+  requestAccountRecovery: { method: 'POST', path: '/api/auth/recovery/request', access: PUBLIC, summary: 'E-mail a recovery link for a locked or deactivated account', tags: ['auth'], body: requestAccountRecoverySchema, response: emailSentSchema, rateLimit: 'auth' },
+  updatePassword: { method: 'POST', path: '/api/auth/password', access: SIGNED_IN, summary: 'Change the password of the signed-in account', tags: ['auth'], body: updatePasswordSchema, response: okSchema, rateLimit: 'auth' },
 
   getProfile: { method: 'GET', path: '/api/profile', access: SIGNED_IN, summary: 'The signed-in user profile', tags: ['profile'], response: profileSchema },
   updateProfile: { method: 'PATCH', path: '/api/profile', access: SIGNED_IN, summary: 'Update display name, zip code, e-mail preferences, content agreement', tags: ['profile'], body: updateProfileSchema, response: profileSchema },
@@ -73,7 +74,7 @@ export const API = {
 
   getInvite: { method: 'GET', path: '/api/invites/:token', access: PUBLIC, summary: 'Describe a collaborator invite', tags: ['invites'], params: tokenParams, response: inviteInfoSchema },
   acceptInvite: { method: 'POST', path: '/api/invites/accept', access: SIGNED_IN, summary: 'Join the inviting creator as a collaborator', tags: ['invites'], body: acceptInviteSchema, response: profileSchema },
-  createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201 },
+  createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201, rateLimit: 'mail' },
 
   setUserRoles: { method: 'PUT', path: '/api/admin/users/:id/roles', access: claims('admin'), summary: 'Replace the roles of a user', tags: ['admin'], params: idParams, body: setRolesSchema, response: adminUserSchema },
 

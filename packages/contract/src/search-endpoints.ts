@@ -26,6 +26,7 @@ export const SEARCH_API = {
     tags: ['search'],
     query: searchQuerySchema,
     response: searchResponseSchema,
+    rateLimit: 'search',
   },
   searchFree: {
     method: 'GET',
@@ -35,6 +36,7 @@ export const SEARCH_API = {
     tags: ['search'],
     query: searchQuerySchema,
     response: searchResponseSchema,
+    rateLimit: 'search',
   },
   searchArchived: {
     method: 'GET',
@@ -44,6 +46,7 @@ export const SEARCH_API = {
     tags: ['search', 'admin'],
     query: searchQuerySchema,
     response: archivedSearchResponseSchema,
+    rateLimit: 'search',
   },
   restoreArchivedPack: {
     method: 'POST',
@@ -72,5 +75,6 @@ export const SEARCH_API = {
     params: slugParams,
     query: similarQuerySchema,
     response: similarResponseSchema,
+    rateLimit: 'search',
   },
 } as const satisfies Record<string, Endpoint>;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { decideAccess, type Access, type PublicAccess } from '@crate/contract/access';
 import type { Endpoint } from '@crate/contract/api-endpoints';
+import { RATE_LIMITS, type RateLimit } from '@crate/contract/rate-limits';
 import { AppError } from './app-error.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -23,18 +24,40 @@ export interface EndpointInput<E extends Endpoint> {
 
 export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<z.input<E['response']>>;
 
-/** Rate limit for login, register, reset, recovery and password change: per client address and route. */
-const AUTH_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+/**
+ * The endpoint's declared budget (contract rate-limits.ts) as one check: per client address always, per
+ * user when signed in, each counted in the app's rate-limit store (the database when it is PostgreSQL,
+ * so every API process shares it). A spent budget answers 429 RATE_LIMITED with Retry-After.
+ */
+function budgetCheckOf(app: FastifyInstance, endpoint: Endpoint): ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | null {
+  if (!endpoint.rateLimit) return null;
+  const limit: RateLimit = RATE_LIMITS[endpoint.rateLimit];
+  const id = `${endpoint.method} ${endpoint.path}`;
+  const perAddress = app.createRateLimit({ max: limit.perAddress.max, timeWindow: limit.perAddress.windowSeconds * 1000, keyGenerator: (request) => `${id}|address|${request.ip}` });
+  const perUser = limit.perUser
+    ? app.createRateLimit({ max: limit.perUser.max, timeWindow: limit.perUser.windowSeconds * 1000, keyGenerator: async (request) => `${id}|user|${(await request.viewer())?.userId}` })
+    : null;
+  return async (request, reply) => {
+    const counts = [await perAddress(request)];
+    if (perUser && (await request.viewer())) counts.push(await perUser(request));
+    const spent = counts.find((count) => !count.isAllowed && count.isExceeded);
+    if (spent && !spent.isAllowed) {
+      reply.header('Retry-After', String(spent.ttlInSeconds));
+      throw new AppError('RATE_LIMITED', `Too many requests. Try again in ${spent.ttlInSeconds} s.`);
+    }
+  };
+}
 
 /**
  * Registers one contract endpoint. Access is decided in onRequest — before the body is even parsed —
- * so an anonymous caller gets 401 and a caller without the claim 403, whatever they sent.
+ * so an anonymous caller gets 401 and a caller without the claim 403, whatever they sent; then the
+ * endpoint's declared rate limit.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  const checkBudget = app.rateLimitsEnforced ? budgetCheckOf(app, endpoint) : null;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: endpoint.rateLimited ? { rateLimit: AUTH_RATE_LIMIT } : {},
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],
@@ -43,11 +66,13 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { [endpoint.status ?? 200]: endpoint.response },
     },
-    onRequest: async (request) => {
+    onRequest: async (request, reply) => {
       const viewer = await request.viewer();
       const decision = decideAccess(endpoint.access, viewer);
       if (decision === 'signInRequired') throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
       if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your account does not have access to this');
+      // Only callers it admits spend the endpoint's budget.
+      await checkBudget?.(request, reply);
     },
     handler: async (request, reply) => {
       const viewer = await request.viewer();

@@ -1,0 +1,28 @@
+/** One budget: at most `max` requests per `windowSeconds`, counted per signed-in user or per client address. */
+export interface Budget {
+  max: number;
+  windowSeconds: number;
+}
+
+/** The limits an endpoint may declare (API table `rateLimit`), each held across every API process (docs/decisions/0017). */
+export interface RateLimit {
+  perUser?: Budget;
+  perAddress: Budget;
+}
+
+export const RATE_LIMITS = {
+  /** Login, register, reset, recovery, password change: guessing and mail-bombing, per client address. */
+  auth: { perAddress: { max: 10, windowSeconds: 60 } },
+  /** Search and similar sounds: the most expensive reads. Room for typing and scrolling, not for a flood. */
+  search: { perUser: { max: 120, windowSeconds: 60 }, perAddress: { max: 240, windowSeconds: 60 } },
+  /** Anything that sends an e-mail to an address the caller names (invites). */
+  mail: { perUser: { max: 20, windowSeconds: 3600 }, perAddress: { max: 40, windowSeconds: 3600 } },
+  /** Creating things a user keeps (playlists). */
+  create: { perUser: { max: 30, windowSeconds: 60 }, perAddress: { max: 60, windowSeconds: 60 } },
+  /** Downloading originals (commerce): generous for a library sync, not for scraping. */
+  download: { perUser: { max: 300, windowSeconds: 3600 }, perAddress: { max: 600, windowSeconds: 3600 } },
+  /** Starting uploads (studio). */
+  upload: { perUser: { max: 200, windowSeconds: 3600 }, perAddress: { max: 400, windowSeconds: 3600 } },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
