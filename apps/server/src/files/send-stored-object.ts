@@ -5,11 +5,6 @@ import { normaliseContentType, type ObjectStorage, type StoredObject } from '../
 import { decideRange } from './byte-range.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 
-/** Derivatives whose key changes whenever their content does (previews, peaks, resized art): cache for a year. */
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Paid downloads: only the buyer's browser may keep a copy, and it asks us (so we check access) before reusing it. */
-export const CACHE_PRIVATE = 'private, no-cache';
-
 /**
  * Types a browser may show inline from our origin: media, raster images and JSON (waveform peaks; with
  * nosniff a browser never runs it as script) cannot execute. Anything
@@ -21,7 +16,7 @@ const INLINE_SAFE = /^(audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|image\/(png|jpeg|
 
 export interface SendStoredObjectOptions {
   key: string;
-  /** Cache-Control to send: CACHE_IMMUTABLE, CACHE_PRIVATE or another policy. */
+  /** Cache-Control to send: CACHE_IMMUTABLE, CACHE_PRIVATE (http/cache-headers.ts) or another policy. */
   cacheControl: string;
   /** Send as a download named after this (the user's original file name, sanitised here). */
   downloadName?: string | null;

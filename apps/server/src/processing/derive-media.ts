@@ -19,7 +19,7 @@ import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { banners, creators, files, items } from '../db/schema/index.ts';
 import { createFileFromUpload, type FileRecord } from '../files/file-repository.ts';
-import { CACHE_IMMUTABLE } from '../files/send-stored-object.ts';
+import { CACHE_IMMUTABLE } from '../http/cache-headers.ts';
 import { AUDIO_VARIANTS, type DerivedFile, deriveAudio } from '../media/audio-derivatives.ts';
 import { BANNER_VARIANTS, COVER_VARIANTS, deriveBanner, deriveCoverArt } from '../media/cover-art.ts';
 import { MediaError } from '../media/media-error.ts';

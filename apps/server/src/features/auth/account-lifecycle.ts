@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { accountRecoveryMail, passwordResetMail, queueMail, type PasswordLinkPage } from './account-mail.ts';
 import { clearDeactivation, findAccountStateById, voidPasswordLinks } from './account-repository.ts';
 import { clearSignInFailures, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
-import { recordAudit } from './audit-log-repository.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 
 export const LOCKED_MESSAGE = `Too many failed sign-ins for this e-mail. Try again in ${SIGN_IN_LOCK_MINUTES} minutes, or unlock it now with an e-mailed link at /accountrecovery.`;
 export const DEACTIVATED_MESSAGE = 'This account is deactivated. Reactivate it with an e-mailed link at /accountrecovery.';

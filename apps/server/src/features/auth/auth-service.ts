@@ -8,7 +8,7 @@ import { acceptInvite, findUsableInvite, INVITE_NOT_VALID_MESSAGE } from '../inv
 import { LOCKED_MESSAGE } from './account-lifecycle.ts';
 import { disabledAccountRecoveryMail, queueMail, registrationAttemptMail, signInLockedMail } from './account-mail.ts';
 import { deleteAllSessions, deleteSession, findAccountStateByEmail, markDeactivated, voidPasswordLinks } from './account-repository.ts';
-import { recordAudit } from './audit-log-repository.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, isEmailInUse, toAppError } from './auth-errors.ts';
 import { answerNoSoonerThan, failNoSoonerThan, NEUTRAL_ANSWER_MS } from './neutral-timing.ts';
 import { clearSignInFailures, recordFailedSignIn, signInLockedUntil, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';

@@ -5,6 +5,7 @@ import { GENRES } from '@crate/contract/taxonomy';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { notFound } from '../../http/app-error.ts';
+import { cacheUnlessSignedIn } from '../../http/cache-headers.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asItem, isListedItem } from '../../policies/item-policy.ts';
@@ -18,7 +19,7 @@ import {
   presentPackCard,
   presentStaffPlaylistCard,
 } from './catalogue-presenters.ts';
-import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from './cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { listActiveProducts } from './pricing-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,10 +30,8 @@ const refOf = (ref: string) => (UUID.test(ref) ? { id: ref.toLowerCase() } : { s
  * Anonymous answers are the same for everybody and may be cached by browsers and CDNs briefly;
  * signed-in answers carry personal fields (favorited, unpublished packs) and stay private.
  */
-function cacheFor(reply: FastifyReply, viewer: Viewer | null, seconds = 30) {
-  reply.header('Vary', 'Cookie');
-  reply.header('Cache-Control', viewer ? 'private, no-cache' : `public, max-age=${seconds}, stale-while-revalidate=300`);
-}
+const cacheFor = (reply: FastifyReply, viewer: Viewer | null, seconds = 30) =>
+  cacheUnlessSignedIn(reply, viewer, { maxAgeSeconds: seconds, staleWhileRevalidateSeconds: 300 });
 
 const asTimeCursor = (cursor: string | undefined) => decodeCursor(cursor, CURSOR_VALUES.time);
 const asNumberCursor = (cursor: string | undefined) => decodeCursor(cursor, CURSOR_VALUES.position);

@@ -8,7 +8,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { can } from '../../policies/can.ts';
 import { asCreator } from '../../policies/creator-policy.ts';
-import { recordAudit } from '../auth/audit-log-repository.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 import { grantRole } from '../roles/role-service.ts';
 import { presentInvite, presentInviteInfo } from './invite-presenter.ts';
 import {

@@ -12,7 +12,7 @@ import { asPlaylist, type PlaylistAction } from '../../policies/playlist-policy.
 import type { DbOrTx } from '../../db/client.ts';
 import * as catalogue from '../catalogue/catalogue-repository.ts';
 import { presentItemRow, presentPackCard } from '../catalogue/catalogue-presenters.ts';
-import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../catalogue/cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import * as favoritesRepo from './favorites-repository.ts';
 import * as playlistsRepo from './playlists-repository.ts';
 

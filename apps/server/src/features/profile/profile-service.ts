@@ -1,14 +1,14 @@
 import type { Profile, UpdateProfile } from '@crate/contract/profile';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
-import { listRoles } from '../roles/role-repository.ts';
+import { rolesOf } from '../roles/role-service.ts';
 import { presentProfile } from './profile-presenter.ts';
 import { creditBalance, findProfileRow, updateProfileRow } from './profile-repository.ts';
 
 export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
   const row = await findProfileRow(db, userId);
   if (!row) throw notFound('The account');
-  const roles = await listRoles(db, userId);
+  const roles = await rolesOf(db, userId);
   const credits = await creditBalance(db, userId);
   return presentProfile(row, roles, credits);
 }

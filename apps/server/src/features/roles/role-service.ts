@@ -1,7 +1,7 @@
 import type { Role } from '@crate/contract/roles';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { recordAudit } from '../auth/audit-log-repository.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 import { bumpClaimsUpdatedAt, deleteRoles, insertRoles, listRoles, lockUser } from './role-repository.ts';
 
 export interface RoleChange {
@@ -36,6 +36,11 @@ async function applyRoleChange(tx: DbOrTx, change: RoleChange, target: (current:
     ipAddress: change.ipAddress ?? null,
   });
   return listRoles(tx, change.userId);
+}
+
+/** The roles a user holds now. */
+export async function rolesOf(db: DbOrTx, userId: string): Promise<Role[]> {
+  return listRoles(db, userId);
 }
 
 /** Replaces a user's roles (admin user management). An admin cannot take their own admin role away. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery, SearchSort } from '@crate/contract/search';
 import type { DbOrTx } from '../../db/client.ts';
 import { archivedItemsSql, listedItemsSql } from '../../db/listed-items.ts';
-import { invalidCursor } from '../catalogue/cursor.ts';
+import { invalidCursor } from '../../http/page-cursor.ts';
 import { BPM_EDGES, pageOf, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { emptyAnswer, planSearch, type ResolvedWord, type SearchRequest } from './search-request.ts';

@@ -1,7 +1,7 @@
 import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import type { BpmBucket, FacetValue, SearchFacets } from '@crate/contract/search';
 import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
-import { encodeCursor } from '../catalogue/cursor.ts';
+import { encodeCursor } from '../../http/page-cursor.ts';
 import type { SearchScope } from './search-engine.ts';
 
 /** How both engines present an answer's page and facets, so their answers are the same shape to the byte. */

@@ -1,6 +1,6 @@
 import type { SearchFacets, SearchQuery } from '@crate/contract/search';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import { encodeCursor, invalidCursor } from '../catalogue/cursor.ts';
+import { encodeCursor, invalidCursor } from '../../http/page-cursor.ts';
 import { bpmBucketOf, type FacetCount, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
 import type { SearchScope } from './search-engine.ts';
 import type { ResolvedWord, SearchRequest } from './search-request.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SearchQuery, SearchSort } from '@crate/contract/search';
 import type { DbOrTx } from '../../db/client.ts';
-import { CURSOR_VALUES, decodeCursor } from '../catalogue/cursor.ts';
+import { CURSOR_VALUES, decodeCursor } from '../../http/page-cursor.ts';
 import { emptyFacets } from './search-facets.ts';
 import type { SearchHits, SearchScope } from './search-engine.ts';
 import { editDistance, editsOf, MAX_CORRECTIONS, queryWords, seedNumber } from './search-text.ts';

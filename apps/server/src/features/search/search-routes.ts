@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { onSuccessfulWrite } from '../../http/on-successful-write.ts';
+import { cacheUnlessSignedIn } from '../../http/cache-headers.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
 import { createIndexedSearchEngine, type IndexedSearchEngine } from './indexed-search-engine.ts';
@@ -15,10 +16,8 @@ import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
 import { restoreArchivedPack, restoreTakenDownItem } from './search-service.ts';
 
 /** Free search and similar sounds are the same for every visitor: browsers and CDNs may keep them briefly. */
-function cacheFor(reply: FastifyReply, viewer: Viewer | null, publicSeconds: number | null) {
-  reply.header('Vary', 'Cookie');
-  reply.header('Cache-Control', viewer || publicSeconds === null ? 'private, no-cache' : `public, max-age=${publicSeconds}, stale-while-revalidate=60`);
-}
+const cacheFor = (reply: FastifyReply, viewer: Viewer | null, publicSeconds: number | null) =>
+  cacheUnlessSignedIn(reply, viewer, publicSeconds === null ? null : { maxAgeSeconds: publicSeconds, staleWhileRevalidateSeconds: 60 });
 
 /**
  * The engine the routes use (config SEARCH_INDEX): this process's in-memory index, which reads the outbox

@@ -2,7 +2,7 @@ import { canTransitionPack, PACK_STATUS, type PackStatus } from '@crate/contract
 import type { RestoreResult } from '@crate/contract/search';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { recordAudit } from '../auth/audit-log-repository.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 import * as repo from './search-repository.ts';
 
 interface Actor {

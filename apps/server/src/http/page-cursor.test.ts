@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { CURSOR_VALUES, decodeCursor, encodeCursor, isTimestamp } from './cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, isTimestamp } from './page-cursor.ts';
 
 const ID = '0b7e7a3c-5c1e-4d8e-9f3a-2b1c0d9e8f7a';
 const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
-import { isStorableText } from '../../http/hostile-values.ts';
+import { AppError } from './app-error.ts';
+import { isStorableText } from './hostile-values.ts';
 
 /** Keyset cursors: the last row's sort value and id, opaque to clients (base64url JSON). */
 export type CursorValue = string | number | null;

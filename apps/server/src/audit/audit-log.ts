@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
 
 export interface AuditEntry {
   /** Who did it; null for the system (lockout after failed sign-ins) or an anonymous caller. */

@@ -1,0 +1,26 @@
+import type { FastifyReply } from 'fastify';
+import type { Viewer } from './viewer.ts';
+
+/** Derivatives whose key changes whenever their content does (previews, peaks, resized art): cache for a year. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Only the viewer's browser may keep a copy, and it asks us (so we check access) before reusing it. */
+export const CACHE_PRIVATE = 'private, no-cache';
+
+/** How long shared caches may keep an anonymous answer, and serve it stale while they fetch a fresh one. */
+export interface PublicCaching {
+  maxAgeSeconds: number;
+  staleWhileRevalidateSeconds: number;
+}
+
+/**
+ * Catalogue and search answers: everybody not signed in gets the same bytes, so shared caches may keep
+ * them; a signed-in viewer's answer carries their own state (favourites, their drafts) and is private.
+ * `caching: null` keeps even the anonymous answer private (it changes with every request).
+ */
+export function cacheUnlessSignedIn(reply: FastifyReply, viewer: Viewer | null, caching: PublicCaching | null): void {
+  reply.header('Vary', 'Cookie');
+  reply.header(
+    'Cache-Control',
+    viewer || !caching ? CACHE_PRIVATE : `public, max-age=${caching.maxAgeSeconds}, stale-while-revalidate=${caching.staleWhileRevalidateSeconds}`,
+  );
+}
