@@ -94,7 +94,7 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
     });
   });
 
-  test.each(['//evil.com', 'https:evil.com', '/\\evil.com', 'https://evil.com/phish'])('login refuses the open redirect %s and lands on /', async (redirect) => {
+  test.each(['//evil.com', 'https:evil.com', '/\\evil.com', 'https://evil.com/phish', '/.//evil.com'])('login refuses the open redirect %s and lands on /', async (redirect) => {
     const user = await createUser(env.server.ctx);
     await withPage(async (page) => {
       await page.goto(`${env.server.baseUrl}/login?redirect=${encodeURIComponent(redirect)}`);

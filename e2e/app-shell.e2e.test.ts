@@ -109,9 +109,9 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
       });
     });
 
-    test('/metapassthrough never leaves the site', async () => {
+    test.each(['//evil.com/x', '/.//evil.com', '/..//evil.com/x'])('/metapassthrough never leaves the site (redirect %s)', async (redirect) => {
       await withContext(async (_context, page) => {
-        await page.goto(`${env.server.baseUrl}/metapassthrough?event_type=PageView&redirect=${encodeURIComponent('//evil.com/x')}`);
+        await page.goto(`${env.server.baseUrl}/metapassthrough?event_type=PageView&redirect=${encodeURIComponent(redirect)}`);
         await expectPage(page, { path: '/', heading: 'Discover', title: 'Discover · Crate' });
       });
     });

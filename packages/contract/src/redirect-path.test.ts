@@ -17,11 +17,19 @@ describe('safeRedirectPath', () => {
     '/\t/evil.com',
     '/%09/evil.com'.replace('%09', '\t'),
     'evil.com',
+    '/.//evil.com',
+    '/..//evil.com',
+    '/a/..//evil.com/x',
+    '/././/evil.com?next=1',
     '',
     undefined,
     42,
   ])('refuses %s', (path) => {
     expect(safeRedirectPath(path)).toBe('/');
+  });
+
+  it('keeps a path that normalises to a same-origin one', () => {
+    expect(safeRedirectPath('/a/../account')).toBe('/account');
   });
 
   it('uses the given fallback', () => {

@@ -1,7 +1,7 @@
 /**
  * Returns `candidate` when it is a path on our own origin, else `fallback`.
  * Refuses protocol-relative (`//evil.com`), backslash tricks (`/\evil.com`), schemes (`https:evil.com`)
- * and control characters, so a `redirect` query can never send a user off-site.
+ * and control characters, before and after normalising, so a `redirect` query can never send a user off-site.
  */
 export function safeRedirectPath(candidate: unknown, fallback = '/'): string {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048) return fallback;
@@ -15,7 +15,10 @@ export function safeRedirectPath(candidate: unknown, fallback = '/'): string {
     const base = 'http://crate.invalid';
     const url = new URL(candidate, base);
     if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    // Normalising dot segments can make a protocol-relative path of a harmless one (`/.//evil.com` →
+    // `//evil.com`): what is returned is checked again, as it will be read.
+    const normalised = url.pathname + url.search + url.hash;
+    return normalised.startsWith('//') ? fallback : normalised;
   } catch {
     return fallback;
   }
