@@ -7,6 +7,7 @@ import { BPM_EDGES, pageOf, presentFacets, TOP_LIST_FACET } from './search-facet
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { emptyAnswer, planSearch, type ResolvedWord, type SearchRequest } from './search-request.ts';
 import { buildTsquery, MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, quoteLexeme, RELEVANCE_WEIGHTS } from './search-text.ts';
+import { rowsOf } from './sql-rows.ts';
 
 /**
  * Search answered by PostgreSQL (docs/decisions/0008-search-in-postgres.md).
@@ -24,8 +25,6 @@ import { buildTsquery, MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, quot
  * while the index is being built, when it is turned off, and is the plain SQL the index is tested against.
  */
 
-type Row = Record<string, unknown>;
-const rowsOf = <T extends Row>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** A list bound as ONE array parameter (drizzle would otherwise expand a JS array into `($1, $2, …)`). */
 const list = (values: readonly string[]) => sql.param(values);
 

@@ -1,16 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { IndexedItem, IndexedLabel } from './search-index.ts';
+import { rowsOf } from './sql-rows.ts';
 
 /**
  * What the in-memory index reads from PostgreSQL, the source of truth: items (their words split by the
  * field weight the triggers gave them), packs, creators, the vocabulary, and the outbox of changes.
  */
 
-type Row = Record<string, unknown>;
-const rowsOf = <T extends Row>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-interface ItemRow extends Row {
+interface ItemRow extends Record<string, unknown> {
   /** Everything but the name and the words, tab-separated (ids, numbers, enumeration labels and slugs hold no tab). */
   m: string;
   /** lower(name). */

@@ -7,6 +7,7 @@ import { CURSOR_VALUES, decodeCursor } from '../../http/page-cursor.ts';
 import { emptyFacets } from './search-facets.ts';
 import type { SearchHits, SearchScope } from './search-engine.ts';
 import { editDistance, editsOf, MAX_CORRECTIONS, queryWords, seedNumber } from './search-text.ts';
+import { rowsOf } from './sql-rows.ts';
 
 /**
  * What both engines make of a query before evaluating it: the typed words resolved against the
@@ -99,8 +100,6 @@ export function emptyAnswer(request: SearchRequest, scope: SearchScope): SearchH
   };
 }
 
-type Row = Record<string, unknown>;
-const rowsOf = <T extends Row>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Close indexed words for words that are not indexed (typos), from the vocabulary table: pg_trgm word
