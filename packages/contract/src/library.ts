@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const PLAYLIST_NAME_MAX = 80;
 export const PLAYLIST_ITEMS_MAX = 500;
+/** Playlists one account keeps: the list of them is answered whole, so it stays bounded. */
+export const PLAYLISTS_MAX = 200;
 
 export const playlistNameSchema = z.string().trim().min(1, 'Give the playlist a name').max(PLAYLIST_NAME_MAX, `A playlist name is at most ${PLAYLIST_NAME_MAX} characters`);
 

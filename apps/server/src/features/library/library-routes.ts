@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
-import { PLAYLIST_ITEMS_MAX, type Playlist } from '@crate/contract/library';
+import { PLAYLIST_ITEMS_MAX, PLAYLISTS_MAX, type Playlist } from '@crate/contract/library';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
@@ -69,7 +69,8 @@ export function registerLibraryRoutes(app: FastifyInstance, { db }: AppContext):
   registerEndpoint(app, API.listPlaylists, async ({ viewer }) => (await playlistsRepo.listPlaylists(db, viewer.userId)).map(presentPlaylist));
 
   registerEndpoint(app, API.createPlaylist, async ({ body, viewer }) => {
-    const id = await playlistsRepo.insertPlaylist(db, viewer.userId, body.name);
+    const id = await playlistsRepo.insertPlaylistWithin(db, viewer.userId, body.name, PLAYLISTS_MAX);
+    if (!id) throw new AppError('CONFLICT', `You have ${PLAYLISTS_MAX} playlists, the most one account keeps. Delete one to make another.`, 'name');
     return presentPlaylist(await playlistFor(viewer, 'read', id));
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { creators, items, packs, userPlaylistItems, userPlaylists } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { creators, items, packs, userPlaylistItems, userPlaylists, users } from '../../db/schema/index.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
 
@@ -25,9 +25,18 @@ export async function findPlaylist(db: DbOrTx, id: string, lock = false) {
   return row ?? null;
 }
 
-export async function insertPlaylist(db: DbOrTx, userId: string, name: string) {
-  const [row] = await db.insert(userPlaylists).values({ userId, name }).returning({ id: userPlaylists.id });
-  return row!.id;
+/**
+ * Inserts the playlist unless the user already has `max` of them (then null). The user's row is locked
+ * for the count and the insert, so concurrent creations cannot pass the cap together.
+ */
+export async function insertPlaylistWithin(db: Db, userId: string, name: string, max: number): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(userPlaylists).where(eq(userPlaylists.userId, userId));
+    if (count >= max) return null;
+    const [row] = await tx.insert(userPlaylists).values({ userId, name }).returning({ id: userPlaylists.id });
+    return row!.id;
+  });
 }
 
 export async function renamePlaylist(db: DbOrTx, id: string, name: string) {
