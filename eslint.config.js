@@ -7,6 +7,26 @@ const NO_DEMO_TOOLING = {
   group: ['@crate/demo-catalogue', '@crate/demo-catalogue/*', '**/tools/demo-catalogue/**'],
   message: 'Production code never imports demo tooling; only apps/server/src/seed (the seeding entry) and tests do.',
 };
+const NO_SERVER_IN_WEB = {
+  group: ['@crate/server', '@crate/server/*', '**/server/src/**'],
+  message: 'The web app never imports the server: what both need lives in packages/contract.',
+};
+/**
+ * A server feature uses another only through what it exposes: its services, policies, presenters and callables,
+ * plus the callable registry (how a feature defines a callable) and resolve-viewer (who is calling). Repositories,
+ * routes and helpers stay private. One exception remains: library and search still read items and packs through
+ * catalogue-repository.ts (its row shapes are theirs too); moving that read model out of features/ removes it. Code several features need lives outside features/ (docs/architecture.md).
+ * Server features are flat folders, so `../<other>/<file>` is always another feature.
+ */
+const SERVER_FEATURE_INTERNALS = {
+  regex: '^\\.\\./(?!\\.\\.)(?!callable/callable-registry\\.ts$|auth/resolve-viewer\\.ts$|catalogue/catalogue-repository\\.ts$)[^/]+/(?![^/]*-(service|policy|presenters?|callables)\\.ts$)[^/]+$',
+  message: "Import another feature only through its *-service.ts, *-policy.ts, *-presenter(s).ts or *-callables.ts; shared code belongs outside features/ (docs/architecture.md).",
+};
+/** Web features share data hooks (api/) with each other, never their screens or components. */
+const webFeatureInternals = (up) => ({
+  regex: `^${up}(?!\\.\\.)[^/]+/(components|routes)/`,
+  message: "A web feature never imports another feature's components or routes: move what both need to src/components (docs/architecture.md).",
+});
 const NO_APPS = {
   group: ['@crate/server', '@crate/server/*', '@crate/web', '@crate/web/*', '**/apps/**'],
   message: 'Packages and tools never import the apps.',
@@ -38,6 +58,28 @@ export default defineConfig(
     files: ['apps/**/*.{ts,tsx}'],
     ignores: ['apps/server/src/seed/**', 'apps/server/test/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING] }] },
+  },
+  {
+    // Web: never the server, and a feature's screens and components are its own. Files sit at a
+    // feature's root or one folder down (api/, components/, routes/), which fixes how far `..` climbs.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING, NO_SERVER_IN_WEB] }] },
+  },
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING, NO_SERVER_IN_WEB, webFeatureInternals('\\.\\./')] }] },
+  },
+  {
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING, NO_SERVER_IN_WEB, webFeatureInternals('\\.\\./\\.\\./')] }] },
+  },
+  {
+    files: ['apps/server/src/features/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING, SERVER_FEATURE_INTERNALS] }] },
   },
   {
     // Shared packages serve the apps and tools alike: they import neither.

@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The import boundaries of eslint.config.js, tried on snippets linted as if they lived at these paths. */
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+// The first lint loads the config and typescript-eslint: seconds on a busy machine, not a speed assertion.
+describe('import boundaries', { timeout: 60_000 }, () => {
+  it("refuses a server feature reaching into another feature's repository, and allows its service and policy", async () => {
+    const file = 'apps/server/src/features/library/example.ts';
+    expect(await restrictedImports(file, "import { listRoles } from '../roles/role-repository.ts';\nexport { listRoles };\n")).toHaveLength(1);
+    expect(await restrictedImports(file, "import { rolesOf } from '../roles/role-service.ts';\nexport { rolesOf };\n")).toEqual([]);
+    expect(await restrictedImports(file, "import { recordAudit } from '../../audit/audit-log.ts';\nexport { recordAudit };\n")).toEqual([]);
+  });
+
+  it('refuses the web importing the server', async () => {
+    const code = "import { users } from '../../../../server/src/db/schema/index.ts';\nexport { users };\n";
+    expect(await restrictedImports('apps/web/src/features/catalogue/api/example.ts', code)).toHaveLength(1);
+  });
+
+  it("refuses a web feature importing another feature's components, and allows its data hooks", async () => {
+    const file = 'apps/web/src/features/search/components/example.tsx';
+    expect(await restrictedImports(file, "import { ItemHeader } from '../../catalogue/components/item-header.tsx';\nexport { ItemHeader };\n")).toHaveLength(1);
+    expect(await restrictedImports(file, "import { useItem } from '../../catalogue/api/get-item.ts';\nexport { useItem };\n")).toEqual([]);
+  });
+
+  it('refuses production code importing demo tooling, and lets the seeding entry do it', async () => {
+    const code = "import { seedDemo } from '@crate/demo-catalogue/seed';\nexport { seedDemo };\n";
+    expect(await restrictedImports('apps/server/src/features/catalogue/example.ts', code)).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/seed/example.ts', code)).toEqual([]);
+  });
+});
