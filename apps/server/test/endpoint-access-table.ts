@@ -1,0 +1,173 @@
+import type { UserKind } from './factories.ts';
+
+/**
+ * Who may call each endpoint, written by hand from SPEC §6 — NOT derived from the contract's `API` table.
+ * endpoint-access.int.test.ts checks it against the `API` table and against the running server, so an
+ * endpoint declared with the wrong access (an admin endpoint left public) fails instead of passing.
+ *
+ * Adding an endpoint? Add its row here: its name in `API` (callables as `fn:<name>`) → every user kind
+ * that may call it. An admin holds every role (SPEC §2), so a row with a role lists 'admin' too.
+ */
+const ANYONE: readonly UserKind[] = ['visitor', 'subscriber', 'collaborator', 'creator', 'affiliate', 'admin'];
+const SIGNED_IN: readonly UserKind[] = ['subscriber', 'collaborator', 'creator', 'affiliate', 'admin'];
+const ADMIN: readonly UserKind[] = ['admin'];
+
+export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
+  health: ANYONE,
+
+  register: ANYONE,
+  login: ANYONE,
+  logout: ANYONE,
+  requestPasswordReset: ANYONE,
+  resetPassword: ANYONE,
+  requestAccountRecovery: ANYONE,
+  updatePassword: SIGNED_IN,
+
+  getProfile: SIGNED_IN,
+  updateProfile: SIGNED_IN,
+  deactivateAccount: SIGNED_IN,
+
+  getInvite: ANYONE,
+  acceptInvite: SIGNED_IN,
+  createInvite: ['creator', 'admin'],
+
+  setUserRoles: ADMIN,
+
+  discover: ANYONE,
+  listPacks: ANYONE,
+  listStaffPicks: ANYONE,
+  getPack: ANYONE,
+  listPackItems: ANYONE,
+  getItem: ANYONE,
+  listBundles: ANYONE,
+  getBundle: ANYONE,
+  listGenres: ANYONE,
+  listCreators: ANYONE,
+  getCreator: ANYONE,
+  listCreatorPacks: ANYONE,
+  getStaffPlaylist: ANYONE,
+  listStaffPlaylistItems: ANYONE,
+  listProducts: ANYONE,
+
+  favoriteItem: SIGNED_IN,
+  unfavoriteItem: SIGNED_IN,
+  favoritePack: SIGNED_IN,
+  unfavoritePack: SIGNED_IN,
+  listFavoriteItems: SIGNED_IN,
+  listFavoritePacks: SIGNED_IN,
+  listPlaylists: SIGNED_IN,
+  createPlaylist: SIGNED_IN,
+  getPlaylist: SIGNED_IN,
+  listPlaylistItems: SIGNED_IN,
+  renamePlaylist: SIGNED_IN,
+  deletePlaylist: SIGNED_IN,
+  addPlaylistItem: SIGNED_IN,
+  removePlaylistItem: SIGNED_IN,
+  reorderPlaylist: SIGNED_IN,
+
+  // Search is for subscribers and admins only (SPEC §6 "Search capability"); the free search is public.
+  search: ['subscriber', 'admin'],
+  searchFree: ANYONE,
+  searchArchived: ADMIN,
+  restoreArchivedPack: ADMIN,
+  restoreTakenDownItem: ADMIN,
+  similarItems: ANYONE,
+
+  'fn:trackPageView': ANYONE,
+  'fn:trackViewContent': ANYONE,
+};
+
+export const missingRowMessage = (name: string) =>
+  `${name} has no row in WHO_MAY_CALL (apps/server/test/endpoint-access-table.ts). Add one: '${name}': [the user kinds that may call it], written from SPEC §6, not copied from the API table.`;
+
+/**
+ * The objects the object-level refusals act on (endpoint-access.int.test.ts builds them): a creator's
+ * unpublished pack and its item, a taken-down item of a published pack, and two users' playlists.
+ */
+export interface World {
+  draftPack: { id: string; slug: string };
+  draftItem: { id: string; slug: string };
+  takenDownItem: { id: string; slug: string };
+  listedItem: { id: string; slug: string };
+  /** Bob's playlist, holding listedItem. */
+  othersPlaylist: { id: string };
+  /** The stranger's own playlist. */
+  ownPlaylist: { id: string };
+}
+
+/** Who is refused: a signed-in user with no tie to the object, a creator of another profile, the pack creator's collaborator, an admin. */
+export type Actor = 'stranger' | 'otherCreator' | 'collaborator' | 'admin';
+
+export interface Refusal {
+  as: Actor;
+  /** What is tried, for the test name. */
+  tries: string;
+  params: (w: World) => Record<string, string>;
+  body?: (w: World) => object;
+  /** 404 when the actor may not read the object (its existence is not revealed), 403 when they see it but may not act (decision 0013). */
+  status: 404 | 403;
+}
+
+const NOT_YOURS = "another user's playlist";
+
+/**
+ * Every endpoint that takes an id (a `:param` in its path) → the refusals it must give, or why it has
+ * no object-level rule. Adding such an endpoint? Add its entry here; the test fails until you do.
+ */
+export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObjectRule: string }>> = {
+  getInvite: { noObjectRule: 'the token is the capability: whoever holds the link may read the invite' },
+  setUserRoles: { noObjectRule: 'admins manage every account; the endpoint is admin-only' },
+
+  getPack: [
+    { as: 'stranger', tries: "another creator's unpublished pack", params: (w) => ({ ref: w.draftPack.id }), status: 404 },
+    { as: 'otherCreator', tries: "another creator's unpublished pack, by slug", params: (w) => ({ ref: w.draftPack.slug }), status: 404 },
+  ],
+  listPackItems: [{ as: 'otherCreator', tries: "the items of another creator's unpublished pack", params: (w) => ({ ref: w.draftPack.id }), status: 404 }],
+  getItem: [
+    { as: 'otherCreator', tries: "an item of another creator's unpublished pack", params: (w) => ({ slug: w.draftItem.slug }), status: 404 },
+    { as: 'stranger', tries: 'a taken-down item', params: (w) => ({ slug: w.takenDownItem.slug }), status: 404 },
+  ],
+  getBundle: { noObjectRule: 'bundles belong to the shop: an inactive one is not found for everybody alike' },
+  getCreator: { noObjectRule: 'creator profiles are public pages' },
+  listCreatorPacks: { noObjectRule: 'lists only the packs the viewer may read (catalogue.int.test.ts shows the unpublished ones left out)' },
+  getStaffPlaylist: { noObjectRule: 'staff playlists are public once published; an unpublished one is not found for everybody alike' },
+  listStaffPlaylistItems: { noObjectRule: 'as getStaffPlaylist' },
+  similarItems: [{ as: 'otherCreator', tries: "an item of another creator's unpublished pack", params: (w) => ({ slug: w.draftItem.slug }), status: 404 }],
+
+  favoriteItem: [
+    { as: 'stranger', tries: "an item of another creator's unpublished pack", params: (w) => ({ id: w.draftItem.id }), status: 404 },
+    { as: 'stranger', tries: 'a taken-down item', params: (w) => ({ id: w.takenDownItem.id }), status: 404 },
+    { as: 'collaborator', tries: 'an unpublished item they can see (the library lists only listed sounds)', params: (w) => ({ id: w.draftItem.id }), status: 403 },
+  ],
+  unfavoriteItem: { noObjectRule: "removes the caller's own heart only; nobody else's row is reachable" },
+  favoritePack: [
+    { as: 'otherCreator', tries: "another creator's unpublished pack", params: (w) => ({ id: w.draftPack.id }), status: 404 },
+    { as: 'collaborator', tries: 'an unpublished pack they can see', params: (w) => ({ id: w.draftPack.id }), status: 403 },
+  ],
+  unfavoritePack: { noObjectRule: "removes the caller's own heart only; nobody else's row is reachable" },
+
+  getPlaylist: [
+    { as: 'stranger', tries: NOT_YOURS, params: (w) => ({ id: w.othersPlaylist.id }), status: 404 },
+    { as: 'admin', tries: `${NOT_YOURS} (a library is personal: no admin override)`, params: (w) => ({ id: w.othersPlaylist.id }), status: 404 },
+  ],
+  listPlaylistItems: [{ as: 'stranger', tries: NOT_YOURS, params: (w) => ({ id: w.othersPlaylist.id }), status: 404 }],
+  renamePlaylist: [
+    { as: 'stranger', tries: `to rename ${NOT_YOURS}`, params: (w) => ({ id: w.othersPlaylist.id }), body: () => ({ name: 'Taken over' }), status: 404 },
+    { as: 'admin', tries: `to rename ${NOT_YOURS}`, params: (w) => ({ id: w.othersPlaylist.id }), body: () => ({ name: 'Taken over' }), status: 404 },
+  ],
+  deletePlaylist: [{ as: 'stranger', tries: `to delete ${NOT_YOURS}`, params: (w) => ({ id: w.othersPlaylist.id }), status: 404 }],
+  addPlaylistItem: [
+    { as: 'stranger', tries: `to add to ${NOT_YOURS}`, params: (w) => ({ id: w.othersPlaylist.id }), body: (w) => ({ item_id: w.listedItem.id }), status: 404 },
+    { as: 'stranger', tries: "to add another creator's unpublished item to their own playlist", params: (w) => ({ id: w.ownPlaylist.id }), body: (w) => ({ item_id: w.draftItem.id }), status: 404 },
+  ],
+  removePlaylistItem: [{ as: 'stranger', tries: `to remove from ${NOT_YOURS}`, params: (w) => ({ id: w.othersPlaylist.id, itemId: w.listedItem.id }), status: 404 }],
+  reorderPlaylist: [
+    { as: 'stranger', tries: `to reorder ${NOT_YOURS}`, params: (w) => ({ id: w.othersPlaylist.id }), body: (w) => ({ item_ids: [w.listedItem.id] }), status: 404 },
+  ],
+
+  restoreArchivedPack: { noObjectRule: 'admin-only: admins act on every pack' },
+  restoreTakenDownItem: { noObjectRule: 'admin-only: admins act on every item' },
+};
+
+export const missingObjectRuleMessage = (name: string, path: string) =>
+  `${name} (${path}) takes an id but has no entry in OBJECT_RULES (apps/server/test/endpoint-access-table.ts). Add the refusals it must give (another user's object, another creator's unpublished one…) or { noObjectRule: 'why' }.`;
