@@ -160,6 +160,10 @@ export class SearchIndex {
   private readonly vocabulary = new Set<string>();
   private sortedVocabulary: string[] | null = [];
 
+  /** Bumped by every change: the facet counts of a whole corpus are kept until the next one. */
+  private version = 0;
+  private readonly corpusCounts = new Map<'paid' | 'archived', { version: number; counts: Counts }>();
+
   private readonly packs = newLabels();
   private readonly creators = newLabels();
 
@@ -230,6 +234,7 @@ export class SearchIndex {
   remove(id: string) {
     const doc = this.docOf(id);
     if (doc === undefined) return;
+    this.version += 1;
     if (this.listed.data[doc >>> 5]! & (1 << (doc & 31))) this.listedCount -= 1;
     this.listed.data[doc >>> 5]! &= ~(1 << (doc & 31));
     this.archived.data[doc >>> 5]! &= ~(1 << (doc & 31));
@@ -237,6 +242,7 @@ export class SearchIndex {
   }
 
   private append(item: IndexedItem): number {
+    this.version += 1;
     const doc = this.size;
     const n = doc + 1;
     this.size = n;
@@ -404,8 +410,7 @@ export class SearchIndex {
     const order = this.orderOf(request, groupWeights);
     const after = request.cursor ? order.after(request.cursor.value, request.cursor.id) : null;
     const top = new TopK(request.limit + 1, order.before);
-    const counts = request.cursor ? null : new Counts(this);
-
+    let matched = 0;
     for (let w = 0; w < words; w++) {
       let bitsLeft = match[w]!;
       while (bitsLeft !== 0) {
@@ -416,11 +421,12 @@ export class SearchIndex {
           match[w]! &= ~low;
           continue;
         }
-        counts?.add(doc);
+        matched += 1;
         order.prepare?.(doc);
         if (after === null || after(doc)) top.offer(doc);
       }
     }
+    const counts = request.cursor ? null : this.countMatches(match, matched, scope);
 
     const page = top.sorted();
     const hasMore = page.length > request.limit;
@@ -435,6 +441,40 @@ export class SearchIndex {
       facets: counts ? countsToFacets(counts) : null,
       ownedMatches,
     };
+  }
+
+  /**
+   * Facet counts of the matching documents: counted over them, or — when they are most of a corpus held as a
+   * bitset — the whole corpus's counts (kept until the next change) minus those of the documents left out.
+   */
+  private countMatches(match: Uint32Array, matched: number, scope: SearchScope): Counts {
+    const corpus = scope.corpus === 'archived' ? 'archived' : scope.corpus === 'paid' ? 'paid' : null;
+    const bits = (scope.corpus === 'archived' ? this.archived : this.listed).data;
+    const everything = corpus ? this.countsOfCorpus(corpus, bits) : null;
+    if (!everything || matched <= everything.total / 2) return this.countBits(match, (w) => match[w]!);
+    return everything.minus(this.countBits(match, (w) => bits[w]! & ~match[w]!));
+  }
+
+  private countsOfCorpus(corpus: 'paid' | 'archived', bits: Uint32Array): Counts {
+    const kept = this.corpusCounts.get(corpus);
+    if (kept && kept.version === this.version) return kept.counts;
+    const counts = this.countBits(bits, (w) => bits[w]!);
+    this.corpusCounts.set(corpus, { version: this.version, counts });
+    return counts;
+  }
+
+  private countBits(bits: Uint32Array, wordAt: (w: number) => number): Counts {
+    const counts = new Counts(this);
+    const words = Math.min(bits.length, Math.ceil(this.size / 32));
+    for (let w = 0; w < words; w++) {
+      let bitsLeft = wordAt(w);
+      while (bitsLeft !== 0) {
+        const low = bitsLeft & -bitsLeft;
+        counts.add((w << 5) | (31 - Math.clz32(low)));
+        bitsLeft ^= low;
+      }
+    }
+    return counts;
   }
 
   /** The filters as one test per document; null when one of them can match nothing (an unknown slug). */
@@ -674,17 +714,32 @@ class Counts {
   midi = 0;
   free = 0;
   private readonly cols: ReturnType<SearchIndex['columns']>;
-  private readonly enumCounts: Uint32Array[];
-  private readonly bpm = new Uint32Array(BPM_SLOTS);
-  private readonly tagCounts: Uint32Array[];
-  private readonly creatorCounts: Uint32Array;
-  private readonly packCounts: Uint32Array;
-  constructor(index: SearchIndex) {
+  private readonly enumCounts: Int32Array[];
+  private readonly bpm = new Int32Array(BPM_SLOTS);
+  private readonly tagCounts: Int32Array[];
+  private readonly creatorCounts: Int32Array;
+  private readonly packCounts: Int32Array;
+  constructor(private readonly index: SearchIndex) {
     this.cols = index.columns();
-    this.enumCounts = this.cols.enums.map((e) => new Uint32Array(e.codes.values.length));
-    this.tagCounts = this.cols.tags.map((t) => new Uint32Array(t.table.values.length));
-    this.creatorCounts = new Uint32Array(this.cols.creator.table.codes.values.length);
-    this.packCounts = new Uint32Array(this.cols.pack.table.codes.values.length);
+    this.enumCounts = this.cols.enums.map((e) => new Int32Array(e.codes.values.length));
+    this.tagCounts = this.cols.tags.map((t) => new Int32Array(t.table.values.length));
+    this.creatorCounts = new Int32Array(this.cols.creator.table.codes.values.length);
+    this.packCounts = new Int32Array(this.cols.pack.table.codes.values.length);
+  }
+  /** These counts less `other`'s (taken in the same state of the index). */
+  minus(other: Counts): Counts {
+    const out = new Counts(this.index);
+    out.total = this.total - other.total;
+    out.stems = this.stems - other.stems;
+    out.midi = this.midi - other.midi;
+    out.free = this.free - other.free;
+    const diff = (into: Int32Array, a: Int32Array, b: Int32Array) => into.forEach((_, i) => (into[i] = (a[i] ?? 0) - (b[i] ?? 0)));
+    out.enumCounts.forEach((into, i) => diff(into, this.enumCounts[i]!, other.enumCounts[i]!));
+    out.tagCounts.forEach((into, i) => diff(into, this.tagCounts[i]!, other.tagCounts[i]!));
+    diff(out.bpm, this.bpm, other.bpm);
+    diff(out.creatorCounts, this.creatorCounts, other.creatorCounts);
+    diff(out.packCounts, this.packCounts, other.packCounts);
+    return out;
   }
   add(doc: number) {
     const c = this.cols;
