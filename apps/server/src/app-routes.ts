@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { registerAdminJobRoutes } from './features/admin-jobs/admin-job-routes.ts';
 import { registerAdminUserRoutes } from './features/admin-users/admin-user-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
 import { registerInviteRoutes } from './features/invites/invite-routes.ts';
@@ -19,6 +20,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerProfileRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
+  registerAdminJobRoutes(app, ctx);
   await registerCallableRoutes(app, ctx, CALLABLE_FUNCTIONS);
   registerCatalogueRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);

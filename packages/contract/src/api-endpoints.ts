@@ -16,6 +16,7 @@ import {
 } from './auth.ts';
 import { healthSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
+import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
@@ -77,6 +78,7 @@ export const API = {
   createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201, rateLimit: 'mail' },
 
   setUserRoles: { method: 'PUT', path: '/api/admin/users/:id/roles', access: claims('admin'), summary: 'Replace the roles of a user', tags: ['admin'], params: idParams, body: setRolesSchema, response: adminUserSchema },
+  adminJobs: { method: 'GET', path: '/api/admin/jobs', access: claims('admin'), summary: 'The job queue: jobs of each name in each state, and the latest failures with their error', tags: ['admin'], query: jobFailuresQuerySchema, response: adminJobsSchema },
 
   ...CATALOGUE_API,
   ...LIBRARY_API,
