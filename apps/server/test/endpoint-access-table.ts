@@ -32,6 +32,7 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   createInvite: ['creator', 'admin'],
 
   setUserRoles: ADMIN,
+  adminJobs: ADMIN,
 
   discover: ANYONE,
   listPacks: ANYONE,
