@@ -8,6 +8,8 @@ import { registerProfileRoutes } from './features/profile/profile-routes.ts';
 import { CALLABLE_FUNCTIONS } from './features/callable/callable-functions.ts';
 import { registerCallableRoutes } from './features/callable/callable-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
+import { registerCreditRoutes } from './features/credits/credit-routes.ts';
+import { registerOwnershipRoutes } from './features/ownership/ownership-routes.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerSearchRoutes } from './features/search/search-routes.ts';
@@ -24,6 +26,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   await registerCallableRoutes(app, ctx, CALLABLE_FUNCTIONS);
   registerCatalogueRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);
+  registerCreditRoutes(app, ctx);
+  registerOwnershipRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
 }

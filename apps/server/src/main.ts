@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createLogger } from './create-context.ts';
+import { scheduleCreditExpiry } from './features/credits/credit-expiry-job.ts';
 import { seedDemoOnFirstStart } from './seed/seed-demo.ts';
 
 const config = loadConfig(process.env, {});
@@ -9,6 +10,7 @@ const ctx = await createContext(config, log);
 await seedDemoOnFirstStart(ctx);
 const app = await buildApp(ctx);
 ctx.jobs.handleWith(ctx);
+await scheduleCreditExpiry(ctx);
 if (config.workers) ctx.jobs.start();
 
 const shutdown = async (signal: string) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, users } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/index.ts';
+import { addCredits, takeCredits } from '../src/features/credits/credit-ledger.ts';
 import { call } from './auth-helpers.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -49,11 +50,8 @@ describe(`profile on ${TEST_DB}`, () => {
   it('derives credits from the ledger and shows their expiry', async () => {
     const user = await createUser(t.ctx, { roles: ['subscriber'] });
     const expires = new Date('2031-05-01T12:00:00.000Z');
-    await t.ctx.db.insert(creditLedger).values([
-      { userId: user.id, kind: 'grant', amount: 50, idempotencyKey: `grant-${user.id}` },
-      { userId: user.id, kind: 'spend', amount: -8, idempotencyKey: `spend-${user.id}` },
-    ]);
-    await t.ctx.db.update(users).set({ creditsExpireAt: expires }).where(eq(users.id, user.id));
+    await addCredits(t.ctx.db, { userId: user.id, kind: 'grant', amount: 50, reason: 'plan', idempotencyKey: `grant-${user.id}`, expiresAt: expires });
+    await t.ctx.db.transaction((tx) => takeCredits(tx, { userId: user.id, kind: 'spend', amount: 8, reason: 'a sound', idempotencyKey: `spend-${user.id}` }));
     const body = (await get(user.cookie)).json();
     expect(body.credits).toBe(42);
     expect(body.credits_expire_at).toBe(expires.toISOString());

@@ -18,6 +18,7 @@ import { healthSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
+import { COMMERCE_API } from './commerce-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
@@ -82,6 +83,7 @@ export const API = {
 
   ...CATALOGUE_API,
   ...LIBRARY_API,
+  ...COMMERCE_API,
   ...SEARCH_API,
 } as const satisfies Record<string, Endpoint>;
 

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { JobName } from '@crate/contract/jobs';
 import type { AppContext } from '../app-context.ts';
+import { creditExpiryPayloadSchema, creditExpiryJobKey, runCreditExpiry } from '../features/credits/credit-expiry-job.ts';
 import { mailMessageSchema } from '../mail/mailer.ts';
 import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
 import type { JobDefinition, JobQueue } from './job-queue.ts';
@@ -16,6 +17,7 @@ const job = <S extends z.ZodType>(definition: JobDefinition<S, AppContext>) => d
 export const JOB_CATALOGUE = {
   mail: job({ lane: 'interactive', payload: mailMessageSchema, maxAttempts: 8, run: (ctx, message) => ctx.mailer.send(message) }),
   'derive-media': job({ lane: 'bulk', payload: deriveMediaPayloadSchema, uniqueKey: deriveMediaJobKey, run: runDeriveMedia }),
+  'credits-expire': job({ lane: 'bulk', payload: creditExpiryPayloadSchema, uniqueKey: creditExpiryJobKey, run: runCreditExpiry }),
 } satisfies Record<JobName, JobDefinition<z.ZodType, AppContext>>;
 
 export type AppJobQueue = JobQueue<typeof JOB_CATALOGUE, AppContext>;

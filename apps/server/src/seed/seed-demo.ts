@@ -1,6 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
-import { accounts, affiliates, creatorCollaborators, creators, creditLedger, packs, users } from '../db/schema/index.ts';
+import { accounts, affiliates, creatorCollaborators, creators, packs, users } from '../db/schema/index.ts';
+import { addCredits } from '../features/credits/credit-ledger.ts';
 import { grantRole } from '../features/roles/role-service.ts';
 import { type CatalogueSeedSummary, seedCatalogue } from './seed-catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS, type DemoAccount } from '@crate/demo-catalogue/demo-accounts';
@@ -43,8 +44,7 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
     await tx.insert(affiliates).values({ userId: ids.get('affiliate')!, code: DEMO_AFFILIATE_CODE });
 
     const subscriber = ids.get('subscriber')!;
-    await tx.insert(creditLedger).values({ userId: subscriber, kind: 'grant', amount: DEMO_SUBSCRIBER_CREDITS, reason: 'Demo credits', idempotencyKey: `demo-seed:credits:${subscriber}` });
-    await tx.update(users).set({ creditsExpireAt: new Date(Date.now() + CREDIT_LIFETIME_MS) }).where(eq(users.id, subscriber));
+    await addCredits(tx, { userId: subscriber, kind: 'grant', amount: DEMO_SUBSCRIBER_CREDITS, reason: 'Demo credits', idempotencyKey: `demo-seed:credits:${subscriber}`, expiresAt: new Date(Date.now() + CREDIT_LIFETIME_MS) });
     return true;
   });
 }

@@ -23,7 +23,6 @@ export const users = pgTable(
       .$type<{ product_updates: boolean; new_releases: boolean; creator_news: boolean }>()
       .notNull()
       .default({ product_updates: true, new_releases: true, creator_news: false }),
-    creditsExpireAt: ts('credits_expire_at'),
     /** Bumped whenever roles change; clients force-refresh claims when it differs (docs/product-overview.md §4). */
     claimsUpdatedAt: ts('claims_updated_at'),
     deactivatedAt: ts('deactivated_at'),

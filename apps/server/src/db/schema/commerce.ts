@@ -1,6 +1,6 @@
 /** Commerce: the payments catalogue, checkout, subscriptions, the credit ledger and what users own and download. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CHECKOUT_MODES,
   CHECKOUT_STATUSES,
@@ -104,7 +104,12 @@ export const paymentEvents = pgTable('payment_events', {
   processedAt: ts('processed_at'),
 });
 
-/** Credits as a ledger: balance = sum(amount). Every entry has a unique idempotency key. */
+/**
+ * Credits as a ledger (docs/decisions/0020). A row adding credits (grant, refill, positive adjust) is a
+ * lot with its own expiry; a row taking credits (spend, expire, negative adjust) draws from lots,
+ * soonest-expiring first, recorded in credit_lot_draws. The balance and credits_expire_at are derived
+ * from the lots still open; nothing stores them. Every entry has a unique idempotency key.
+ */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
@@ -116,7 +121,8 @@ export const creditLedger = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull().default(''),
     idempotencyKey: text('idempotency_key').notNull(),
-    itemId: uuid('item_id').references(() => items.id),
+    /** Lots only: when what is left of them expires (null: never). */
+    expiresAt: ts('expires_at'),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
     createdBy: text('created_by').references(() => users.id),
@@ -125,8 +131,25 @@ export const creditLedger = pgTable(
   (t) => [
     uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
-    check('credit_ledger_sign', sql`(${t.kind} in ('spend','expire') and ${t.amount} < 0) or (${t.kind} in ('grant','refill') and ${t.amount} > 0) or ${t.kind} = 'adjust'`),
+    index('credit_ledger_lot_expiry_idx').on(t.expiresAt).where(sql`${t.amount} > 0 and ${t.expiresAt} is not null`),
+    check('credit_ledger_sign', sql`(${t.kind} in ('spend','expire') and ${t.amount} < 0) or (${t.kind} in ('grant','refill') and ${t.amount} > 0) or (${t.kind} = 'adjust' and ${t.amount} <> 0)`),
+    check('credit_ledger_lot_expiry', sql`${t.amount} > 0 or ${t.expiresAt} is null`),
   ],
+);
+
+/** How a negative ledger entry was taken from lots: the amounts over one entry's draws add up to minus its amount. */
+export const creditLotDraws = pgTable(
+  'credit_lot_draws',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => creditLedger.id),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => creditLedger.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.lotId] }), index('credit_lot_draws_lot_idx').on(t.lotId), check('credit_lot_draws_positive', sql`${t.amount} > 0`)],
 );
 
 /** What a user owns: one row per item (or whole pack/bundle purchase), never deleted. */
@@ -147,7 +170,7 @@ export const ownedItems = pgTable(
     currency: text('currency'),
     acquiredAt: createdAt(),
   },
-  (t) => [uniqueIndex('owned_items_user_item_key').on(t.userId, t.itemId)],
+  (t) => [uniqueIndex('owned_items_user_item_key').on(t.userId, t.itemId), index('owned_items_user_acquired_idx').on(t.userId, t.acquiredAt)],
 );
 
 export const licences = pgTable(
@@ -160,9 +183,16 @@ export const licences = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    /** The item's licence when it was got; a later change of the item's licence does not touch it. */
     licenceType: licenceTypeEnum('licence_type').notNull(),
     certificateNumber: text('certificate_number').notNull(),
     termsVersion: text('terms_version').notNull(),
+    /** The parties as they were named at issue: the holder's display name (never the e-mail) and the creator's name. */
+    holderName: text('holder_name').notNull(),
+    licensorName: text('licensor_name').notNull(),
     issuedAt: createdAt(),
   },
   (t) => [uniqueIndex('licences_certificate_key').on(t.certificateNumber), uniqueIndex('licences_owned_item_key').on(t.ownedItemId)],

@@ -1,18 +1,19 @@
 import type { Profile } from '@crate/contract/profile';
 import { toTimestamp } from '@crate/contract/profile';
 import { canSearch, type Role } from '@crate/contract/roles';
+import type { CreditBalance } from '../credits/credit-ledger.ts';
 import type { ProfileRow } from './profile-repository.ts';
 
 /** The docs/product-overview.md §3 profile: display name falls back to the e-mail, one flag per role, search for admin or subscriber. */
-export function presentProfile(row: ProfileRow, roles: readonly Role[], credits: number): Profile {
+export function presentProfile(row: ProfileRow, roles: readonly Role[], balance: CreditBalance): Profile {
   return {
     uid: row.id,
     email: row.email,
     display_name: row.name.trim() || row.email,
     zip_code: row.zipCode,
     claims_updated_at: row.claimsUpdatedAt ? toTimestamp(row.claimsUpdatedAt) : null,
-    credits_expire_at: row.creditsExpireAt ? row.creditsExpireAt.toISOString() : null,
-    credits,
+    credits_expire_at: balance.creditsExpireAt?.toISOString() ?? null,
+    credits: balance.credits,
     accepted_content_agreement: row.acceptedContentAgreementAt !== null,
     email_preferences: { ...row.emailPreferences },
     roles: [...roles],

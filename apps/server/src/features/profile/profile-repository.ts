@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EmailPreferences } from '@crate/contract/profile';
 import type { DbOrTx } from '../../db/client.ts';
-import { creditLedger, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 
 export interface ProfileRow {
   id: string;
@@ -9,7 +9,6 @@ export interface ProfileRow {
   name: string;
   zipCode: string;
   claimsUpdatedAt: Date | null;
-  creditsExpireAt: Date | null;
   acceptedContentAgreementAt: Date | null;
   emailPreferences: EmailPreferences;
 }
@@ -22,22 +21,12 @@ export async function findProfileRow(db: DbOrTx, userId: string): Promise<Profil
       name: users.name,
       zipCode: users.zipCode,
       claimsUpdatedAt: users.claimsUpdatedAt,
-      creditsExpireAt: users.creditsExpireAt,
       acceptedContentAgreementAt: users.acceptedContentAgreementAt,
       emailPreferences: users.emailPreferences,
     })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
-}
-
-/** The credit balance is derived from the ledger, never stored. */
-export async function creditBalance(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: sql<string>`coalesce(sum(${creditLedger.amount}), 0)` })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId));
-  return Number(row?.balance ?? 0);
 }
 
 export interface ProfileChanges {

@@ -3,14 +3,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import { rolesOf } from '../roles/role-service.ts';
 import { presentProfile } from './profile-presenter.ts';
-import { creditBalance, findProfileRow, updateProfileRow } from './profile-repository.ts';
+import { findProfileRow, updateProfileRow } from './profile-repository.ts';
+import { creditBalance } from '../credits/credit-ledger.ts';
 
 export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
   const row = await findProfileRow(db, userId);
   if (!row) throw notFound('The account');
   const roles = await rolesOf(db, userId);
-  const credits = await creditBalance(db, userId);
-  return presentProfile(row, roles, credits);
+  return presentProfile(row, roles, await creditBalance(db, userId));
 }
 
 /**

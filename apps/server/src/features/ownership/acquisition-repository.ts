@@ -1,0 +1,105 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AcquisitionTarget } from '@crate/contract/commerce';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import type { DbOrTx } from '../../db/client.ts';
+import { bundlePacks, bundles, creators, items, licences, ownedItems, packs, users } from '../../db/schema/index.ts';
+import { newCertificateNumber } from './certificate-number.ts';
+
+/** One item a user may get: what it costs and what its licence is now. */
+export interface AcquirableItem {
+  id: string;
+  cost: number;
+  licenceType: (typeof items.licenceType.enumValues)[number];
+  creatorName: string;
+}
+
+export interface AcquisitionTargetRows {
+  items: AcquirableItem[];
+  /** The target's whole price in credits (packs and bundles may set one); what is charged never exceeds it. */
+  priceCap: number | null;
+  title: string;
+}
+
+const acquirableColumns = {
+  id: items.id,
+  cost: sql<number>`case when ${items.isFree} or ${packs.isFree} then 0 else ${items.creditCost} end`,
+  licenceType: items.licenceType,
+  creatorName: creators.name,
+};
+
+/** Items on sale: their pack is published and neither the item nor the pack is taken down. */
+const onSale = and(eq(packs.status, PACK_STATUS.published), isNull(packs.takenDownAt), isNull(items.takenDownAt));
+
+const acquirableItems = (db: DbOrTx) => db.select(acquirableColumns).from(items).innerJoin(packs, eq(packs.id, items.packId)).innerJoin(creators, eq(creators.id, items.creatorId));
+
+/** The items a target offers, or null when the target does not exist or is not on sale. */
+export async function findAcquisitionTarget(db: DbOrTx, target: AcquisitionTarget, id: string): Promise<AcquisitionTargetRows | null> {
+  if (target === 'item') {
+    const rows = await acquirableItems(db).where(and(eq(items.id, id), onSale));
+    const [name] = await db.select({ name: items.name }).from(items).where(eq(items.id, id));
+    return rows.length === 0 ? null : { items: rows, priceCap: null, title: name!.name };
+  }
+  if (target === 'pack') {
+    const [pack] = await db.select({ title: packs.title, creditCost: packs.creditCost }).from(packs).where(and(eq(packs.id, id), eq(packs.status, PACK_STATUS.published), isNull(packs.takenDownAt)));
+    if (!pack) return null;
+    const rows = await acquirableItems(db).where(and(eq(items.packId, id), onSale)).orderBy(items.position);
+    return { items: rows, priceCap: pack.creditCost, title: pack.title };
+  }
+  const [bundle] = await db.select({ title: bundles.title, creditCost: bundles.creditCost }).from(bundles).where(and(eq(bundles.id, id), eq(bundles.active, true)));
+  if (!bundle) return null;
+  const rows = await acquirableItems(db)
+    .innerJoin(bundlePacks, eq(bundlePacks.packId, items.packId))
+    .where(and(eq(bundlePacks.bundleId, id), onSale))
+    .orderBy(bundlePacks.position, items.position);
+  return { items: rows, priceCap: bundle.creditCost, title: bundle.title };
+}
+
+export async function listOwnedAmong(db: DbOrTx, userId: string, itemIds: readonly string[]): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await db.select({ itemId: ownedItems.itemId }).from(ownedItems).where(and(eq(ownedItems.userId, userId), inArray(ownedItems.itemId, [...itemIds])));
+  return new Set(rows.map((r) => r.itemId));
+}
+
+export async function listOwnedItemIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ itemId: ownedItems.itemId }).from(ownedItems).where(eq(ownedItems.userId, userId));
+  return rows.map((r) => r.itemId);
+}
+
+/** The name a certificate gives its holder: their display name, never their e-mail. */
+async function holderName(db: DbOrTx, userId: string): Promise<string> {
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return user?.name.trim() || 'A Crate member without a display name';
+}
+
+/**
+ * Records ownership of the given items with one licence each (the item's licence type now, the
+ * current terms version, the parties by name). Items owned already are skipped, so this never
+ * issues a second licence for the same item.
+ */
+export async function recordOwnership(
+  db: DbOrTx,
+  input: { userId: string; items: readonly AcquirableItem[]; source: 'credits' | 'free'; creditLedgerId: string | null; termsVersion: string },
+): Promise<number> {
+  if (input.items.length === 0) return 0;
+  const owned = await db
+    .insert(ownedItems)
+    .values(input.items.map((item) => ({ userId: input.userId, itemId: item.id, source: item.cost === 0 ? ('free' as const) : input.source, creditLedgerId: item.cost === 0 ? null : input.creditLedgerId })))
+    .onConflictDoNothing({ target: [ownedItems.userId, ownedItems.itemId] })
+    .returning({ id: ownedItems.id, itemId: ownedItems.itemId });
+  if (owned.length === 0) return 0;
+  const byId = new Map(input.items.map((item) => [item.id, item]));
+  const holder = await holderName(db, input.userId);
+  await db.insert(licences).values(
+    owned.map((row) => ({
+      ownedItemId: row.id,
+      userId: input.userId,
+      itemId: row.itemId,
+      licenceType: byId.get(row.itemId)!.licenceType,
+      certificateNumber: newCertificateNumber(),
+      termsVersion: input.termsVersion,
+      holderName: holder,
+      licensorName: byId.get(row.itemId)!.creatorName,
+    })),
+  );
+  return owned.length;
+}

@@ -1,0 +1,68 @@
+import { LICENCE_TERMS_VERSION, type Acquire, type AcquisitionQuote, type AcquisitionTarget } from '@crate/contract/commerce';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from '../credits/credit-ledger.ts';
+import { findAcquisitionTarget, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
+
+const TARGET_NAMES: Record<AcquisitionTarget, string> = { item: 'That sound', pack: 'That pack', bundle: 'That bundle' };
+
+interface Priced {
+  target: AcquisitionTargetRows;
+  missing: AcquirableItem[];
+  cost: number;
+}
+
+/**
+ * What getting a target costs one user now (docs/decisions/0020): only the items they do not own yet
+ * are charged, free items cost nothing, and a pack or bundle never costs more than its own credit
+ * price when it has one.
+ */
+async function price(db: DbOrTx, userId: string, targetKind: AcquisitionTarget, id: string): Promise<Priced> {
+  const target = await findAcquisitionTarget(db, targetKind, id);
+  if (!target || target.items.length === 0) throw notFound(TARGET_NAMES[targetKind]);
+  const owned = await listOwnedAmong(db, userId, target.items.map((item) => item.id));
+  const missing = target.items.filter((item) => !owned.has(item.id));
+  const sum = missing.reduce((total, item) => total + Number(item.cost), 0);
+  const cost = target.priceCap === null ? sum : Math.min(sum, target.priceCap);
+  return { target, missing, cost };
+}
+
+export async function quoteAcquisition(db: Db, userId: string, targetKind: AcquisitionTarget, id: string): Promise<AcquisitionQuote> {
+  const { target, missing, cost } = await price(db, userId, targetKind, id);
+  const balance = await creditBalance(db, userId);
+  return { target: targetKind, id, item_count: target.items.length, owned_count: target.items.length - missing.length, cost, credits: balance.credits };
+}
+
+export interface AcquisitionOutcome {
+  charged: number;
+  ownedItemIds: string[];
+  balance: CreditBalance;
+}
+
+/**
+ * Gets a sound, a pack or a bundle in one transaction: the user's credit lock, the spend (soonest-
+ * expiring credits first), ownership and licences commit together or not at all. The same key again
+ * spends nothing more; items owned already are never charged twice.
+ */
+export async function acquire(db: Db, userId: string, input: Acquire): Promise<AcquisitionOutcome> {
+  const key = `get:${userId}:${input.idempotency_key}`;
+  return db.transaction(async (tx) => {
+    await lockCreditAccount(tx, userId);
+    const replayed = await findEntryByKey(tx, key);
+    const { target, missing, cost } = await price(tx, userId, input.target, input.id);
+    let charged = replayed ? -replayed.amount : 0;
+    if (!replayed && missing.length > 0) {
+      if (cost > 0) {
+        const reason = `Got ${input.target === 'item' ? '' : `${input.target} `}“${target.title}”${missing.length > 1 ? ` (${missing.length} sounds)` : ''}`;
+        const entryId = await takeCredits(tx, { userId, kind: 'spend', amount: cost, reason, idempotencyKey: key });
+        await recordOwnership(tx, { userId, items: missing, source: 'credits', creditLedgerId: entryId, termsVersion: LICENCE_TERMS_VERSION });
+        charged = cost;
+      } else {
+        await recordOwnership(tx, { userId, items: missing, source: 'free', creditLedgerId: null, termsVersion: LICENCE_TERMS_VERSION });
+      }
+    } else if (replayed && missing.length > 0) {
+      throw new AppError('CONFLICT', 'This idempotency_key was already used for something else; send a new one', 'idempotency_key');
+    }
+    return { charged, ownedItemIds: target.items.map((item) => item.id), balance: await creditBalance(tx, userId) };
+  });
+}
