@@ -74,7 +74,7 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       await expectHeading(page, pack.title);
       await main(page).getByRole('button', { name: `Remove ${sound.name} from favorites` }).waitFor();
 
-      await page.goto(`${env.server.baseUrl}/library`);
+      await page.goto(`${env.server.baseUrl}/library?tab=sounds`);
       await expectHeading(page, 'Library');
       const sounds = main(page).getByRole('list', { name: 'Favorite sounds' });
       await sounds.locator(`[data-item-id="${sound.id}"]`).waitFor();

@@ -9,6 +9,7 @@ import { EmptyState } from '../empty-state.tsx';
 import { EndOfList } from '../end-of-list.tsx';
 import { AddToPlaylistMenu } from '../library-actions/add-to-playlist-menu.tsx';
 import { FavoriteButton } from '../library-actions/favorite-button.tsx';
+import { GetItemButton } from '../library-actions/get-button.tsx';
 import { itemBpm, itemChips, itemDuration, itemKindLabel, itemSummary } from './item-attributes.ts';
 import classes from './item-list.module.css';
 
@@ -148,6 +149,7 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
       <div className={classes.actions}>
         <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} size="lg" />
         <AddToPlaylistMenu item={item} size="lg" />
+        <GetItemButton item={item} />
         {actions?.(item, index)}
       </div>
     </li>

@@ -5,4 +5,7 @@ export const libraryKeys = {
   favoritePacks: ['library', 'favorites', 'packs'] as const,
   playlists: ['library', 'playlists'] as const,
   playlistItems: (id: string) => ['library', 'playlists', id, 'items'] as const,
+  ownedIds: ['library', 'owned', 'ids'] as const,
+  ownedItems: ['library', 'owned', 'items'] as const,
+  creditHistory: ['library', 'credits', 'history'] as const,
 };

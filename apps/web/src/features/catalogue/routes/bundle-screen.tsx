@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import type { BundleDetail } from '@crate/contract/catalogue';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { GetAllButton } from '../../../components/library-actions/get-button.tsx';
 import { formatMoney } from '../../../components/money.ts';
 import { PackGrid } from '../../../components/pack-grid.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
@@ -57,9 +58,11 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
             </Badge>
           ) : null}
         </Group>
-        <Text size="sm" c="dimmed">
-          Getting bundles opens with the commerce release; every sound in it can be auditioned now.
-        </Text>
+        {bundle.pack_count > 0 ? (
+          <Group gap="sm" mt="xs">
+            <GetAllButton target="bundle" id={bundle.id} name={bundle.title} />
+          </Group>
+        ) : null}
       </DetailHeader>
       <Stack>
         <SectionHeader title="Packs in this bundle" subtitle="Open a pack to hear its sounds." />

@@ -11,6 +11,7 @@ import { itemBpm, itemDuration, itemKindLabel, itemSummary } from '../../../comp
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { AddToPlaylistMenu } from '../../../components/library-actions/add-to-playlist-menu.tsx';
 import { FavoriteButton } from '../../../components/library-actions/favorite-button.tsx';
+import { GetItemButton } from '../../../components/library-actions/get-button.tsx';
 import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
@@ -76,6 +77,7 @@ function ItemView({ item }: { item: ItemDetail }) {
         <Text c="dimmed">{itemSummary(item)}</Text>
         <Group gap="sm" mt="xs">
           <PreviewButton item={item} label="Play" />
+          {item.published && item.takedown_reason === null ? <GetItemButton item={item} withLabel /> : null}
           <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} withLabel />
           <AddToPlaylistMenu item={item} withLabel />
         </Group>

@@ -1,0 +1,166 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import type { AcquisitionTarget } from '@crate/contract/commerce';
+import { Link, useNavigate, type NavigateFunction } from 'react-router';
+import { API } from '@crate/contract/api-endpoints';
+import { callApi } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { apiErrorMessage } from '../../lib/api-error-messages.ts';
+import { useProfile } from '../../profile/profile-state.ts';
+import { dialogs } from '../dialogs.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
+import { useAcquire, useOwnedItemIds } from './use-ownership.ts';
+
+const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
+
+/**
+ * "Not enough credits": how many are missing, and the two ways to get more. Dialogs render outside
+ * the router, so the buttons navigate through the opener's `navigate`.
+ */
+function openCreditsShortDialog(cost: number, available: number, isSubscriber: boolean, navigate: NavigateFunction): void {
+  const modalId = 'credits-short';
+  const go = (path: string) => {
+    dialogs.close(modalId);
+    void navigate(path);
+  };
+  dialogs.open({
+    modalId,
+    title: 'Not enough credits',
+    children: (
+      <Stack gap="md">
+        <Text>
+          This costs {credits(cost)} and you have {credits(available)}.{' '}
+          {isSubscriber ? 'Top up with a refill, or wait for your plan to renew.' : 'Subscribe to a plan for credits every month, or buy a refill.'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => go('/creditrefill')}>
+            Buy a refill
+          </Button>
+          {isSubscriber ? null : <Button onClick={() => go('/pricing')}>See plans</Button>}
+        </Group>
+      </Stack>
+    ),
+  });
+}
+
+function useGet(name: string) {
+  const profile = useProfile();
+  const acquire = useAcquire();
+  const navigate = useNavigate();
+  const short = (cost: number, available: number) => openCreditsShortDialog(cost, available, profile.is_sub, navigate);
+  const run = async (target: AcquisitionTarget, id: string, cost: number) => {
+    if (cost > profile.credits) {
+      short(cost, profile.credits);
+      return;
+    }
+    try {
+      const result = await acquire.mutateAsync({ target, id });
+      notifications.show({
+        color: 'ember',
+        message: result.charged > 0 ? `${name} is yours: ${credits(result.charged)} spent, ${credits(result.credits)} left.` : `${name} is in your library.`,
+      });
+    } catch (error) {
+      // The balance shown may be stale (another tab spent): the server's figure wins.
+      if (isApiError(error, 'INSUFFICIENT_CREDITS')) dialogs.open({ title: 'Not enough credits', children: <Text>{apiErrorMessage(error)}</Text> });
+      else notifications.show({ color: 'red', title: `${name} was not added`, message: apiErrorMessage(error) });
+    }
+  };
+  return { run, short, pending: acquire.isPending, signedIn: profile.uid !== '' };
+}
+
+function OwnedButton({ name, compact }: { name: string; compact: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to="/library"
+      size={compact ? 'compact-sm' : 'sm'}
+      variant="light"
+      color="teal"
+      leftSection={<IconCircleCheck size={compact ? 14 : 18} aria-hidden />}
+      aria-label={`${name} is owned: open your library`}
+      data-owned
+    >
+      Owned
+    </Button>
+  );
+}
+
+export interface GetItemButtonProps {
+  item: { id: string; name: string; credit_cost: number; is_free: boolean };
+  /** The larger button of the item page instead of a row's compact one. */
+  withLabel?: boolean;
+}
+
+/** "Get" with the credit cost on a sound (free sounds say so), "Owned" once it is yours. */
+export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
+  const { owned, loading } = useOwnedItemIds();
+  const { run, pending, signedIn } = useGet(item.name);
+  const cost = item.is_free ? 0 : item.credit_cost;
+  const compact = !withLabel;
+  if (owned.has(item.id)) return <OwnedButton name={item.name} compact={compact} />;
+  const label = cost === 0 ? 'Get free' : `Get · ${credits(cost)}`;
+  const button = (
+    <Button
+      size={compact ? 'compact-sm' : 'sm'}
+      variant={withLabel ? 'filled' : 'default'}
+      leftSection={pending ? <Loader size={12} /> : withLabel ? <IconDownload size={18} aria-hidden /> : null}
+      disabled={loading}
+      aria-label={cost === 0 ? `Get ${item.name} for free` : `Get ${item.name} for ${credits(cost)}`}
+      onClick={signedIn && !pending ? () => void run('item', item.id, cost) : undefined}
+      data-get-button
+    >
+      {compact && cost > 0 ? `Get · ${cost}` : label}
+    </Button>
+  );
+  if (!signedIn) return <SignInPrompt message={cost === 0 ? 'Free sounds need a free account: log in or sign up to get this one.' : 'Log in to get sounds with your credits.'}>{button}</SignInPrompt>;
+  return button;
+}
+
+export interface GetAllButtonProps {
+  target: 'pack' | 'bundle';
+  id: string;
+  name: string;
+}
+
+/**
+ * "Get all" of a pack or bundle: asks the server what it would cost now (only sounds not owned yet
+ * are charged, never more than the pack's own price), confirms, then gets them in one go.
+ */
+export function GetAllButton({ target, id, name }: GetAllButtonProps) {
+  const { run, short, pending, signedIn } = useGet(name);
+  const open = async () => {
+    try {
+      const quote = await callApi(API.quoteAcquisition, { query: { target, id } });
+      if (quote.owned_count === quote.item_count) {
+        notifications.show({ message: `You own every sound of ${name} already.` });
+        return;
+      }
+      const missing = quote.item_count - quote.owned_count;
+      if (quote.cost > quote.credits) {
+        short(quote.cost, quote.credits);
+        return;
+      }
+      dialogs.openConfirmModal({
+        title: `Get ${name}`,
+        children: (
+          <Text>
+            {missing === quote.item_count ? `All ${missing} sounds` : `The ${missing} sounds you do not own yet (of ${quote.item_count})`} for{' '}
+            {quote.cost === 0 ? 'free' : credits(quote.cost)}. You have {credits(quote.credits)}.
+          </Text>
+        ),
+        labels: { confirm: quote.cost === 0 ? 'Get them' : `Spend ${credits(quote.cost)}`, cancel: 'Cancel' },
+        onConfirm: () => void run(target, id, quote.cost),
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: `${name} could not be priced`, message: apiErrorMessage(error) });
+    }
+  };
+  const button = (
+    <Button leftSection={pending ? <Loader size={14} /> : <IconDownload size={18} aria-hidden />} onClick={signedIn && !pending ? () => void open() : undefined} data-get-all-button>
+      Get {target === 'pack' ? 'the whole pack' : 'the bundle'}
+    </Button>
+  );
+  if (!signedIn) return <SignInPrompt message="Log in to get sounds with your credits.">{button}</SignInPrompt>;
+  return button;
+}

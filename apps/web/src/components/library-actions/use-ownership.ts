@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '@crate/contract/api-endpoints';
+import type { AcquisitionTarget } from '@crate/contract/commerce';
+import { callApi } from '../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { profileStore, useProfile } from '../../profile/profile-state.ts';
+import { libraryKeys } from './library-query-keys.ts';
+
+const EMPTY = new Set<string>();
+
+/** The ids of everything the signed-in user owns, one request for every Get button on the page. */
+export function useOwnedItemIds(): { owned: ReadonlySet<string>; loading: boolean } {
+  const { uid } = useProfile();
+  const query = useQuery({
+    queryKey: [...libraryKeys.ownedIds, uid],
+    queryFn: ({ signal }) => callApi(API.listOwnedItemIds, { signal }),
+    enabled: uid !== '',
+    select: (data) => new Set(data.item_ids),
+    staleTime: 60_000,
+  });
+  return { owned: query.data ?? EMPTY, loading: uid !== '' && query.isPending };
+}
+
+/**
+ * Get an item, pack or bundle. Each call makes its own idempotency key, so a retried request never
+ * spends twice; the balance in the header and every Owned mark update from the server's answer.
+ */
+export function useAcquire() {
+  const { uid } = useProfile();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { target: AcquisitionTarget; id: string }) => callApi(API.acquire, { body: { ...input, idempotency_key: newIdempotencyKey() } }),
+    onSuccess: (result) => {
+      profileStore.setCredits(result.credits, result.credits_expire_at);
+      queryClient.setQueryData<{ item_ids: string[] }>([...libraryKeys.ownedIds, uid], (current) => ({
+        item_ids: [...new Set([...(current?.item_ids ?? []), ...result.owned_item_ids])],
+      }));
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.ownedItems });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.creditHistory });
+    },
+  });
+}
