@@ -35,8 +35,9 @@ export const asItem = (row: ItemRowFacts): ItemResource => ({
  * download: a signed-in reader of the item, when it is free or owned; the creator's people and admins
  *   download any item they read.
  * collect (heart it, add it to a playlist): a signed-in user, on a listed item (published pack, not taken down): the library lists only those.
+ * get (with credits, or for nothing when free): a signed-in user, on a listed item — nothing unpublished or taken down is on sale.
  */
-export type ItemAction = 'read' | 'download' | 'collect';
+export type ItemAction = 'read' | 'download' | 'collect' | 'get';
 
 /** Published and not taken down: what everybody sees. */
 export const isListedItem = (item: ItemFacts): boolean => isPublishedPack(item.pack) && !item.takenDown;
@@ -49,6 +50,7 @@ export function canOnItem(viewer: PolicyViewer, action: ItemAction, item: ItemFa
     case 'download':
       return viewer !== null && canOnItem(viewer, 'read', item) && (item.isFree || item.owned || insider);
     case 'collect':
+    case 'get':
       return viewer !== null && isListedItem(item);
   }
 }

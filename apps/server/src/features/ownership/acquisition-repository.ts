@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AcquisitionTarget } from '@crate/contract/commerce';
-import { PACK_STATUS } from '@crate/contract/pack-status';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bundlePacks, bundles, creators, items, licences, ownedItems, packs, users } from '../../db/schema/index.ts';
+import { itemListedSql } from '../../policies/item-policy.ts';
+import { packPublishedSql } from '../../policies/pack-policy.ts';
 import { newCertificateNumber } from './certificate-number.ts';
 
 /** One item a user may get: what it costs and what its licence is now. */
@@ -27,29 +27,32 @@ const acquirableColumns = {
   creatorName: creators.name,
 };
 
-/** Items on sale: their pack is published and neither the item nor the pack is taken down. */
-const onSale = and(eq(packs.status, PACK_STATUS.published), isNull(packs.takenDownAt), isNull(items.takenDownAt));
-
 const acquirableItems = (db: DbOrTx) => db.select(acquirableColumns).from(items).innerJoin(packs, eq(packs.id, items.packId)).innerJoin(creators, eq(creators.id, items.creatorId));
 
-/** The items a target offers, or null when the target does not exist or is not on sale. */
-export async function findAcquisitionTarget(db: DbOrTx, target: AcquisitionTarget, id: string): Promise<AcquisitionTargetRows | null> {
-  if (target === 'item') {
-    const rows = await acquirableItems(db).where(and(eq(items.id, id), onSale));
-    const [name] = await db.select({ name: items.name }).from(items).where(eq(items.id, id));
-    return rows.length === 0 ? null : { items: rows, priceCap: null, title: name!.name };
-  }
+/** One item with the facts its policy decides `get` on, whatever its state (the caller authorizes). */
+export async function findItemForAcquisition(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ ...acquirableColumns, name: items.name, packCreatorId: packs.creatorId, packStatus: packs.status, takenDownAt: items.takenDownAt, isFree: items.isFree })
+    .from(items)
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(eq(items.id, id));
+  return row ?? null;
+}
+
+/** The listed items of a published pack or an active bundle, or null when there is no such pack or bundle on sale. */
+export async function findCollectionForAcquisition(db: DbOrTx, target: 'pack' | 'bundle', id: string): Promise<AcquisitionTargetRows | null> {
   if (target === 'pack') {
-    const [pack] = await db.select({ title: packs.title, creditCost: packs.creditCost }).from(packs).where(and(eq(packs.id, id), eq(packs.status, PACK_STATUS.published), isNull(packs.takenDownAt)));
+    const [pack] = await db.select({ title: packs.title, creditCost: packs.creditCost }).from(packs).where(and(eq(packs.id, id), packPublishedSql));
     if (!pack) return null;
-    const rows = await acquirableItems(db).where(and(eq(items.packId, id), onSale)).orderBy(items.position);
+    const rows = await acquirableItems(db).where(and(eq(items.packId, id), itemListedSql)).orderBy(items.position);
     return { items: rows, priceCap: pack.creditCost, title: pack.title };
   }
   const [bundle] = await db.select({ title: bundles.title, creditCost: bundles.creditCost }).from(bundles).where(and(eq(bundles.id, id), eq(bundles.active, true)));
   if (!bundle) return null;
   const rows = await acquirableItems(db)
     .innerJoin(bundlePacks, eq(bundlePacks.packId, items.packId))
-    .where(and(eq(bundlePacks.bundleId, id), onSale))
+    .where(and(eq(bundlePacks.bundleId, id), itemListedSql))
     .orderBy(bundlePacks.position, items.position);
   return { items: rows, priceCap: bundle.creditCost, title: bundle.title };
 }

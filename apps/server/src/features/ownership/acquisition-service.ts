@@ -2,9 +2,23 @@ import { LICENCE_TERMS_VERSION, type Acquire, type AcquisitionQuote, type Acquis
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from '../credits/credit-ledger.ts';
-import { findAcquisitionTarget, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize } from '../../policies/can.ts';
+import { asItem } from '../../policies/item-policy.ts';
+import { findCollectionForAcquisition, findItemForAcquisition, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
 
 const TARGET_NAMES: Record<AcquisitionTarget, string> = { item: 'That sound', pack: 'That pack', bundle: 'That bundle' };
+
+/** What the target offers; an item goes through its policy (`get`: listed, signed in), collections list only listed items. */
+async function findTarget(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<AcquisitionTargetRows> {
+  if (targetKind === 'item') {
+    const row = authorize(viewer, 'get', await findItemForAcquisition(db, id), asItem, TARGET_NAMES.item);
+    return { items: [{ id: row.id, cost: row.cost, licenceType: row.licenceType, creatorName: row.creatorName }], priceCap: null, title: row.name };
+  }
+  const collection = await findCollectionForAcquisition(db, targetKind, id);
+  if (!collection) throw notFound(TARGET_NAMES[targetKind]);
+  return collection;
+}
 
 interface Priced {
   target: AcquisitionTargetRows;
@@ -17,9 +31,10 @@ interface Priced {
  * are charged, free items cost nothing, and a pack or bundle never costs more than its own credit
  * price when it has one.
  */
-async function price(db: DbOrTx, userId: string, targetKind: AcquisitionTarget, id: string): Promise<Priced> {
-  const target = await findAcquisitionTarget(db, targetKind, id);
-  if (!target || target.items.length === 0) throw notFound(TARGET_NAMES[targetKind]);
+async function price(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<Priced> {
+  const userId = viewer.userId;
+  const target = await findTarget(db, viewer, targetKind, id);
+  if (target.items.length === 0) throw notFound(TARGET_NAMES[targetKind]);
   const owned = await listOwnedAmong(db, userId, target.items.map((item) => item.id));
   const missing = target.items.filter((item) => !owned.has(item.id));
   const sum = missing.reduce((total, item) => total + Number(item.cost), 0);
@@ -27,9 +42,9 @@ async function price(db: DbOrTx, userId: string, targetKind: AcquisitionTarget, 
   return { target, missing, cost };
 }
 
-export async function quoteAcquisition(db: Db, userId: string, targetKind: AcquisitionTarget, id: string): Promise<AcquisitionQuote> {
-  const { target, missing, cost } = await price(db, userId, targetKind, id);
-  const balance = await creditBalance(db, userId);
+export async function quoteAcquisition(db: Db, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<AcquisitionQuote> {
+  const { target, missing, cost } = await price(db, viewer, targetKind, id);
+  const balance = await creditBalance(db, viewer.userId);
   return { target: targetKind, id, item_count: target.items.length, owned_count: target.items.length - missing.length, cost, credits: balance.credits };
 }
 
@@ -44,12 +59,13 @@ export interface AcquisitionOutcome {
  * expiring credits first), ownership and licences commit together or not at all. The same key again
  * spends nothing more; items owned already are never charged twice.
  */
-export async function acquire(db: Db, userId: string, input: Acquire): Promise<AcquisitionOutcome> {
+export async function acquire(db: Db, viewer: Viewer, input: Acquire): Promise<AcquisitionOutcome> {
+  const userId = viewer.userId;
   const key = `get:${userId}:${input.idempotency_key}`;
   return db.transaction(async (tx) => {
     await lockCreditAccount(tx, userId);
     const replayed = await findEntryByKey(tx, key);
-    const { target, missing, cost } = await price(tx, userId, input.target, input.id);
+    const { target, missing, cost } = await price(tx, viewer, input.target, input.id);
     let charged = replayed ? -replayed.amount : 0;
     if (!replayed && missing.length > 0) {
       if (cost > 0) {

@@ -2,7 +2,6 @@ import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, items, licences, ownedItems, packs } from '../../db/schema/index.ts';
 import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
-import type { CatalogueScope } from '../catalogue/catalogue-scope.ts';
 
 export interface OwnedItemsFilter {
   limit: number;
@@ -17,13 +16,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The items a user owns, newest first, whatever became of them since: a pack unpublished or a sound
  * taken down stays in its owners' library (they keep their licence and their downloads).
  */
-export async function listOwnedItems(db: DbOrTx, scope: CatalogueScope & { userId: string }, filter: OwnedItemsFilter) {
-  const conditions: SQL[] = [eq(ownedItems.userId, scope.userId)];
+export async function listOwnedItems(db: DbOrTx, userId: string, filter: OwnedItemsFilter) {
+  const conditions: SQL[] = [eq(ownedItems.userId, userId)];
   if (filter.q) conditions.push(ilike(items.name, `%${escapeLike(filter.q)}%`));
   if (filter.type) conditions.push(eq(items.type, filter.type));
   if (filter.after) conditions.push(sql`(${ownedItems.acquiredAt}, ${ownedItems.id}) < (${filter.after.value}::timestamptz, ${filter.after.id}::uuid)`);
   return db
-    .select({ ...itemRowColumns(scope), acquiredAt: ownedItems.acquiredAt, ownedId: ownedItems.id, certificateNumber: licences.certificateNumber })
+    .select({ ...itemRowColumns(userId), acquiredAt: ownedItems.acquiredAt, ownedId: ownedItems.id, certificateNumber: licences.certificateNumber })
     .from(ownedItems)
     .innerJoin(items, eq(items.id, ownedItems.itemId))
     .innerJoin(packs, eq(packs.id, items.packId))

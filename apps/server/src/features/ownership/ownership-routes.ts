@@ -3,17 +3,16 @@ import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
-import { scopeOf } from '../catalogue/catalogue-scope.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../catalogue/cursor.ts';
 import { acquire, quoteAcquisition } from './acquisition-service.ts';
 import { listOwnedItemIds } from './acquisition-repository.ts';
 import { listOwnedItems } from './owned-items-repository.ts';
 
 export function registerOwnershipRoutes(app: FastifyInstance, { db }: AppContext): void {
-  registerEndpoint(app, API.quoteAcquisition, async ({ viewer, query }) => quoteAcquisition(db, viewer!.userId, query.target, query.id));
+  registerEndpoint(app, API.quoteAcquisition, async ({ viewer, query }) => quoteAcquisition(db, viewer!, query.target, query.id));
 
   registerEndpoint(app, API.acquire, async ({ viewer, body }) => {
-    const outcome = await acquire(db, viewer!.userId, body);
+    const outcome = await acquire(db, viewer!, body);
     return {
       charged: outcome.charged,
       owned_item_ids: outcome.ownedItemIds,
@@ -26,7 +25,7 @@ export function registerOwnershipRoutes(app: FastifyInstance, { db }: AppContext
 
   registerEndpoint(app, API.listOwnedItems, async ({ viewer, query }) => {
     const cursor = decodeCursor(query.cursor, CURSOR_VALUES.time);
-    const rows = await listOwnedItems(db, { ...scopeOf(viewer), userId: viewer!.userId }, {
+    const rows = await listOwnedItems(db, viewer!.userId, {
       limit: query.limit,
       after: cursor,
       q: query.q,
