@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ItemRow } from '@crate/contract/catalogue';
-import { addCredits } from '../apps/server/src/features/credits/credit-ledger.ts';
+import { addCredits } from '../apps/server/src/features/credits/credit-ledger-service.ts';
 import type { TestUser } from '../apps/server/test/factories.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';

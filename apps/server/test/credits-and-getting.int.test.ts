@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { bundlePacks, bundles, creditLedger, items, licences, ownedItems } from '../src/db/schema/index.ts';
 import { expireDueCredits } from '../src/features/credits/credit-expiry-job.ts';
-import { addCredits } from '../src/features/credits/credit-ledger.ts';
+import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { call } from './auth-helpers.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';

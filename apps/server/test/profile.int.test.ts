@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.ts';
-import { addCredits, takeCredits } from '../src/features/credits/credit-ledger.ts';
+import { addCredits, takeCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { call } from './auth-helpers.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';

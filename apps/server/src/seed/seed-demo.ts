@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { accounts, affiliates, creatorCollaborators, creators, packs, users } from '../db/schema/index.ts';
-import { addCredits } from '../features/credits/credit-ledger.ts';
+import { addCredits } from '../features/credits/credit-ledger-service.ts';
 import { grantRole } from '../features/roles/role-service.ts';
 import { type CatalogueSeedSummary, seedCatalogue } from './seed-catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS, type DemoAccount } from '@crate/demo-catalogue/demo-accounts';

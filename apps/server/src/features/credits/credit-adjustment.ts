@@ -1,8 +1,8 @@
 import type { CreditAdjustment } from '@crate/contract/commerce';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../auth/audit-log-repository.ts';
-import { addCredits, creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from './credit-ledger.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { addCredits, creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from './credit-ledger-service.ts';
 
 /**
  * An admin adds or takes credits, with a reason, as one `adjust` entry and an audit row. Taking

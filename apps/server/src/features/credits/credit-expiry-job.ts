@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { expireLots, listUsersWithExpiredLots, lockCreditAccount } from './credit-ledger.ts';
+import { expireLots, listUsersWithExpiredLots, lockCreditAccount } from './credit-ledger-service.ts';
 
 /**
  * The `credits-expire` job: writes an `expire` entry for every lot whose expiry has passed with

@@ -1,5 +1,5 @@
 import type { CreditEntry } from '@crate/contract/commerce';
-import type { CreditBalance } from './credit-ledger.ts';
+import type { CreditBalance } from './credit-ledger-service.ts';
 import type { CreditHistoryRow } from './credit-history-repository.ts';
 
 export function presentCreditBalance(balance: CreditBalance) {

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../catalogue/cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { adjustCredits } from './credit-adjustment.ts';
 import { listCreditHistory } from './credit-history-repository.ts';
-import { creditBalance } from './credit-ledger.ts';
+import { creditBalance } from './credit-ledger-service.ts';
 import { presentCreditBalance, presentCreditEntry } from './credit-presenters.ts';
 
 export function registerCreditRoutes(app: FastifyInstance, { db }: AppContext): void {

@@ -1,7 +1,7 @@
 import { LICENCE_TERMS_VERSION, type Acquire, type AcquisitionQuote, type AcquisitionTarget } from '@crate/contract/commerce';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from '../credits/credit-ledger.ts';
+import { creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from '../credits/credit-ledger-service.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';

@@ -3,7 +3,7 @@ import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
-import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../catalogue/cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { acquire, quoteAcquisition } from './acquisition-service.ts';
 import { listOwnedItemIds } from './acquisition-repository.ts';
 import { listOwnedItems } from './owned-items-repository.ts';

@@ -1,7 +1,7 @@
 import type { Profile } from '@crate/contract/profile';
 import { toTimestamp } from '@crate/contract/profile';
 import { canSearch, type Role } from '@crate/contract/roles';
-import type { CreditBalance } from '../credits/credit-ledger.ts';
+import type { CreditBalance } from '../credits/credit-ledger-service.ts';
 import type { ProfileRow } from './profile-repository.ts';
 
 /** The docs/product-overview.md §3 profile: display name falls back to the e-mail, one flag per role, search for admin or subscriber. */

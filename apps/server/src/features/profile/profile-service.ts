@@ -4,7 +4,7 @@ import { notFound } from '../../http/app-error.ts';
 import { rolesOf } from '../roles/role-service.ts';
 import { presentProfile } from './profile-presenter.ts';
 import { findProfileRow, updateProfileRow } from './profile-repository.ts';
-import { creditBalance } from '../credits/credit-ledger.ts';
+import { creditBalance } from '../credits/credit-ledger-service.ts';
 
 export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
   const row = await findProfileRow(db, userId);

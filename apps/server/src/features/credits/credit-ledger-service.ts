@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { creditLedger, creditLotDraws } from '../../db/schema/index.ts';
+import { creditLedger, creditLotDraws, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { lockUser } from '../roles/role-repository.ts';
 
 /**
  * The credit ledger (docs/decisions/0020). Lots are the rows that add credits; rows that take credits
@@ -48,7 +47,8 @@ export async function creditBalance(db: DbOrTx, userId: string, at: Date = new D
 
 /** Takes the user's row lock until the transaction ends: every writer that takes credits does this first. */
 export async function lockCreditAccount(tx: Tx, userId: string): Promise<void> {
-  if (!(await lockUser(tx, userId))) throw notFound('The account');
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if (rows.length === 0) throw notFound('The account');
 }
 
 export interface CreditEntryInput {
