@@ -33,6 +33,13 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
 
   setUserRoles: ADMIN,
   adminJobs: ADMIN,
+  adjustCredits: ADMIN,
+  quoteAcquisition: SIGNED_IN,
+  acquire: SIGNED_IN,
+  listOwnedItemIds: SIGNED_IN,
+  listOwnedItems: SIGNED_IN,
+  getCredits: SIGNED_IN,
+  listCreditHistory: SIGNED_IN,
 
   discover: ANYONE,
   listPacks: ANYONE,
@@ -118,6 +125,7 @@ const NOT_YOURS = "another user's playlist";
 export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObjectRule: string }>> = {
   getInvite: { noObjectRule: 'the token is the capability: whoever holds the link may read the invite' },
   setUserRoles: { noObjectRule: 'admins manage every account; the endpoint is admin-only' },
+  adjustCredits: { noObjectRule: "admins adjust any account's credits (audited); the endpoint is admin-only" },
 
   getPack: [
     { as: 'stranger', tries: "another creator's unpublished pack", params: (w) => ({ ref: w.draftPack.id }), status: 404 },
