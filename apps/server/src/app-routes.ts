@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.ts';
 import { registerAdminJobRoutes } from './features/admin-jobs/admin-job-routes.ts';
 import { registerAdminUserRoutes } from './features/admin-users/admin-user-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
+import { registerCreatorApplicationRoutes } from './features/creator-applications/creator-application-routes.ts';
 import { registerInviteRoutes } from './features/invites/invite-routes.ts';
 import { registerProfileRoutes } from './features/profile/profile-routes.ts';
 import { CALLABLE_FUNCTIONS } from './features/callable/callable-functions.ts';
@@ -21,6 +22,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerAuthRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerInviteRoutes(app, ctx);
+  registerCreatorApplicationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerAdminJobRoutes(app, ctx);
   await registerCallableRoutes(app, ctx, CALLABLE_FUNCTIONS);

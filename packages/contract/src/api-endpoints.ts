@@ -19,6 +19,7 @@ import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { COMMERCE_API } from './commerce-endpoints.ts';
+import { CREATOR_APPLICATION_API } from './creator-application-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
@@ -44,6 +45,8 @@ export interface Endpoint {
   status?: 200 | 201 | 204;
   /** The request budget it draws on (rate-limits.ts), per user and per client address, across every API process. */
   rateLimit?: RateLimitName;
+  /** The request body is a file's bytes, streamed to the handler unparsed (uploads); the handler enforces its size limit. */
+  rawBody?: true;
 }
 
 const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
@@ -82,6 +85,7 @@ export const API = {
   adminJobs: { method: 'GET', path: '/api/admin/jobs', access: claims('admin'), summary: 'The job queue: jobs of each name in each state, and the latest failures with their error', tags: ['admin'], query: jobFailuresQuerySchema, response: adminJobsSchema },
 
   ...CATALOGUE_API,
+  ...CREATOR_APPLICATION_API,
   ...LIBRARY_API,
   ...COMMERCE_API,
   ...SEARCH_API,

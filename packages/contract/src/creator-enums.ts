@@ -1,5 +1,10 @@
 /** Fixed vocabularies of creators (docs/product-overview.md §3, §6). Values are stored as-is in the database. */
 
-/** An application to become a creator waits for an admin, who approves or rejects it. */
-export const CREATOR_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * A creator application (docs/decisions/0024). One is open per user at a time: `submitted` waits for an
+ * admin, `needs_changes` waits for the applicant; `approved` and `declined` are final (a declined
+ * applicant may apply again).
+ */
+export const CREATOR_APPLICATION_STATUSES = ['submitted', 'needs_changes', 'approved', 'declined'] as const;
 export type CreatorApplicationStatus = (typeof CREATOR_APPLICATION_STATUSES)[number];
+export const OPEN_APPLICATION_STATUSES: readonly CreatorApplicationStatus[] = ['submitted', 'needs_changes'];

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import type { DbOrTx } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
@@ -82,4 +82,13 @@ export async function findFileById(db: DbOrTx, id: string): Promise<FileRecord |
   if (!UUID.test(id)) return null;
   const [record] = await db.select().from(files).where(eq(files.id, id));
   return record ?? null;
+}
+
+/** Removes a file refused after it was stored (and its derivatives, if any were made): rows first, then the objects. */
+export async function deleteFileAndDerivatives(deps: { db: DbOrTx; storage: ObjectStorage }, fileId: string): Promise<void> {
+  const removed = await deps.db
+    .delete(files)
+    .where(or(eq(files.id, fileId), eq(files.derivedFromFileId, fileId)))
+    .returning({ storageKey: files.storageKey });
+  await Promise.all(removed.map((row) => deps.storage.delete(row.storageKey)));
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -14,6 +15,8 @@ export type ViewerOf<A extends Access> = A extends PublicAccess ? Viewer | null 
 
 export interface EndpointInput<E extends Endpoint> {
   body: Infer<E['body']>;
+  /** Endpoints with `rawBody`: the request body as a stream, null when none was sent. */
+  upload: Readable | null;
   params: Infer<E['params']>;
   query: Infer<E['query']>;
   /** The signed-in user; null only on a public endpoint when nobody is signed in (onRequest refused the rest). */
@@ -54,6 +57,20 @@ function budgetCheckOf(app: FastifyInstance, endpoint: Endpoint): ((request: Fas
  * endpoint's declared rate limit.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  if (endpoint.rawBody) {
+    // An upload: whatever its declared type, the body reaches the handler as the unparsed request stream
+    // (request.body is that stream, or undefined when nothing was sent). The parser lives in its own scope.
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+      route(scope, endpoint, handler);
+    });
+    return;
+  }
+  route(app, endpoint, handler);
+}
+
+function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   const checkBudget = app.rateLimitsEnforced ? budgetCheckOf(app, endpoint) : null;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -80,6 +97,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       if (!viewer && endpoint.access.kind !== 'public') throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
       const result = await handler({
         body: request.body as never,
+        upload: endpoint.rawBody && request.body instanceof Readable ? request.body : null,
         params: request.params as never,
         query: request.query as never,
         viewer: viewer as ViewerOf<E['access']>,

@@ -80,11 +80,15 @@ export async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind
   return asCreatorBanner ? 'banner' : 'cover';
 }
 
-export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string): Promise<DeriveMediaResult> {
+/**
+ * `as` derives the file as that use whatever its declared type says: for uploads whose content is
+ * checked by decoding it (a demo sound sent as application/octet-stream is still audio if ffmpeg says so).
+ */
+export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string, options: { as?: Exclude<MediaUse, 'none'> } = {}): Promise<DeriveMediaResult> {
   const [source] = await deps.db.select().from(files).where(eq(files.id, fileId));
   if (!source) throw new DeriveMediaError('unknown-file', `file ${fileId} does not exist`, true);
   if (source.derivedFromFileId) throw new DeriveMediaError('not-a-source', `file ${fileId} is itself a derivative (${source.variant}) and has none of its own`, true);
-  const use = await mediaUseOf(deps.db, source);
+  const use = options.as ?? (await mediaUseOf(deps.db, source));
   if (use === 'none') return { fileId, use, created: [], existing: [] };
 
   const wanted = VARIANTS_BY_USE[use];

@@ -1,4 +1,5 @@
 /** Creators: their profiles, collaborators, invitations and applications to become one. */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CREATOR_APPLICATION_STATUSES } from '@crate/contract/creator-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
@@ -72,17 +73,23 @@ export const creatorApplications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: CREATOR_APPLICATION_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: CREATOR_APPLICATION_STATUSES }).notNull().default('submitted'),
     artistName: text('artist_name').notNull(),
-    portfolioUrl: text('portfolio_url'),
+    bio: text('bio').notNull(),
     links: jsonb('links').$type<string[]>().notNull().default([]),
-    message: text('message').notNull().default(''),
-    sampleFileIds: jsonb('sample_file_ids').$type<string[]>().notNull().default([]),
+    genres: jsonb('genres').$type<string[]>().notNull().default([]),
+    /** Demo sounds uploaded with the application (files owned by the applicant, checked by decoding). */
+    demoFileIds: jsonb('demo_file_ids').$type<string[]>().notNull().default([]),
     reviewedBy: text('reviewed_by').references(() => users.id),
     reviewedAt: ts('reviewed_at'),
     reviewNote: text('review_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('creator_applications_status_idx').on(t.status, t.createdAt), index('creator_applications_user_idx').on(t.userId)],
+  (t) => [
+    index('creator_applications_status_idx').on(t.status, t.createdAt),
+    index('creator_applications_user_idx').on(t.userId),
+    // One open application per user, whatever two requests do at once.
+    uniqueIndex('creator_applications_one_open_key').on(t.userId).where(sql`status in ('submitted', 'needs_changes')`),
+  ],
 );

@@ -2,28 +2,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { collaboratorInvites, creatorCollaborators, creators, users } from '../../db/schema/index.ts';
 
-export interface CreatorRef {
-  id: string;
-  userId: string;
-  name: string;
-}
-
-export async function findCreatorByUser(db: DbOrTx, userId: string): Promise<CreatorRef | null> {
-  const [row] = await db.select({ id: creators.id, userId: creators.userId, name: creators.name }).from(creators).where(eq(creators.userId, userId));
-  return row ?? null;
-}
-
-export async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
-  const rows = await db.select({ id: creators.id }).from(creators).where(eq(creators.slug, slug));
-  return rows.length > 0;
-}
-
-/** Inserts the creator profile; a concurrent insert for the same user wins and is returned instead. */
-export async function insertCreator(db: DbOrTx, values: { userId: string; slug: string; name: string }): Promise<CreatorRef> {
-  await db.insert(creators).values(values).onConflictDoNothing({ target: creators.userId });
-  return (await findCreatorByUser(db, values.userId))!;
-}
-
 export async function findUserName(db: DbOrTx, userId: string): Promise<{ name: string; email: string } | null> {
   const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   return row ?? null;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { InviteInfo } from '@crate/contract/auth';
 import type { Invite } from '@crate/contract/users';
 import type { AppContext } from '../../app-context.ts';
@@ -13,34 +12,20 @@ import { grantRole } from '../roles/role-service.ts';
 import { presentInvite, presentInviteInfo } from './invite-presenter.ts';
 import {
   claimInvite,
-  findCreatorByUser,
   findOpenInvite,
   findUserName,
-  insertCreator,
   insertInvite,
   linkCollaborator,
   revokeInvite,
   revokeOpenInvites,
-  slugTaken,
-  type CreatorRef,
   type OpenInvite,
 } from './invite-repository.ts';
+import { ensureCreatorProfileFor, findCreatorByUser, type CreatorRef } from '../creators/creator-profiles.ts';
 import { hashInviteToken, newInviteToken } from './invite-token.ts';
 
 const NO_PROFILE_TO_INVITE_FROM = 'Invites are sent from a creator profile, and this account has none.';
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid: it may have expired, been replaced by a newer invite or been used already.';
-
-function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return slug || 'creator';
-}
 
 /**
  * The creator profile invites come from. A user holding the creator role gets one on first need
@@ -56,10 +41,7 @@ export async function ensureCreatorProfile(db: Db, viewer: Viewer): Promise<Crea
   }
   if (!can(viewer, 'open', asCreator({ id: null, userId: viewer.userId }))) throw forbidden(NO_PROFILE_TO_INVITE_FROM);
   const user = await findUserName(db, viewer.userId);
-  const name = user?.name.trim() || viewer.email.split('@')[0] || 'Creator';
-  let slug = slugify(name);
-  while (await slugTaken(db, slug)) slug = `${slugify(name).slice(0, 33)}-${randomBytes(3).toString('hex')}`;
-  return insertCreator(db, { userId: viewer.userId, slug, name });
+  return ensureCreatorProfileFor(db, { userId: viewer.userId, name: user?.name.trim() || viewer.email.split('@')[0] || 'Creator' });
 }
 
 function inviteMail(to: string, creatorName: string, link: string, expiresAt: Date): MailMessage {
