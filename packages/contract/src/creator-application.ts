@@ -98,17 +98,13 @@ export const waitingApplicationSchema = z.object({
 });
 export type WaitingApplication = z.infer<typeof waitingApplicationSchema>;
 
-export const reviewApplicationSchema = z.discriminatedUnion('decision', [
-  z.strictObject({ decision: z.literal('approve') }),
-  z.strictObject({
-    decision: z.literal('request_changes'),
-    reason: z.string().trim().min(5, 'Say what should change').max(APPLICATION_LIMITS.maxReason),
-  }),
-  z.strictObject({
-    decision: z.literal('decline'),
-    reason: z.string().trim().min(5, 'Give the applicant a reason').max(APPLICATION_LIMITS.maxReason),
-  }),
-]);
+/** An admin's decision. Asking for changes and declining say why: the applicant reads it. */
+export const reviewApplicationSchema = z
+  .strictObject({
+    decision: z.enum(['approve', 'request_changes', 'decline']),
+    reason: z.string().trim().max(APPLICATION_LIMITS.maxReason, `The note is at most ${APPLICATION_LIMITS.maxReason} characters`).optional(),
+  })
+  .refine((r) => r.decision === 'approve' || (r.reason ?? '').length >= 5, { message: 'Tell the applicant why (at least 5 characters)', path: ['reason'] });
 export type ReviewApplication = z.infer<typeof reviewApplicationSchema>;
 
 /** The query of the demo upload: the file's own name (kept as metadata only). */

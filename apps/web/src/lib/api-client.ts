@@ -8,7 +8,8 @@ type Input<T> = T extends z.ZodType ? z.input<T> : never;
 /** What a call to `E` needs: body, params and query exactly when the endpoint declares them. */
 export type CallInput<E extends Endpoint> = (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never }) &
   (E['params'] extends z.ZodType ? { params: Input<E['params']> } : { params?: never }) &
-  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: never }) & {
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: never }) &
+  (E['rawBody'] extends true ? { file: Blob } : { file?: never }) & {
     signal?: AbortSignal;
     /** `no-store` bypasses the HTTP cache (used for the forced claims refresh). */
     cache?: RequestCache;
@@ -59,6 +60,8 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface RequestOptions {
   method?: string;
   body?: unknown;
+  /** Sent as the request body as is (uploads), with its own type; instead of a JSON body. */
+  file?: Blob;
   signal?: AbortSignal;
   /** `no-store` bypasses the HTTP cache (used for the forced claims refresh). */
   cache?: RequestCache;
@@ -69,12 +72,13 @@ export interface RequestOptions {
  * throw ApiError: the server's {error:{code,message,field}}, or NETWORK_ERROR when no answer came back.
  */
 export async function requestJson(url: string, options: RequestOptions = {}, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<unknown> {
-  const { method = 'GET', body, signal, cache } = options;
+  const { method = 'GET', body, file, signal, cache } = options;
+  const contentType = file ? file.type || 'application/octet-stream' : body !== undefined ? 'application/json' : null;
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    headers: { accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}) },
+    ...(file ? { body: file } : body !== undefined ? { body: JSON.stringify(body) } : {}),
     ...(signal ? { signal } : {}),
     ...(cache ? { cache } : {}),
   };
@@ -111,14 +115,15 @@ export function invalidResponse(status = 200): ApiError {
  * NETWORK_ERROR when no answer came back.
  */
 export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<CallResult<E>> {
-  const { body, params, query, signal, cache } = input as {
+  const { body, file, params, query, signal, cache } = input as {
     body?: unknown;
+    file?: Blob;
     params?: Record<string, string>;
     query?: Record<string, unknown>;
     signal?: AbortSignal;
     cache?: RequestCache;
   };
-  const json = await requestJson(buildPath(endpoint.path, params, query), { method: endpoint.method, body, ...(signal ? { signal } : {}), ...(cache ? { cache } : {}) }, fetchImpl);
+  const json = await requestJson(buildPath(endpoint.path, params, query), { method: endpoint.method, body, ...(file ? { file } : {}), ...(signal ? { signal } : {}), ...(cache ? { cache } : {}) }, fetchImpl);
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) throw invalidResponse();
   return parsed.data as CallResult<E>;

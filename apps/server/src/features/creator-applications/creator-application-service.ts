@@ -176,13 +176,15 @@ export async function reviewApplication(ctx: AppContext, admin: Viewer, id: stri
       row = await updateApplication(tx, open.id, { ...reviewed, status: 'approved', reviewNote: null });
       await queueMail(tx, applicationApprovedMail(applicant.email, open.artistName, `${ctx.config.publicUrl}/creator`));
     } else if (review.decision === 'request_changes') {
-      row = await updateApplication(tx, open.id, { ...reviewed, status: 'needs_changes', reviewNote: review.reason });
-      await queueMail(tx, applicationNeedsChangesMail(applicant.email, open.artistName, review.reason, applicationLink(ctx)));
+      const note = review.reason ?? '';
+      row = await updateApplication(tx, open.id, { ...reviewed, status: 'needs_changes', reviewNote: note });
+      await queueMail(tx, applicationNeedsChangesMail(applicant.email, open.artistName, note, applicationLink(ctx)));
     } else {
-      row = await updateApplication(tx, open.id, { ...reviewed, status: 'declined', reviewNote: review.reason });
-      await queueMail(tx, applicationDeclinedMail(applicant.email, open.artistName, review.reason, applicationLink(ctx)));
+      const reason = review.reason ?? '';
+      row = await updateApplication(tx, open.id, { ...reviewed, status: 'declined', reviewNote: reason });
+      await queueMail(tx, applicationDeclinedMail(applicant.email, open.artistName, reason, applicationLink(ctx)));
     }
-    await recordAudit(tx, { actorUserId: admin.userId, action: `creator_application.${review.decision}`, targetType: 'creator_application', targetId: open.id, details: 'reason' in review ? { reason: review.reason } : {}, ipAddress });
+    await recordAudit(tx, { actorUserId: admin.userId, action: `creator_application.${review.decision}`, targetType: 'creator_application', targetId: open.id, details: review.reason ? { reason: review.reason } : {}, ipAddress });
     return presentForAdmin(tx, row);
   });
 }
