@@ -8,6 +8,22 @@ function demoPreviewUrl(applicationId: string, fileId: string): string {
   return `/api/creator-applications/${encodeURIComponent(applicationId)}/demos/${encodeURIComponent(fileId)}`;
 }
 
+/** A demo's name and length, on one line. */
+export function DemoLabel({ demo }: { demo: ApplicationDemo }) {
+  return (
+    <>
+      <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
+        {demo.name}
+      </Text>
+      {demo.duration_ms !== null ? (
+        <Text size="xs" c="dimmed">
+          {formatDuration(demo.duration_ms / 1000)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** A creator application's demo sounds, each playable inline. */
 export function ApplicationDemos({ applicationId, demos }: { applicationId: string; demos: readonly ApplicationDemo[] }) {
   return (
@@ -16,14 +32,7 @@ export function ApplicationDemos({ applicationId, demos }: { applicationId: stri
         <Paper key={demo.id} withBorder p="sm" radius="md" bg="dark.6">
           <Group gap="sm" wrap="nowrap" mb={6}>
             <IconWaveSine size={18} aria-hidden />
-            <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
-              {demo.name}
-            </Text>
-            {demo.duration_ms !== null ? (
-              <Text size="xs" c="dimmed">
-                {formatDuration(demo.duration_ms / 1000)}
-              </Text>
-            ) : null}
+            <DemoLabel demo={demo} />
           </Group>
           <audio controls preload="none" src={demoPreviewUrl(applicationId, demo.id)} aria-label={`Play ${demo.name}`} style={{ width: '100%' }} />
         </Paper>

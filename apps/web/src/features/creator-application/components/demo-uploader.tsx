@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCheck, IconTrash, IconUpload } from '@tabler/ico
 import { useState } from 'react';
 import { APPLICATION_LIMITS, type ApplicationDemo } from '@crate/contract/creator-application';
 import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
-import { formatDuration } from '../../../player/player-format.ts';
+import { DemoLabel } from '../../../components/application-demos.tsx';
 import { useUploadDemo } from '../api/creator-application.ts';
 
 interface Failed {
@@ -48,14 +48,7 @@ export function DemoUploader({ value, onChange, error }: { value: readonly Appli
         <Paper key={demo.id} withBorder p="xs" radius="md" bg="dark.6">
           <Group gap="sm" wrap="nowrap">
             <IconCheck size={16} color="var(--mantine-color-teal-5)" aria-hidden />
-            <Text size="sm" truncate style={{ flex: 1 }}>
-              {demo.name}
-            </Text>
-            {demo.duration_ms !== null ? (
-              <Text size="xs" c="dimmed">
-                {formatDuration(demo.duration_ms / 1000)}
-              </Text>
-            ) : null}
+            <DemoLabel demo={demo} />
             <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${demo.name}`} onClick={() => onChange(value.filter((d) => d.id !== demo.id))}>
               <IconTrash size={16} />
             </ActionIcon>
