@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { CREATOR_APPLICATION_STATUS_LABELS, type CreatorApplicationStatus } from '@crate/contract/creator-application';
+import { CREATOR_APPLICATION_STATUS_LABELS } from '@crate/contract/creator-application';
+import type { CreatorApplicationStatus } from '@crate/contract/creator-enums';
 
 const COLORS: Record<CreatorApplicationStatus, string> = { submitted: 'blue', needs_changes: 'yellow', approved: 'teal', declined: 'red' };
 
