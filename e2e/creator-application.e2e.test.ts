@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { encodeWav } from '../apps/server/src/audio-synth/wav.ts';
+import { encodeWav } from '@crate/audio/wav';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { createUser, newestMailTo, signInContext } from './harness.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '../src/audio-synth/wav.ts';
+import { encodeWav } from '@crate/audio/wav';
 import { creatorApplications, creators, files, users } from '../src/db/schema/index.ts';
 import { call, freshAddress, lastMailTo } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';

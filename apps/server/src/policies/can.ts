@@ -1,4 +1,5 @@
 import { forbidden, notFound } from '../http/app-error.ts';
+import { canOnCreatorApplication, type CreatorApplicationAction, type CreatorApplicationResource } from './creator-application-policy.ts';
 import { canOnCreator, type CreatorAction, type CreatorResource } from './creator-policy.ts';
 import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts';
 import { canOnMedia, type MediaAction, type MediaResource } from './media-policy.ts';
@@ -13,6 +14,7 @@ interface Policies {
   playlist: { resource: PlaylistResource; action: PlaylistAction };
   creator: { resource: CreatorResource; action: CreatorAction };
   media: { resource: MediaResource; action: MediaAction };
+  creatorApplication: { resource: CreatorApplicationResource; action: CreatorApplicationAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -31,6 +33,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnCreator(viewer, action as CreatorAction, r);
     case 'media':
       return canOnMedia(viewer, action as MediaAction, r);
+    case 'creatorApplication':
+      return canOnCreatorApplication(viewer, action as CreatorApplicationAction, r);
   }
 }
 

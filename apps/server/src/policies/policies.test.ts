@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { AppError } from '../http/app-error.ts';
 import { authorize, can } from './can.ts';
+import { asCreatorApplication, type CreatorApplicationAction } from './creator-application-policy.ts';
 import { asCreator, type CreatorAction } from './creator-policy.ts';
 import { asItem, type ItemAction } from './item-policy.ts';
 import { asPack, type PackAction } from './pack-policy.ts';
@@ -113,6 +114,17 @@ const CREATOR_TABLE: [ViewerKind, 'own profile' | "another's profile" | 'no prof
   ['admin',        'no profile yet',    []], // no creator role: no catalogue to share
 ];
 
+const APPLICATION_ACTIONS: CreatorApplicationAction[] = ['read', 'review'];
+// prettier-ignore
+const APPLICATION_TABLE: [ViewerKind, 'own' | "another user's", CreatorApplicationAction[]][] = [
+  ['visitor',    "another user's", []],
+  ['subscriber', 'own',            ['read']],
+  ['subscriber', "another user's", []],
+  ['owner',      "another user's", []],
+  ['admin',      "another user's", ['read', 'review']],
+  ['admin',      'own',            ['read']], // another admin decides on an admin's own application
+];
+
 const verdicts = <A extends string>(actions: A[], decide: (action: A) => boolean) => Object.fromEntries(actions.map((action) => [action, decide(action)]));
 const expected = <A extends string>(actions: A[], allowed: A[]) => Object.fromEntries(actions.map((action) => [action, allowed.includes(action)]));
 
@@ -140,6 +152,12 @@ describe('object-level rules', () => {
       which === 'own profile' ? { id: CREATOR, userId: viewer!.userId } : which === 'no profile yet' ? { id: null, userId: viewer!.userId } : { id: CREATOR, userId: 'u-owner' },
     );
     expect(verdicts(CREATOR_ACTIONS, (action) => can(viewer, action, creator))).toEqual(expected(CREATOR_ACTIONS, allowed));
+  });
+
+  it.each(APPLICATION_TABLE)('%s × %s creator application → %j', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    const application = asCreatorApplication({ userId: whose === 'own' && viewer ? viewer.userId : 'u-applicant' });
+    expect(verdicts(APPLICATION_ACTIONS, (action) => can(viewer, action, application))).toEqual(expected(APPLICATION_ACTIONS, allowed));
   });
 });
 

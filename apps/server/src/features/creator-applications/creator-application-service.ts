@@ -16,6 +16,8 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { DeriveMediaError, deriveMediaForFile } from '../../processing/derive-media.ts';
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
+import { authorize } from '../../policies/can.ts';
+import { asCreatorApplication } from '../../policies/creator-application-policy.ts';
 import { queueMail } from '../auth/account-mail.ts';
 import { recordAudit } from '../auth/audit-log-repository.ts';
 import { ensureCreatorProfileFor } from '../creators/creator-profiles.ts';
@@ -163,9 +165,7 @@ export async function getApplicationForAdmin(db: DbOrTx, id: string): Promise<Re
  */
 export async function reviewApplication(ctx: AppContext, admin: Viewer, id: string, review: ReviewApplication, ipAddress: string | null): Promise<ReviewedApplication> {
   return ctx.db.transaction(async (tx) => {
-    const open = await lockApplication(tx, id);
-    if (!open) throw notFound('The application');
-    if (open.userId === admin.userId) throw new AppError('FORBIDDEN', 'Another admin reviews your own application.');
+    const open = authorize(admin, 'review', await lockApplication(tx, id), asCreatorApplication, 'The application');
     if (open.status !== 'submitted') throw new AppError('CONFLICT', `This application is ${open.status.replace('_', ' ')}, not waiting for review.`);
     const applicant = (await findApplicant(tx, open.userId))!;
     const reviewed = { reviewedBy: admin.userId, reviewedAt: new Date() };
@@ -191,9 +191,8 @@ export async function reviewApplication(ctx: AppContext, admin: Viewer, id: stri
 
 /** A demo's preview, for the applicant and admins only; to anyone else the application does not exist. */
 export async function findPlayableDemo(db: Db, viewer: Viewer, applicationId: string, fileId: string): Promise<{ storageKey: string; contentType: string }> {
-  const row = await findApplication(db, applicationId);
-  const allowed = row && (row.userId === viewer.userId || viewer.roles.includes('admin'));
-  if (!allowed || !row.demoFileIds.includes(fileId)) throw notFound('That demo');
+  const row = authorize(viewer, 'read', await findApplication(db, applicationId), asCreatorApplication, 'That demo');
+  if (!row.demoFileIds.includes(fileId)) throw notFound('That demo');
   const preview = await findDemoPreview(db, fileId);
   if (!preview) throw notFound('That demo');
   return preview;
