@@ -18,7 +18,6 @@ import { DeriveMediaError, deriveMediaForFile } from '../../processing/derive-me
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
 import { authorize } from '../../policies/can.ts';
 import { asCreatorApplication } from '../../policies/creator-application-policy.ts';
-import { queueMail } from '../auth/account-mail.ts';
 import { recordAudit } from '../auth/audit-log-repository.ts';
 import { ensureCreatorProfileFor } from '../creators/creator-profiles.ts';
 import { grantRole } from '../roles/role-service.ts';
@@ -124,7 +123,7 @@ export async function submitApplication(ctx: AppContext, viewer: Viewer, input: 
     const row = await insertApplication(tx, viewer.userId, await checkedFields(tx, viewer, input));
     await acceptContentAgreement(tx, viewer.userId);
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'creator_application.submitted', targetType: 'creator_application', targetId: row.id, ipAddress });
-    await queueMail(tx, applicationReceivedMail(viewer.email, row.artistName, applicationLink(ctx)));
+    await ctx.jobs.enqueue('mail', applicationReceivedMail(viewer.email, row.artistName, applicationLink(ctx)), { tx });
     return presentOwn(tx, row);
   });
 }
@@ -174,15 +173,15 @@ export async function reviewApplication(ctx: AppContext, admin: Viewer, id: stri
       await grantRole(tx, { userId: open.userId, actorUserId: admin.userId, ipAddress, reason: `creator application ${open.id} approved` }, 'creator');
       await ensureCreatorProfileFor(tx, { userId: open.userId, name: open.artistName, bio: open.bio, website: open.links[0] ?? null });
       row = await updateApplication(tx, open.id, { ...reviewed, status: 'approved', reviewNote: null });
-      await queueMail(tx, applicationApprovedMail(applicant.email, open.artistName, `${ctx.config.publicUrl}/creator`));
+      await ctx.jobs.enqueue('mail', applicationApprovedMail(applicant.email, open.artistName, `${ctx.config.publicUrl}/creator`), { tx });
     } else if (review.decision === 'request_changes') {
       const note = review.reason ?? '';
       row = await updateApplication(tx, open.id, { ...reviewed, status: 'needs_changes', reviewNote: note });
-      await queueMail(tx, applicationNeedsChangesMail(applicant.email, open.artistName, note, applicationLink(ctx)));
+      await ctx.jobs.enqueue('mail', applicationNeedsChangesMail(applicant.email, open.artistName, note, applicationLink(ctx)), { tx });
     } else {
       const reason = review.reason ?? '';
       row = await updateApplication(tx, open.id, { ...reviewed, status: 'declined', reviewNote: reason });
-      await queueMail(tx, applicationDeclinedMail(applicant.email, open.artistName, reason, applicationLink(ctx)));
+      await ctx.jobs.enqueue('mail', applicationDeclinedMail(applicant.email, open.artistName, reason, applicationLink(ctx)), { tx });
     }
     await recordAudit(tx, { actorUserId: admin.userId, action: `creator_application.${review.decision}`, targetType: 'creator_application', targetId: open.id, details: review.reason ? { reason: review.reason } : {}, ipAddress });
     return presentForAdmin(tx, row);
