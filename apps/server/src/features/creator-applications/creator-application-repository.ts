@@ -63,7 +63,7 @@ export async function updateApplication(
   return row!;
 }
 
-/** The content agreement is accepted once and never reversed (SPEC §4): the first acceptance's time stays. */
+/** The content agreement is accepted once and never reversed: the first acceptance's time stays. */
 export async function acceptContentAgreement(db: DbOrTx, userId: string): Promise<void> {
   await db.update(users).set({ acceptedContentAgreementAt: sql`now()` }).where(and(eq(users.id, userId), isNull(users.acceptedContentAgreementAt)));
 }
