@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
-import { CACHE_PRIVATE, sendStoredObject } from '../../files/send-stored-object.ts';
+import { sendStoredObject } from '../../files/send-stored-object.ts';
+import { CACHE_PRIVATE } from '../../http/cache-headers.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import {
   findPlayableDemo,

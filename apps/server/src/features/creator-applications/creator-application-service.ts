@@ -18,7 +18,7 @@ import { DeriveMediaError, deriveMediaForFile } from '../../processing/derive-me
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
 import { authorize } from '../../policies/can.ts';
 import { asCreatorApplication } from '../../policies/creator-application-policy.ts';
-import { recordAudit } from '../auth/audit-log-repository.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 import { ensureCreatorProfileFor } from '../creators/creator-profiles.ts';
 import { grantRole } from '../roles/role-service.ts';
 import { lockUser } from '../roles/role-repository.ts';
