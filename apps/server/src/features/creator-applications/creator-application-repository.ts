@@ -126,3 +126,8 @@ export async function findCreatorSlug(db: DbOrTx, userId: string): Promise<strin
   const [row] = await db.select({ slug: creators.slug }).from(creators).where(eq(creators.userId, userId));
   return row?.slug ?? null;
 }
+
+/** Locks the applicant's user row: two submissions at once run one after the other and the second sees the first. */
+export async function lockApplicant(db: DbOrTx, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

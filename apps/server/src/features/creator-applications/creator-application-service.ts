@@ -19,9 +19,8 @@ import { ObjectTooLargeError } from '../../storage/object-storage.ts';
 import { authorize } from '../../policies/can.ts';
 import { asCreatorApplication } from '../../policies/creator-application-policy.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { ensureCreatorProfileFor } from '../creators/creator-profiles.ts';
+import { ensureCreatorProfileFor } from '../creators/creator-profile-service.ts';
 import { grantRole } from '../roles/role-service.ts';
-import { lockUser } from '../roles/role-repository.ts';
 import { applicationApprovedMail, applicationDeclinedMail, applicationNeedsChangesMail, applicationReceivedMail } from './creator-application-mail.ts';
 import { presentApplication, presentReviewedApplication, presentWaiting } from './creator-application-presenter.ts';
 import {
@@ -34,6 +33,7 @@ import {
   findLatestApplication,
   hasAcceptedContentAgreement,
   insertApplication,
+  lockApplicant,
   listWaiting,
   lockApplication,
   lockOpenApplication,
@@ -116,7 +116,7 @@ const applicationLink = (ctx: AppContext) => `${ctx.config.publicUrl}/creatorapp
 export async function submitApplication(ctx: AppContext, viewer: Viewer, input: CreatorApplicationInput, ipAddress: string | null): Promise<CreatorApplication> {
   if (isCreator(viewer)) throw alreadyCreator();
   return ctx.db.transaction(async (tx) => {
-    await lockUser(tx, viewer.userId);
+    await lockApplicant(tx, viewer.userId);
     if (await lockOpenApplication(tx, viewer.userId)) {
       throw new AppError('CONFLICT', 'You already have an application open; change that one instead.');
     }

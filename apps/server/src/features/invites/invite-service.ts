@@ -20,7 +20,7 @@ import {
   revokeOpenInvites,
   type OpenInvite,
 } from './invite-repository.ts';
-import { ensureCreatorProfileFor, findCreatorByUser, type CreatorRef } from '../creators/creator-profiles.ts';
+import { ensureCreatorProfileFor, findCreatorByUser, type CreatorRef } from '../creators/creator-profile-service.ts';
 import { hashInviteToken, newInviteToken } from './invite-token.ts';
 
 const NO_PROFILE_TO_INVITE_FROM = 'Invites are sent from a creator profile, and this account has none.';
