@@ -31,6 +31,15 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   acceptInvite: SIGNED_IN,
   createInvite: ['creator', 'admin'],
 
+  getMyCreatorApplication: SIGNED_IN,
+  uploadApplicationDemo: SIGNED_IN,
+  submitCreatorApplication: SIGNED_IN,
+  resubmitCreatorApplication: SIGNED_IN,
+  playApplicationDemo: SIGNED_IN,
+  listWaitingApplications: ADMIN,
+  getCreatorApplication: ADMIN,
+  reviewCreatorApplication: ADMIN,
+
   setUserRoles: ADMIN,
   adminJobs: ADMIN,
   adjustCredits: ADMIN,
@@ -124,6 +133,9 @@ const NOT_YOURS = "another user's playlist";
  */
 export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObjectRule: string }>> = {
   getInvite: { noObjectRule: 'the token is the capability: whoever holds the link may read the invite' },
+  playApplicationDemo: { noObjectRule: 'the applicant and admins only, by the creator-application policy: tested in creator-applications.int.test.ts (a stranger gets 404)' },
+  getCreatorApplication: { noObjectRule: 'admins read every application; the endpoint is admin-only' },
+  reviewCreatorApplication: { noObjectRule: 'admins review every application but their own (403, tested in creator-applications.int.test.ts); the endpoint is admin-only' },
   setUserRoles: { noObjectRule: 'admins manage every account; the endpoint is admin-only' },
   adjustCredits: { noObjectRule: "admins adjust any account's credits (audited); the endpoint is admin-only" },
 
