@@ -84,14 +84,15 @@ describe(`durable jobs on ${TEST_DB}`, () => {
       calls += 1;
       throw new Error(`transcoder crashed on attempt ${job.attempts}`);
     };
-    const queue = queueOn(catalogueOf(name, failing, { maxAttempts: 3 }), { backoffMs: (attempts) => attempts * 150 });
+    const queue = queueOn(catalogueOf(name, failing, { maxAttempts: 3 }), { backoffMs: (attempts) => attempts * 2000 });
     const id = (await queue.enqueue(name, {}))!;
 
     expect(await queue.drain()).toBe(1);
     let row = await jobRow(db, id);
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'transcoder crashed on attempt 1', lockedAt: null });
-    // run_at moved out by the backoff (150 ms after the first failure): nothing is due yet.
-    expect(row.runAt.getTime()).toBeGreaterThan(row.createdAt.getTime() + 100);
+    // run_at moved out by the backoff (2 s after the first failure — long enough that a loaded CI machine
+    // still asks again before it is due): nothing is due yet.
+    expect(row.runAt.getTime()).toBeGreaterThan(row.createdAt.getTime() + 1500);
     expect(await queue.drain()).toBe(0);
 
     await waitFor(async () => (await queue.drain()) === 1);
