@@ -31,6 +31,7 @@ describe(`the admin view of the job queue on ${TEST_DB}`, () => {
     expect((await view()).queues).toEqual([
       { name: 'mail', lane: 'interactive', counts: { queued: 1, running: 0, done: 1, failed: 0 } },
       { name: 'derive-media', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 2 } },
+      { name: 'credits-expire', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
     ]);
   });
 

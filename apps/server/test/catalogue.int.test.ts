@@ -101,10 +101,16 @@ describe(`catalogue API on ${TEST_DB}`, () => {
   });
 
   it('answers lists with one query however long the page (no N+1)', async () => {
+    // The search index's outbox follower queries the same database in the background, so one request's
+    // count can include its poll: the fewest of three is the request's own.
     const count = async (url: string) => {
-      const before = t.ctx.database.queryCount();
-      expect((await get(url, stranger)).statusCode).toBe(200);
-      return t.ctx.database.queryCount() - before;
+      const counts: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const before = t.ctx.database.queryCount();
+        expect((await get(url, stranger)).statusCode).toBe(200);
+        counts.push(t.ctx.database.queryCount() - before);
+      }
+      return Math.min(...counts);
     };
     // The session lookup costs the same in both; the list itself must not grow with the page.
     expect(await count(`/api/packs/${published.id}/items?limit=2`)).toBe(await count(`/api/packs/${published.id}/items?limit=30`));

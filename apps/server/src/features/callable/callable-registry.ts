@@ -66,9 +66,9 @@ const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
 export class CallableRegistry {
   readonly #entries = new Map<string, { fn: CallableFunction; limiter: RateLimiter | null }>();
   readonly #declared: ReadonlySet<string>;
-  readonly #createLimiter: ((limit: CallableRateLimit) => RateLimiter) | undefined;
+  readonly #createLimiter: ((name: string, limit: CallableRateLimit) => RateLimiter) | undefined;
 
-  constructor(options: { declared?: readonly string[]; createLimiter?: (limit: CallableRateLimit) => RateLimiter } = {}) {
+  constructor(options: { declared?: readonly string[]; createLimiter?: (name: string, limit: CallableRateLimit) => RateLimiter } = {}) {
     this.#declared = new Set(options.declared ?? []);
     this.#createLimiter = options.createLimiter;
   }
@@ -78,7 +78,7 @@ export class CallableRegistry {
       if (!NAME_PATTERN.test(fn.name)) throw new Error(`Callable name "${fn.name}" must be letters, digits, _ or -, starting with a letter`);
       if (this.#entries.has(fn.name)) throw new Error(`Callable "${fn.name}" is registered twice`);
       if (fn.rateLimit && !this.#createLimiter) throw new Error(`Callable "${fn.name}" has a rate limit but the registry has no limiter`);
-      const limiter = fn.rateLimit && this.#createLimiter ? this.#createLimiter(fn.rateLimit) : null;
+      const limiter = fn.rateLimit && this.#createLimiter ? this.#createLimiter(fn.name, fn.rateLimit) : null;
       this.#entries.set(fn.name, { fn, limiter });
     }
     return this;

@@ -88,7 +88,9 @@ async function run(fn: CallableFunction, input: Omit<Parameters<CallableFunction
 export async function registerCallableRoutes(app: FastifyInstance, ctx: AppContext, functions: CallableFunction[]): Promise<void> {
   const registry = new CallableRegistry({
     declared: CALLABLE_NAMES,
-    createLimiter: (limit) => app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindow }),
+    // Each function has its own budget per address: the key names the function, because a shared store
+    // (PostgreSQL) keeps every limiter's counts in one table.
+    createLimiter: (name, limit) => app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindow, keyGenerator: (request) => `fn:${name}|address|${request.ip}` }),
   });
   registry.register(...functions);
   app.decorate('callables', registry);
