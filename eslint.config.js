@@ -14,12 +14,12 @@ const NO_SERVER_IN_WEB = {
 /**
  * A server feature uses another only through what it exposes: its services, policies, presenters and callables,
  * plus the callable registry (how a feature defines a callable) and resolve-viewer (who is calling). Repositories,
- * routes and helpers stay private. One exception remains: library and search still read items and packs through
- * catalogue-repository.ts (its row shapes are theirs too); moving that read model out of features/ removes it. Code several features need lives outside features/ (docs/architecture.md).
+ * routes and helpers stay private. Code several features need lives outside features/ (docs/architecture.md), such as
+ * the item and pack read model in src/read-models/.
  * Server features are flat folders, so `../<other>/<file>` is always another feature.
  */
 const SERVER_FEATURE_INTERNALS = {
-  regex: '^\\.\\./(?!\\.\\.)(?!callable/callable-registry\\.ts$|auth/resolve-viewer\\.ts$|catalogue/catalogue-repository\\.ts$)[^/]+/(?![^/]*-(service|policy|presenters?|callables)\\.ts$)[^/]+$',
+  regex: '^\\.\\./(?!\\.\\.)(?!callable/callable-registry\\.ts$|auth/resolve-viewer\\.ts$)[^/]+/(?![^/]*-(service|policy|presenters?|callables)\\.ts$)[^/]+$',
   message: "Import another feature only through its *-service.ts, *-policy.ts, *-presenter(s).ts or *-callables.ts; shared code belongs outside features/ (docs/architecture.md).",
 };
 /** Web features share data hooks (api/) with each other, never their screens or components. */

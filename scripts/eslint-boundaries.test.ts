@@ -16,6 +16,9 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await restrictedImports(file, "import { listRoles } from '../roles/role-repository.ts';\nexport { listRoles };\n")).toHaveLength(1);
     expect(await restrictedImports(file, "import { rolesOf } from '../roles/role-service.ts';\nexport { rolesOf };\n")).toEqual([]);
     expect(await restrictedImports(file, "import { recordAudit } from '../../audit/audit-log.ts';\nexport { recordAudit };\n")).toEqual([]);
+    // The catalogue's repository is no exception: shared row shapes live in src/read-models.
+    expect(await restrictedImports(file, "import { findPack } from '../catalogue/catalogue-repository.ts';\nexport { findPack };\n")).toHaveLength(1);
+    expect(await restrictedImports(file, "import { findPack } from '../../read-models/catalogue-rows.ts';\nexport { findPack };\n")).toEqual([]);
   });
 
   it('refuses the web importing the server', async () => {

@@ -1,7 +1,8 @@
 import type { Banner, BundleCard, CreatorCard, ItemRow, PackCard, StaffPlaylistCard } from '@crate/contract/catalogue';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { banners } from '../../db/schema/index.ts';
-import type { BundleCardRow, CreatorCardRow, ItemRowData, PackCardRow, StaffPlaylistCardRow } from './catalogue-repository.ts';
+import type { ItemRowData, PackCardRow } from '../../read-models/catalogue-rows.ts';
+import type { BundleCardRow, CreatorCardRow, StaffPlaylistCardRow } from './catalogue-repository.ts';
 import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from './media-urls.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

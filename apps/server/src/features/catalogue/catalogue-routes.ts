@@ -10,6 +10,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asItem, isListedItem } from '../../policies/item-policy.ts';
 import { asPack } from '../../policies/pack-policy.ts';
+import { findPack } from '../../read-models/catalogue-rows.ts';
 import * as repo from './catalogue-repository.ts';
 import {
   presentBanner,
@@ -102,7 +103,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
 
   /** A pack the viewer may read; an unpublished one reads as not found to everybody else (decision 0013). */
   const readablePack = async (viewer: Viewer | null, ref: string) => {
-    return authorize(viewer, 'read', await repo.findPack(db, viewer?.userId ?? null, refOf(ref)), asPack, 'That pack');
+    return authorize(viewer, 'read', await findPack(db, viewer?.userId ?? null, refOf(ref)), asPack, 'That pack');
   };
 
   registerEndpoint(app, API.getPack, async ({ params, viewer, reply }) => {

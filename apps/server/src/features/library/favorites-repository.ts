@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { creators, favorites, items, packs } from '../../db/schema/index.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql } from '../../policies/pack-policy.ts';
-import { itemRowColumns, packCardColumns } from '../catalogue/catalogue-repository.ts';
+import { itemRowColumns, packCardColumns } from '../../read-models/catalogue-rows.ts';
 
 export async function setItemFavorite(db: DbOrTx, userId: string, itemId: string, on: boolean): Promise<void> {
   if (on) await db.insert(favorites).values({ userId, itemId }).onConflictDoNothing();

@@ -10,7 +10,7 @@ import { asItem } from '../../policies/item-policy.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { asPlaylist, type PlaylistAction } from '../../policies/playlist-policy.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import * as catalogue from '../catalogue/catalogue-repository.ts';
+import * as catalogueRows from '../../read-models/catalogue-rows.ts';
 import { presentItemRow, presentPackCard } from '../catalogue/catalogue-presenters.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import * as favoritesRepo from './favorites-repository.ts';
@@ -32,7 +32,7 @@ const timeCursor = (cursor: string | undefined) => decodeCursor(cursor, CURSOR_V
 export function registerLibraryRoutes(app: FastifyInstance, { db }: AppContext): void {
   /** An item may be hearted or listed only when it is listed for everybody (src/policies/item-policy.ts). */
   const requireCollectableItem = async (viewer: Viewer, itemId: string) => {
-    authorize(viewer, 'collect', await catalogue.findItemFacts(db, itemId), asItem, 'That sound');
+    authorize(viewer, 'collect', await catalogueRows.findItemFacts(db, itemId), asItem, 'That sound');
   };
 
   registerEndpoint(app, API.favoriteItem, async ({ params, viewer }) => {
@@ -45,7 +45,7 @@ export function registerLibraryRoutes(app: FastifyInstance, { db }: AppContext):
     return { favorited: false };
   });
   registerEndpoint(app, API.favoritePack, async ({ params, viewer }) => {
-    authorize(viewer, 'collect', await catalogue.findPack(db, viewer.userId, { id: params.id }), asPack, 'That pack');
+    authorize(viewer, 'collect', await catalogueRows.findPack(db, viewer.userId, { id: params.id }), asPack, 'That pack');
     await favoritesRepo.setPackFavorite(db, viewer.userId, params.id, true);
     return { favorited: true };
   });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { creators, items, packs, userPlaylistItems, userPlaylists, users } from '../../db/schema/index.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
-import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
+import { itemRowColumns } from '../../read-models/catalogue-rows.ts';
 
 const playlistColumns = {
   id: userPlaylists.id,

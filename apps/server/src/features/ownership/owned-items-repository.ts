@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, items, licences, ownedItems, packs } from '../../db/schema/index.ts';
-import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
+import { itemRowColumns } from '../../read-models/catalogue-rows.ts';
 
 export interface OwnedItemsFilter {
   limit: number;

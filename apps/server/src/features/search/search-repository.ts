@@ -3,7 +3,7 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { creators, items, packs } from '../../db/schema/index.ts';
-import { itemRowColumns } from '../catalogue/catalogue-repository.ts';
+import { itemRowColumns } from '../../read-models/catalogue-rows.ts';
 
 /**
  * Rows for ids a search engine returned, in the engine's order. The engine already decided what the
