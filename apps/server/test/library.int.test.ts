@@ -76,7 +76,7 @@ describe(`favorites and playlists on ${TEST_DB}`, () => {
       call('DELETE', `/api/playlists/${id}`, bob),
     ];
     for (const res of await Promise.all(attempts)) expect(res.statusCode).toBe(404);
-    expect((await call('GET', '/api/playlists', bob)).json()).toEqual([]);
+    expect((await call('GET', '/api/playlists', bob)).json()).toEqual({ items: [], next_cursor: null });
     const mine = (await call('GET', `/api/playlists/${id}`, alice)).json();
     expect(mine).toMatchObject({ name: 'Mine', item_ids: [itemIds[0]] });
   });

@@ -25,7 +25,7 @@ export const LIBRARY_API = {
   listFavoriteItems: { method: 'GET', path: '/api/favorites/items', access: SIGNED_IN, summary: 'Hearted items, newest first', tags: ['library'], query: pageQuerySchema, response: pageSchema(itemRowSchema) },
   listFavoritePacks: { method: 'GET', path: '/api/favorites/packs', access: SIGNED_IN, summary: 'Hearted packs, newest first', tags: ['library'], query: pageQuerySchema, response: pageSchema(packCardSchema) },
 
-  listPlaylists: { method: 'GET', path: '/api/playlists', access: SIGNED_IN, summary: 'My playlists', tags: ['library'], response: z.array(playlistSchema) },
+  listPlaylists: { method: 'GET', path: '/api/playlists', access: SIGNED_IN, summary: 'My playlists, most recently changed first', tags: ['library'], query: pageQuerySchema, response: pageSchema(playlistSchema) },
   createPlaylist: { method: 'POST', path: '/api/playlists', access: SIGNED_IN, summary: 'Create a playlist', tags: ['library'], body: createPlaylistSchema, response: playlistSchema, status: 201, rateLimit: 'create' },
   getPlaylist: { method: 'GET', path: '/api/playlists/:id', access: SIGNED_IN, summary: 'One of my playlists', tags: ['library'], params: idParams, response: playlistSchema },
   listPlaylistItems: { method: 'GET', path: '/api/playlists/:id/items', access: SIGNED_IN, summary: 'The items of one of my playlists, in order', tags: ['library'], params: idParams, response: z.array(itemRowSchema) },

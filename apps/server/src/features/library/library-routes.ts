@@ -66,7 +66,10 @@ export function registerLibraryRoutes(app: FastifyInstance, { db }: AppContext):
   const playlistFor = async (viewer: Viewer, action: PlaylistAction, id: string, tx: DbOrTx = db, lock = false) =>
     authorize(viewer, action, await playlistsRepo.findPlaylist(tx, id, lock), asPlaylist, 'That playlist');
 
-  registerEndpoint(app, API.listPlaylists, async ({ viewer }) => (await playlistsRepo.listPlaylists(db, viewer.userId)).map(presentPlaylist));
+  registerEndpoint(app, API.listPlaylists, async ({ query, viewer }) => {
+    const rows = await playlistsRepo.listPlaylists(db, viewer.userId, { limit: query.limit, after: timeCursor(query.cursor) });
+    return toPage(rows, query.limit, presentPlaylist, (r) => encodeCursor(r.updatedAt.toISOString(), r.id));
+  });
 
   registerEndpoint(app, API.createPlaylist, async ({ body, viewer }) => {
     const id = await playlistsRepo.insertPlaylistWithin(db, viewer.userId, body.name, PLAYLISTS_MAX);

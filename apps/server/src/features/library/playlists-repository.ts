@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { creators, items, packs, userPlaylistItems, userPlaylists, users } from '../../db/schema/index.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
@@ -14,8 +14,21 @@ const playlistColumns = {
 };
 export type PlaylistRow = Awaited<ReturnType<typeof listPlaylists>>[number];
 
-export async function listPlaylists(db: DbOrTx, userId: string) {
-  return db.select(playlistColumns).from(userPlaylists).where(eq(userPlaylists.userId, userId)).orderBy(desc(userPlaylists.updatedAt), desc(userPlaylists.id));
+/**
+ * One page of the user's playlists, most recently changed first (`limit + 1` rows: the extra one says there is
+ * more). Ordered by the millisecond the cursor can carry (a JS Date), so two changes within one millisecond
+ * are neither skipped nor repeated across pages.
+ */
+export async function listPlaylists(db: DbOrTx, userId: string, opts: { limit: number; after: { value: string; id: string } | null }) {
+  const changedAt = sql`date_trunc('milliseconds', ${userPlaylists.updatedAt})`;
+  const conditions: SQL[] = [eq(userPlaylists.userId, userId)];
+  if (opts.after) conditions.push(sql`(${changedAt}, ${userPlaylists.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
+  return db
+    .select(playlistColumns)
+    .from(userPlaylists)
+    .where(and(...conditions))
+    .orderBy(desc(changedAt), desc(userPlaylists.id))
+    .limit(opts.limit + 1);
 }
 
 /** A playlist by id, whoever owns it: the routes authorize the viewer (src/policies/playlist-policy.ts). */

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error-messages.ts';
 import { useProfile } from '../../profile/profile-state.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
+import { pageRows } from '../cursor-pages.ts';
 import { useAddToPlaylist, useCreatePlaylist, useMyPlaylists, useRemoveFromPlaylist } from './use-playlists.ts';
 
 export interface AddToPlaylistMenuProps {
@@ -52,6 +53,7 @@ export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddT
   const { uid } = useProfile();
   const [opened, setOpened] = useState(false);
   const playlists = useMyPlaylists(uid !== '' && opened);
+  const playlistRows = pageRows(playlists.data);
   const add = useAddToPlaylist();
   const remove = useRemoveFromPlaylist();
   const label = `Add ${item.name} to a playlist`;
@@ -85,7 +87,7 @@ export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddT
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
         <Menu.Label>Add to playlist</Menu.Label>
         <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePlaylistWithItem(item)}>
           New playlist…
@@ -99,12 +101,12 @@ export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddT
           <Text size="sm" c="red.4" px="sm" py={6}>
             {apiErrorMessage(playlists.error)}
           </Text>
-        ) : playlists.data.length === 0 ? (
+        ) : playlistRows.length === 0 ? (
           <Text size="sm" c="dimmed" px="sm" py={6}>
             No playlists yet: create the first one above.
           </Text>
         ) : (
-          playlists.data.map((playlist) => {
+          playlistRows.map((playlist) => {
             const contains = playlist.item_ids.includes(item.id);
             return (
               <Menu.Item
@@ -123,6 +125,11 @@ export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddT
             );
           })
         )}
+        {playlists.hasNextPage ? (
+          <Menu.Item closeMenuOnClick={false} disabled={playlists.isFetchingNextPage} onClick={() => void playlists.fetchNextPage()}>
+            {playlists.isFetchingNextPage ? 'Loading…' : 'Show more playlists'}
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,24 +1,38 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { Playlist } from '@crate/contract/library';
+import type { Page } from '@crate/contract/pagination';
+import { CURSOR_PAGING } from '../cursor-pages.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { libraryKeys } from './library-query-keys.ts';
 
-/** The signed-in user's playlists (GET /api/playlists). `enabled` false for visitors and closed menus. */
+/**
+ * The signed-in user's playlists, most recently changed first, a page at a time (GET /api/playlists);
+ * `pageRows(query.data)` lists the loaded ones. `enabled` false for visitors and closed menus.
+ */
 export function useMyPlaylists(enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: libraryKeys.playlists,
-    queryFn: ({ signal }) => callApi(API.listPlaylists, { signal }),
+    queryFn: ({ pageParam, signal }) => callApi(API.listPlaylists, { query: { cursor: pageParam }, signal }),
+    ...CURSOR_PAGING,
     enabled,
   });
 }
 
-/** The answer is the playlist as it now is: put it in the list at once, then let its items refetch. */
+type PlaylistPages = InfiniteData<Page<Playlist>, string | undefined>;
+
+/** Edits the loaded playlists in place: `edit` gets each page's rows and the page's index. */
+function editLoadedPlaylists(queryClient: QueryClient, edit: (rows: Playlist[], pageIndex: number) => Playlist[]): void {
+  queryClient.setQueryData<PlaylistPages>(libraryKeys.playlists, (data) =>
+    data ? { ...data, pages: data.pages.map((page, index) => ({ ...page, items: edit(page.items, index) })) } : data,
+  );
+}
+
+/** The answer is the playlist as it now is, just changed: it moves to the top of the list at once, then its items refetch. */
 function applyPlaylist(queryClient: QueryClient, playlist: Playlist): void {
-  queryClient.setQueryData<Playlist[]>(libraryKeys.playlists, (list) => {
-    if (!list) return list;
-    const at = list.findIndex((p) => p.id === playlist.id);
-    return at < 0 ? [playlist, ...list] : list.map((p) => (p.id === playlist.id ? playlist : p));
+  editLoadedPlaylists(queryClient, (rows, pageIndex) => {
+    const others = rows.filter((p) => p.id !== playlist.id);
+    return pageIndex === 0 ? [playlist, ...others] : others;
   });
   void queryClient.invalidateQueries({ queryKey: libraryKeys.playlistItems(playlist.id) });
 }
@@ -65,7 +79,7 @@ export function useDeletePlaylist() {
   return useMutation({
     mutationFn: (playlistId: string) => callApi(API.deletePlaylist, { params: { id: playlistId } }),
     onSuccess: (_ok, playlistId) => {
-      queryClient.setQueryData<Playlist[]>(libraryKeys.playlists, (list) => list?.filter((p) => p.id !== playlistId));
+      editLoadedPlaylists(queryClient, (rows) => rows.filter((p) => p.id !== playlistId));
       queryClient.removeQueries({ queryKey: libraryKeys.playlistItems(playlistId) });
     },
   });

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { libraryKeys } from '../../../components/library-actions/library-query-keys.ts';
 import { PlaylistNameForm } from '../../../components/library-actions/playlist-name-form.tsx';
+import { pageRows } from '../../../components/cursor-pages.ts';
 import { useCreatePlaylist, useDeletePlaylist, useMyPlaylists, useRemoveFromPlaylist, useRenamePlaylist, useReorderPlaylist } from '../../../components/library-actions/use-playlists.ts';
 import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
 import { usePlaylistItems } from '../api/list-playlist-items.ts';
@@ -54,7 +55,7 @@ export interface PlaylistManagerProps {
 /** Your playlists: pick one to play it; create, rename, delete; reorder and remove its sounds. */
 export function PlaylistManager({ selectedId, onSelect }: PlaylistManagerProps) {
   const playlists = useMyPlaylists();
-  const list = playlists.data ?? [];
+  const list = pageRows(playlists.data);
   const selected = list.find((p) => p.id === selectedId) ?? list[0] ?? null;
 
   const openCreate = () => {
@@ -106,6 +107,11 @@ export function PlaylistManager({ selectedId, onSelect }: PlaylistManagerProps) 
               </Text>
             </UnstyledButton>
           ))}
+          {playlists.hasNextPage ? (
+            <Button variant="subtle" onClick={() => void playlists.fetchNextPage()} loading={playlists.isFetchingNextPage}>
+              Show more playlists
+            </Button>
+          ) : null}
           <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} mt="xs">
             New playlist
           </Button>
