@@ -30,9 +30,6 @@ export interface AudioFeatures {
   chroma: number[];
 }
 
-/** Bumped whenever the vector's layout or scaling changes, so stored vectors can be recomputed. */
-export const AUDIO_FEATURE_VECTOR_VERSION = 1;
-
 export const AUDIO_FEATURE_VECTOR_LAYOUT = [
   'spectralCentroid',
   'spectralRolloff',
