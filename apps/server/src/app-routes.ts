@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerAdminJobRoutes } from './features/admin-jobs/admin-job-routes.ts';
 import { registerAdminUserRoutes } from './features/admin-users/admin-user-routes.ts';
+import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
 import { registerCreatorApplicationRoutes } from './features/creator-applications/creator-application-routes.ts';
+import { registerItemEditingRoutes } from './features/item-editing/item-editing-routes.ts';
 import { registerInviteRoutes } from './features/invites/invite-routes.ts';
 import { registerProfileRoutes } from './features/profile/profile-routes.ts';
 import { CALLABLE_FUNCTIONS } from './features/callable/callable-functions.ts';
@@ -32,4 +34,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerOwnershipRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
+  registerItemEditingRoutes(app, ctx);
+  registerAnalyticsRoutes(app, ctx);
 }

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createLogger } from './create-context.ts';
 import { scheduleCreditExpiry } from './features/credits/credit-expiry-job.ts';
+import { schedulePlayDedupePrune } from './features/tracking/play-dedupe-prune-job.ts';
 import { seedDemoOnFirstStart } from './seed/seed-demo.ts';
 
 const config = loadConfig(process.env, {});
@@ -11,6 +12,7 @@ await seedDemoOnFirstStart(ctx);
 const app = await buildApp(ctx);
 ctx.jobs.handleWith(ctx);
 await scheduleCreditExpiry(ctx);
+await schedulePlayDedupePrune(ctx);
 if (config.workers) ctx.jobs.start();
 
 const shutdown = async (signal: string) => {

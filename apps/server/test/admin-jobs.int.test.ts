@@ -32,6 +32,7 @@ describe(`the admin view of the job queue on ${TEST_DB}`, () => {
       { name: 'mail', lane: 'interactive', counts: { queued: 1, running: 0, done: 1, failed: 0 } },
       { name: 'derive-media', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 2 } },
       { name: 'credits-expire', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'play-dedupe-prune', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
     ]);
   });
 

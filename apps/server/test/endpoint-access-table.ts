@@ -90,8 +90,19 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   restoreTakenDownItem: ADMIN,
   similarItems: ANYONE,
 
+  // Creator studio (SPEC §6: editing and analytics are the creator's; collaborators read, admins hold every role).
+  getEditableItem: ['collaborator', 'creator', 'admin'],
+  updateItem: ['creator', 'admin'],
+  replaceItemFile: ['creator', 'admin'],
+  getItemAnalytics: ['collaborator', 'creator', 'admin'],
+  exportItemAnalytics: ['collaborator', 'creator', 'admin'],
+  getPackAnalytics: ['collaborator', 'creator', 'admin'],
+  exportPackAnalytics: ['collaborator', 'creator', 'admin'],
+
   'fn:trackPageView': ANYONE,
   'fn:trackViewContent': ANYONE,
+  // Previews play for visitors too; their plays count (deduplicated per address and browser).
+  'fn:trackPlay': ANYONE,
 };
 
 export const missingRowMessage = (name: string) =>
@@ -106,6 +117,8 @@ export interface World {
   draftItem: { id: string; slug: string };
   takenDownItem: { id: string; slug: string };
   listedItem: { id: string; slug: string };
+  /** The published pack holding listedItem and takenDownItem. */
+  listedPack: { id: string; slug: string };
   /** Bob's playlist, holding listedItem. */
   othersPlaylist: { id: string };
   /** The stranger's own playlist. */
@@ -185,6 +198,27 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   reorderPlaylist: [
     { as: 'stranger', tries: `to reorder ${NOT_YOURS}`, params: (w) => ({ id: w.othersPlaylist.id }), body: (w) => ({ item_ids: [w.listedItem.id] }), status: 404 },
   ],
+
+  getEditableItem: [
+    { as: 'otherCreator', tries: "to open another creator's unpublished item in the editor", params: (w) => ({ slug: w.draftItem.slug }), status: 404 },
+    { as: 'otherCreator', tries: "to open another creator's published item in the editor (they see the item, not its studio)", params: (w) => ({ slug: w.listedItem.slug }), status: 403 },
+  ],
+  updateItem: [
+    { as: 'otherCreator', tries: "to edit another creator's unpublished item", params: (w) => ({ slug: w.draftItem.slug }), body: () => ({ name: 'Taken over' }), status: 404 },
+    { as: 'otherCreator', tries: "to edit another creator's published item", params: (w) => ({ slug: w.listedItem.slug }), body: () => ({ name: 'Taken over' }), status: 403 },
+    { as: 'collaborator', tries: 'to edit an item of the creator they work with (read-only)', params: (w) => ({ slug: w.draftItem.slug }), body: () => ({ name: 'Taken over' }), status: 403 },
+  ],
+  replaceItemFile: { noObjectRule: "needs its role and name in the query: another creator's item (404/403) and a collaborator (403) are refused in item-editing.int.test.ts" },
+  getItemAnalytics: [
+    { as: 'otherCreator', tries: "the analytics of another creator's published item", params: (w) => ({ slug: w.listedItem.slug }), status: 404 },
+    { as: 'otherCreator', tries: "the analytics of another creator's unpublished item", params: (w) => ({ slug: w.draftItem.slug }), status: 404 },
+  ],
+  exportItemAnalytics: [{ as: 'otherCreator', tries: "the CSV of another creator's published item", params: (w) => ({ slug: w.listedItem.slug }), status: 404 }],
+  getPackAnalytics: [
+    { as: 'otherCreator', tries: "the analytics of another creator's published pack", params: (w) => ({ id: w.listedPack.id }), status: 404 },
+    { as: 'otherCreator', tries: "the analytics of another creator's unpublished pack", params: (w) => ({ id: w.draftPack.id }), status: 404 },
+  ],
+  exportPackAnalytics: [{ as: 'otherCreator', tries: "the CSV of another creator's published pack", params: (w) => ({ id: w.listedPack.id }), status: 404 }],
 
   restoreArchivedPack: { noObjectRule: 'admin-only: admins act on every pack' },
   restoreTakenDownItem: { noObjectRule: 'admin-only: admins act on every item' },

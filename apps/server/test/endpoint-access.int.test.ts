@@ -170,7 +170,7 @@ describe(`endpoint access on ${TEST_DB}`, () => {
       };
       const othersPlaylist = await playlistOf(bob);
       await t.app.inject({ method: 'POST', url: `/api/playlists/${othersPlaylist.id}/items`, remoteAddress: freshAddress(), headers: { cookie: bob.cookie }, payload: { item_id: listedItem!.id } });
-      world = { draftPack, draftItem: draftItem!, listedItem: listedItem!, takenDownItem: takenDownItem!, othersPlaylist, ownPlaylist: await playlistOf(actors.get('stranger')!) };
+      world = { draftPack, draftItem: draftItem!, listedItem: listedItem!, listedPack: published, takenDownItem: takenDownItem!, othersPlaylist, ownPlaylist: await playlistOf(actors.get('stranger')!) };
     });
 
     it.each(WITH_ID)('%s has an entry', (name, endpoint) => {

@@ -17,9 +17,11 @@ import {
 import { healthSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
+import { ANALYTICS_API } from './analytics-endpoints.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { COMMERCE_API } from './commerce-endpoints.ts';
 import { CREATOR_APPLICATION_API } from './creator-application-endpoints.ts';
+import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
@@ -89,6 +91,8 @@ export const API = {
   ...LIBRARY_API,
   ...COMMERCE_API,
   ...SEARCH_API,
+  ...ITEM_EDITING_API,
+  ...ANALYTICS_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUBLIC, type Access } from './access.ts';
+import { trackPlayPayloadSchema, trackPlayResultSchema } from './analytics.ts';
 
 /**
  * The Firebase callable protocol (docs/product-overview.md §7, §8) served at POST /api/fn/{name}, so the official
@@ -86,6 +87,13 @@ export const CALLABLES = {
     summary: 'Record a content view for ad attribution (fired in addition on pack, bundle and product pages)',
     payload: trackPayloadSchema,
     result: trackResultSchema,
+  },
+  trackPlay: {
+    name: 'trackPlay',
+    access: PUBLIC,
+    summary: 'Record that a preview actually played (sent once per listen when it crosses the play threshold; deduplicated per listener and item)',
+    payload: trackPlayPayloadSchema,
+    result: trackPlayResultSchema,
   },
 } as const satisfies Record<string, CallableDefinition>;
 

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { JobName } from '@crate/contract/jobs';
 import type { AppContext } from '../app-context.ts';
 import { creditExpiryPayloadSchema, creditExpiryJobKey, runCreditExpiry } from '../features/credits/credit-expiry-job.ts';
+import { playDedupePruneJobKey, playDedupePrunePayloadSchema, runPlayDedupePrune } from '../features/tracking/play-dedupe-prune-job.ts';
 import { mailMessageSchema } from '../mail/mailer.ts';
 import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
 import type { JobDefinition, JobQueue } from './job-queue.ts';
@@ -18,6 +19,7 @@ export const JOB_CATALOGUE = {
   mail: job({ lane: 'interactive', payload: mailMessageSchema, maxAttempts: 8, run: (ctx, message) => ctx.mailer.send(message) }),
   'derive-media': job({ lane: 'bulk', payload: deriveMediaPayloadSchema, uniqueKey: deriveMediaJobKey, run: runDeriveMedia }),
   'credits-expire': job({ lane: 'bulk', payload: creditExpiryPayloadSchema, uniqueKey: creditExpiryJobKey, run: runCreditExpiry }),
+  'play-dedupe-prune': job({ lane: 'bulk', payload: playDedupePrunePayloadSchema, uniqueKey: playDedupePruneJobKey, run: runPlayDedupePrune }),
 } satisfies Record<JobName, JobDefinition<z.ZodType, AppContext>>;
 
 export type AppJobQueue = JobQueue<typeof JOB_CATALOGUE, AppContext>;

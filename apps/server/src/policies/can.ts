@@ -1,4 +1,5 @@
 import { forbidden, notFound } from '../http/app-error.ts';
+import { canOnAnalytics, type AnalyticsAction, type AnalyticsResource } from './analytics-policy.ts';
 import { canOnCreatorApplication, type CreatorApplicationAction, type CreatorApplicationResource } from './creator-application-policy.ts';
 import { canOnCreator, type CreatorAction, type CreatorResource } from './creator-policy.ts';
 import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts';
@@ -15,6 +16,7 @@ interface Policies {
   creator: { resource: CreatorResource; action: CreatorAction };
   media: { resource: MediaResource; action: MediaAction };
   creatorApplication: { resource: CreatorApplicationResource; action: CreatorApplicationAction };
+  analytics: { resource: AnalyticsResource; action: AnalyticsAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -35,6 +37,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnMedia(viewer, action as MediaAction, r);
     case 'creatorApplication':
       return canOnCreatorApplication(viewer, action as CreatorApplicationAction, r);
+    case 'analytics':
+      return canOnAnalytics(viewer, action as AnalyticsAction, r);
   }
 }
 

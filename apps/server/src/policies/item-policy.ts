@@ -36,8 +36,10 @@ export const asItem = (row: ItemRowFacts): ItemResource => ({
  *   download any item they read.
  * collect (heart it, add it to a playlist): a signed-in user, on a listed item (published pack, not taken down): the library lists only those.
  * get (with credits, or for nothing when free): a signed-in user, on a listed item — nothing unpublished or taken down is on sale.
+ * studio (open it in the editor, read-only or not): the creator's people — creator, collaborators — and admins.
+ * edit (its metadata and files, docs/decisions/0029): whoever may edit its pack — the creator or an admin; collaborators read only.
  */
-export type ItemAction = 'read' | 'download' | 'collect' | 'get';
+export type ItemAction = 'read' | 'download' | 'collect' | 'get' | 'studio' | 'edit';
 
 /** Published and not taken down: what everybody sees. */
 export const isListedItem = (item: ItemFacts): boolean => isPublishedPack(item.pack) && !item.takenDown;
@@ -52,6 +54,10 @@ export function canOnItem(viewer: PolicyViewer, action: ItemAction, item: ItemFa
     case 'collect':
     case 'get':
       return viewer !== null && isListedItem(item);
+    case 'studio':
+      return insider;
+    case 'edit':
+      return canOnPack(viewer, 'edit', item.pack);
   }
 }
 

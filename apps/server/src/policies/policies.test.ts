@@ -3,6 +3,7 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import { AppError } from '../http/app-error.ts';
 import { authorize, can } from './can.ts';
 import { asCreatorApplication, type CreatorApplicationAction } from './creator-application-policy.ts';
+import { asAnalytics } from './analytics-policy.ts';
 import { asCreator, type CreatorAction } from './creator-policy.ts';
 import { asItem, type ItemAction } from './item-policy.ts';
 import { asPack, type PackAction } from './pack-policy.ts';
@@ -56,7 +57,7 @@ const PACK_TABLE: [ViewerKind, keyof typeof PACK_STATES, PackAction[]][] = [
   ['admin',        'awaitingApproval', ['read', 'edit', 'submit', 'review']],
 ];
 
-const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect'];
+const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect', 'studio', 'edit'];
 const ITEM_STATES = {
   listedFree: { packStatus: PACK_STATUS.published, takenDown: false, isFree: true, owned: false },
   listedPaid: { packStatus: PACK_STATUS.published, takenDown: false, isFree: false, owned: false },
@@ -76,18 +77,18 @@ const ITEM_TABLE: [ViewerKind, keyof typeof ITEM_STATES, ItemAction[]][] = [
   ['subscriber',   'listedOwned',     ['read', 'download', 'collect']],
   ['subscriber',   'takenDownFree',   []],
   ['subscriber',   'unpublishedFree', []],
-  ['collaborator', 'listedPaid',      ['read', 'download', 'collect']],
-  ['collaborator', 'takenDownFree',   ['read', 'download']],
-  ['collaborator', 'unpublishedFree', ['read', 'download']],
-  ['owner',        'listedPaid',      ['read', 'download', 'collect']],
-  ['owner',        'takenDownFree',   ['read', 'download']],
-  ['owner',        'unpublishedFree', ['read', 'download']],
+  ['collaborator', 'listedPaid',      ['read', 'download', 'collect', 'studio']],
+  ['collaborator', 'takenDownFree',   ['read', 'download', 'studio']],
+  ['collaborator', 'unpublishedFree', ['read', 'download', 'studio']],
+  ['owner',        'listedPaid',      ['read', 'download', 'collect', 'studio', 'edit']],
+  ['owner',        'takenDownFree',   ['read', 'download', 'studio', 'edit']],
+  ['owner',        'unpublishedFree', ['read', 'download', 'studio', 'edit']],
   ['otherCreator', 'listedPaid',      ['read', 'collect']],
   ['otherCreator', 'takenDownFree',   []],
   ['otherCreator', 'unpublishedFree', []],
-  ['admin',        'listedPaid',      ['read', 'download', 'collect']],
-  ['admin',        'takenDownFree',   ['read', 'download']],
-  ['admin',        'unpublishedFree', ['read', 'download']],
+  ['admin',        'listedPaid',      ['read', 'download', 'collect', 'studio', 'edit']],
+  ['admin',        'takenDownFree',   ['read', 'download', 'studio', 'edit']],
+  ['admin',        'unpublishedFree', ['read', 'download', 'studio', 'edit']],
 ];
 
 const PLAYLIST_ACTIONS: PlaylistAction[] = ['read', 'edit'];
@@ -125,6 +126,16 @@ const APPLICATION_TABLE: [ViewerKind, 'own' | "another user's", CreatorApplicati
   ['admin',      'own',            ['read']], // another admin decides on an admin's own application
 ];
 
+// prettier-ignore
+const ANALYTICS_TABLE: [ViewerKind, boolean][] = [
+  ['visitor',      false],
+  ['subscriber',   false],
+  ['collaborator', true],  // reads the figures of the creator they work with
+  ['owner',        true],
+  ['otherCreator', false], // even for a published pack: the figures are the creator's, not the page's
+  ['admin',        true],
+];
+
 const verdicts = <A extends string>(actions: A[], decide: (action: A) => boolean) => Object.fromEntries(actions.map((action) => [action, decide(action)]));
 const expected = <A extends string>(actions: A[], allowed: A[]) => Object.fromEntries(actions.map((action) => [action, allowed.includes(action)]));
 
@@ -152,6 +163,10 @@ describe('object-level rules', () => {
       which === 'own profile' ? { id: CREATOR, userId: viewer!.userId } : which === 'no profile yet' ? { id: null, userId: viewer!.userId } : { id: CREATOR, userId: 'u-owner' },
     );
     expect(verdicts(CREATOR_ACTIONS, (action) => can(viewer, action, creator))).toEqual(expected(CREATOR_ACTIONS, allowed));
+  });
+
+  it.each(ANALYTICS_TABLE)('%s reads the analytics of the creator’s items and packs → %s', (kind, allowed) => {
+    expect(can(VIEWERS[kind], 'read', asAnalytics({ creatorId: CREATOR }))).toBe(allowed);
   });
 
   it.each(APPLICATION_TABLE)('%s × %s creator application → %j', (kind, whose, allowed) => {

@@ -1,9 +1,9 @@
 /** What happened: advertising-attribution events, plays/downloads/favourites per item, and the audit log. */
-import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_EVENT_KINDS, TRACKING_EVENT_TYPES } from '@crate/contract/tracking-enums';
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './accounts.ts';
-import { items } from './catalogue.ts';
+import { items, packs } from './catalogue.ts';
 
 /** Advertising-attribution events (docs/product-overview.md §7 trackPageView / trackViewContent). */
 export const trackingEvents = pgTable(
@@ -38,7 +38,11 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_created_idx').on(t.createdAt)],
 );
 
-/** Plays, downloads and favourites per item for creator analytics and trending. */
+/**
+ * The raw events of creator analytics and trending (docs/decisions/0028): one row per counted play,
+ * download, heart, playlist add or get. Never read by the analytics screens: an AFTER INSERT statement
+ * trigger folds each insert into item_daily_stats and pack_daily_stats in the same transaction.
+ */
 export const itemEvents = pgTable(
   'item_events',
   {
@@ -49,7 +53,61 @@ export const itemEvents = pgTable(
     packId: uuid('pack_id'),
     userId: text('user_id'),
     kind: text('kind', { enum: ITEM_EVENT_KINDS }).notNull(),
+    /** Credits the creator earned by this event (gets only; 0 otherwise). */
+    credits: integer('credits').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('item_events_item_idx').on(t.itemId, t.createdAt), index('item_events_pack_idx').on(t.packId, t.createdAt)],
+);
+
+/** The counters of one day (UTC) that the rollup tables keep per item and per pack. */
+const dailyCounters = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  plays: integer('plays').notNull().default(0),
+  downloads: integer('downloads').notNull().default(0),
+  gets: integer('gets').notNull().default(0),
+  favorites: integer('favorites').notNull().default(0),
+  playlistAdds: integer('playlist_adds').notNull().default(0),
+  credits: integer('credits').notNull().default(0),
+});
+
+/** item_events per item per UTC day, kept by the item_events rollup trigger; item analytics read only this. */
+export const itemDailyStats = pgTable(
+  'item_daily_stats',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    /** The item's pack when the event happened, so a pack's top items are one index range. */
+    packId: uuid('pack_id'),
+    ...dailyCounters(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('item_daily_stats_pack_day_idx').on(t.packId, t.day)],
+);
+
+/** item_events per pack per UTC day, kept by the same trigger; pack analytics read only this (and item_daily_stats for top items). */
+export const packDailyStats = pgTable(
+  'pack_daily_stats',
+  {
+    packId: uuid('pack_id')
+      .notNull()
+      .references(() => packs.id),
+    ...dailyCounters(),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.day] })],
+);
+
+/**
+ * The last counted play per listener and item (docs/decisions/0028): a play is counted only when the
+ * listener's previous counted play of that item is older than the dedupe window. `listener` is
+ * `u:{user id}` or, for visitors, `a:{hash of address and user agent}` (no raw address kept).
+ */
+export const playDedupe = pgTable(
+  'play_dedupe',
+  {
+    listener: text('listener').notNull(),
+    itemId: uuid('item_id').notNull(),
+    countedAt: ts('counted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listener, t.itemId] }), index('play_dedupe_counted_idx').on(t.countedAt)],
 );

@@ -7,6 +7,9 @@ import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from './media-urls.t
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A sound's preview and peaks URLs, as every item row presents them (the studio's editor shows the same). */
+export const presentAudioPreview = audioPreview;
+
 export function presentPackCard(row: PackCardRow): PackCard {
   return {
     id: row.id,

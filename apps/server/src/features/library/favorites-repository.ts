@@ -5,9 +5,14 @@ import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql } from '../../policies/pack-policy.ts';
 import { itemRowColumns, packCardColumns } from '../../read-models/catalogue-rows.ts';
 
-export async function setItemFavorite(db: DbOrTx, userId: string, itemId: string, on: boolean): Promise<void> {
-  if (on) await db.insert(favorites).values({ userId, itemId }).onConflictDoNothing();
-  else await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.itemId, itemId)));
+/** Sets or clears the heart; true when this call added it (it was not there before). */
+export async function setItemFavorite(db: DbOrTx, userId: string, itemId: string, on: boolean): Promise<boolean> {
+  if (!on) {
+    await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.itemId, itemId)));
+    return false;
+  }
+  const added = await db.insert(favorites).values({ userId, itemId }).onConflictDoNothing().returning({ id: favorites.id });
+  return added.length > 0;
 }
 
 export async function setPackFavorite(db: DbOrTx, userId: string, packId: string, on: boolean): Promise<void> {

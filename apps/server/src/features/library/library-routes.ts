@@ -12,6 +12,7 @@ import { asPlaylist, type PlaylistAction } from '../../policies/playlist-policy.
 import type { DbOrTx } from '../../db/client.ts';
 import * as catalogueRows from '../../read-models/catalogue-rows.ts';
 import { presentItemRow, presentPackCard } from '../catalogue/catalogue-presenters.ts';
+import { recordItemEvents } from '../tracking/item-events-service.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import * as favoritesRepo from './favorites-repository.ts';
 import * as playlistsRepo from './playlists-repository.ts';
@@ -37,7 +38,10 @@ export function registerLibraryRoutes(app: FastifyInstance, { db }: AppContext):
 
   registerEndpoint(app, API.favoriteItem, async ({ params, viewer }) => {
     await requireCollectableItem(viewer, params.id);
-    await favoritesRepo.setItemFavorite(db, viewer.userId, params.id, true);
+    await db.transaction(async (tx) => {
+      // A new heart is a favorite in the creator's analytics; hearting again counts nothing.
+      if (await favoritesRepo.setItemFavorite(tx, viewer.userId, params.id, true)) await recordItemEvents(tx, 'favorite', viewer.userId, [{ itemId: params.id }]);
+    });
     return { favorited: true };
   });
   registerEndpoint(app, API.unfavoriteItem, async ({ params, viewer }) => {
@@ -104,7 +108,7 @@ export function registerLibraryRoutes(app: FastifyInstance, { db }: AppContext):
       if (playlist.itemIds.length >= PLAYLIST_ITEMS_MAX && !playlist.itemIds.includes(body.item_id)) {
         throw new AppError('CONFLICT', `A playlist holds at most ${PLAYLIST_ITEMS_MAX} sounds`, 'item_id');
       }
-      await playlistsRepo.appendPlaylistItem(tx, params.id, body.item_id);
+      if (await playlistsRepo.appendPlaylistItem(tx, params.id, body.item_id)) await recordItemEvents(tx, 'playlist_add', viewer.userId, [{ itemId: body.item_id }]);
     });
     return presentPlaylist(await playlistFor(viewer, 'read', params.id));
   });

@@ -60,16 +60,19 @@ export async function deletePlaylist(db: DbOrTx, id: string) {
   await db.delete(userPlaylists).where(eq(userPlaylists.id, id));
 }
 
-export async function appendPlaylistItem(db: DbOrTx, playlistId: string, itemId: string) {
-  await db
+/** Appends the item unless the playlist holds it already; true when it was added. */
+export async function appendPlaylistItem(db: DbOrTx, playlistId: string, itemId: string): Promise<boolean> {
+  const added = await db
     .insert(userPlaylistItems)
     .values({
       playlistId,
       itemId,
       position: sql`(select coalesce(max(position), -1) + 1 from user_playlist_items where playlist_id = ${playlistId})`,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ itemId: userPlaylistItems.itemId });
   await touch(db, playlistId);
+  return added.length > 0;
 }
 
 export async function removePlaylistItem(db: DbOrTx, playlistId: string, itemId: string) {

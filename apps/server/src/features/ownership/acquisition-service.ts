@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from '../credits/credit-ledger-service.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { recordItemEvents, shareCredits } from '../tracking/item-events-service.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import { findCollectionForAcquisition, findItemForAcquisition, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
@@ -76,6 +77,9 @@ export async function acquire(db: Db, viewer: Viewer, input: Acquire): Promise<A
       } else {
         await recordOwnership(tx, { userId, items: missing, source: 'free', creditLedgerId: null, termsVersion: LICENCE_TERMS_VERSION });
       }
+      // Each item got is a "get" in its creator's analytics, with its share of what was charged (docs/decisions/0028).
+      const shares = shareCredits(charged, missing.map((item) => Number(item.cost)));
+      await recordItemEvents(tx, 'get', userId, missing.map((item, index) => ({ itemId: item.id, credits: shares[index] })));
     } else if (replayed && missing.length > 0) {
       throw new AppError('CONFLICT', 'This idempotency_key was already used for something else; send a new one', 'idempotency_key');
     }

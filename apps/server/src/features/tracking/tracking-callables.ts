@@ -1,6 +1,7 @@
 import { CALLABLES } from '@crate/contract/callable';
 import type { TrackingEventType } from '@crate/contract/tracking-enums';
 import { defineCallable, type CallableRateLimit } from '../callable/callable-registry.ts';
+import { listenerKey, recordPlay } from './item-events-service.ts';
 import { recordTrackingEvent } from './tracking-service.ts';
 
 /**
@@ -27,3 +28,25 @@ function trackingCallable(definition: typeof CALLABLES.trackPageView | typeof CA
 
 export const trackPageView = trackingCallable(CALLABLES.trackPageView, 'PageView');
 export const trackViewContent = trackingCallable(CALLABLES.trackViewContent, 'ViewContent');
+
+/**
+ * The player sends one trackPlay per listen once it crossed the play threshold (docs/decisions/0028);
+ * a person auditioning a list fast sends a few a minute at most, 300 a minute per address leaves room
+ * for a shared address and stops a script.
+ */
+const PLAY_RATE_LIMIT: CallableRateLimit = { max: 300, timeWindow: '1 minute' };
+
+export const trackPlay = defineCallable({
+  ...CALLABLES.trackPlay,
+  rateLimit: PLAY_RATE_LIMIT,
+  timeoutMs: 10_000,
+  async handler({ data, viewer, ctx, request }) {
+    const counted = await recordPlay(ctx.db, {
+      itemId: data.item_id,
+      listenedMs: data.listened_ms,
+      viewer,
+      listener: listenerKey(viewer, request.ip || null, request.headers['user-agent'] ?? null),
+    });
+    return { counted };
+  },
+});

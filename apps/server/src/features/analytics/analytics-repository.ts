@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AnalyticsGranularity } from '@crate/contract/analytics';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, items, packs } from '../../db/schema/index.ts';
+
+/** The counters as SQL sums over a rollup table's rows (`s`). */
+const SUMS = sql.raw(`coalesce(sum(s.plays), 0)::int as plays, coalesce(sum(s.downloads), 0)::int as downloads, coalesce(sum(s.gets), 0)::int as gets,
+  coalesce(sum(s.favorites), 0)::int as favorites, coalesce(sum(s.playlist_adds), 0)::int as playlist_adds, coalesce(sum(s.credits), 0)::int as credits`);
+
+export interface CounterRow {
+  plays: number;
+  downloads: number;
+  gets: number;
+  favorites: number;
+  playlist_adds: number;
+  credits: number;
+}
+export type PeriodRow = CounterRow & { period: string };
+export type ItemPeriodRow = PeriodRow & { item_id: string; slug: string; name: string };
+export type TopItemRow = CounterRow & { id: string; slug: string; name: string; type: string };
+
+/** `date_trunc` unit of a granularity; a whitelist, never the caller's text. */
+const TRUNC: Record<AnalyticsGranularity, string> = { day: 'day', week: 'week', month: 'month' };
+const periodSql = (granularity: AnalyticsGranularity) => sql.raw(`to_char(date_trunc('${TRUNC[granularity]}', s.day::timestamp), 'YYYY-MM-DD')`);
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/** An item with what the analytics rule and page need, by slug. */
+export async function findItemForAnalytics(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({ id: items.id, slug: items.slug, name: items.name, type: items.type, creatorId: packs.creatorId, packId: packs.id, packSlug: packs.slug, packTitle: packs.title })
+    .from(items)
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .where(eq(items.slug, slug));
+  return row ?? null;
+}
+
+/** A pack with what the analytics rule and page need, by id. */
+export async function findPackForAnalytics(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: packs.id, slug: packs.slug, title: packs.title, status: packs.status, creatorId: packs.creatorId, creatorName: creators.name })
+    .from(packs)
+    .innerJoin(creators, eq(creators.id, packs.creatorId))
+    .where(eq(packs.id, id));
+  return row ?? null;
+}
+
+/** One item's counters per period of [from, to], from item_daily_stats (periods without a row are absent). */
+export async function itemSeries(db: DbOrTx, itemId: string, from: string, to: string, granularity: AnalyticsGranularity): Promise<PeriodRow[]> {
+  const result = await db.execute(sql`
+    select ${periodSql(granularity)} as period, ${SUMS}
+    from item_daily_stats s
+    where s.item_id = ${itemId} and s.day between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return rowsOf<PeriodRow>(result);
+}
+
+/** One pack's counters per period of [from, to], from pack_daily_stats. */
+export async function packSeries(db: DbOrTx, packId: string, from: string, to: string, granularity: AnalyticsGranularity): Promise<PeriodRow[]> {
+  const result = await db.execute(sql`
+    select ${periodSql(granularity)} as period, ${SUMS}
+    from pack_daily_stats s
+    where s.pack_id = ${packId} and s.day between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return rowsOf<PeriodRow>(result);
+}
+
+/** The pack's items with the most plays (then gets, then credits) in [from, to]. */
+export async function topItemsOfPack(db: DbOrTx, packId: string, from: string, to: string, limit: number): Promise<TopItemRow[]> {
+  const result = await db.execute(sql`
+    select i.id, i.slug, i.name, i.type::text as type, t.plays, t.downloads, t.gets, t.favorites, t.playlist_adds, t.credits
+    from (
+      select s.item_id, ${SUMS}
+      from item_daily_stats s
+      where s.pack_id = ${packId} and s.day between ${from}::date and ${to}::date
+      group by s.item_id
+      order by plays desc, gets desc, credits desc, s.item_id
+      limit ${limit}
+    ) t
+    join items i on i.id = t.item_id
+    order by t.plays desc, t.gets desc, t.credits desc, i.name`);
+  return rowsOf<TopItemRow>(result);
+}
+
+/** Every item's counters per period of [from, to] for a pack (the CSV), in period then item order; rows with nothing counted are absent. */
+export async function packItemSeries(db: DbOrTx, packId: string, from: string, to: string, granularity: AnalyticsGranularity): Promise<ItemPeriodRow[]> {
+  const result = await db.execute(sql`
+    select ${periodSql(granularity)} as period, s.item_id, min(i.slug) as slug, min(i.name) as name, ${SUMS}
+    from item_daily_stats s
+    join items i on i.id = s.item_id
+    where s.pack_id = ${packId} and s.day between ${from}::date and ${to}::date
+    group by 1, s.item_id
+    order by 1, min(i.name), s.item_id`);
+  return rowsOf<ItemPeriodRow>(result);
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Creator analytics (/itemanalytics/{doc_slug}, /packanalytics/{id}; docs/decisions/0028): plays,
+ * downloads, gets, favorites, playlist adds and credits earned over time, read from daily rollups.
+ */
+export const ANALYTICS_GRANULARITIES = ['day', 'week', 'month'] as const;
+export type AnalyticsGranularity = (typeof ANALYTICS_GRANULARITIES)[number];
+
+/** The counters every period, total and top item carries, in the order CSV columns and charts show them. */
+export const ANALYTICS_METRICS = ['plays', 'downloads', 'gets', 'favorites', 'playlist_adds', 'credits'] as const;
+export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
+
+export const ANALYTICS_METRIC_LABELS: Record<AnalyticsMetric, string> = {
+  plays: 'Plays',
+  downloads: 'Downloads',
+  gets: 'Gets',
+  favorites: 'Favorites',
+  playlist_adds: 'Playlist adds',
+  credits: 'Credits earned',
+};
+
+export const ANALYTICS_LIMITS = {
+  /** Without a range: the last 30 days, today included. */
+  defaultDays: 30,
+  /** The longest range one request may ask for (about five years of days). */
+  maxDays: 1830,
+  topItems: 10,
+} as const;
+
+/**
+ * A play counts once the preview has actually sounded for this long: 3 s, or half of a preview shorter
+ * than 6 s (a one-shot), never less than 100 ms. Listening time is what the audio element played, not
+ * where the playhead went (seeking adds nothing).
+ */
+export const PLAY_THRESHOLD = { maxMs: 3000, fraction: 0.5, minMs: 100 } as const;
+
+export function playThresholdMs(durationMs: number | null | undefined): number {
+  if (!durationMs || !Number.isFinite(durationMs) || durationMs <= 0) return PLAY_THRESHOLD.maxMs;
+  return Math.max(PLAY_THRESHOLD.minMs, Math.min(PLAY_THRESHOLD.maxMs, Math.round(durationMs * PLAY_THRESHOLD.fraction)));
+}
+
+/** Whether a listen of `listenedMs` to a preview of `durationMs` is a play. */
+export const isCountedPlay = (listenedMs: number, durationMs: number | null | undefined): boolean => listenedMs >= playThresholdMs(durationMs);
+
+/** The same listener playing the same item again within this window is not counted again. */
+export const PLAY_DEDUPE_WINDOW_SECONDS = 30 * 60;
+
+const isoDay = z.iso.date('A day is written YYYY-MM-DD');
+
+export const analyticsQuerySchema = z
+  .strictObject({
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    granularity: z.enum(ANALYTICS_GRANULARITIES).default('day'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The range must start before it ends', path: ['from'] });
+export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
+
+const counters = {
+  plays: z.number().int(),
+  downloads: z.number().int(),
+  gets: z.number().int(),
+  favorites: z.number().int(),
+  playlist_adds: z.number().int(),
+  credits: z.number().int(),
+};
+export const analyticsCountersSchema = z.object(counters);
+export type AnalyticsCounters = z.infer<typeof analyticsCountersSchema>;
+
+/** One period: `period` is its first day (a Monday for weeks, the 1st for months), every period of the range present. */
+export const analyticsPointSchema = z.object({ period: z.string(), ...counters });
+export type AnalyticsPoint = z.infer<typeof analyticsPointSchema>;
+
+export const analyticsRangeSchema = z.object({ from: z.string(), to: z.string(), granularity: z.enum(ANALYTICS_GRANULARITIES) });
+
+export const itemAnalyticsSchema = z.object({
+  item: z.object({ id: z.string(), slug: z.string(), name: z.string(), type: z.string(), pack: z.object({ id: z.string(), slug: z.string(), title: z.string() }) }),
+  range: analyticsRangeSchema,
+  totals: analyticsCountersSchema,
+  series: z.array(analyticsPointSchema),
+});
+export type ItemAnalytics = z.infer<typeof itemAnalyticsSchema>;
+
+export const topItemSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), type: z.string(), ...counters });
+export type TopItem = z.infer<typeof topItemSchema>;
+
+export const packAnalyticsSchema = z.object({
+  pack: z.object({ id: z.string(), slug: z.string(), title: z.string(), status: z.number().int() }),
+  range: analyticsRangeSchema,
+  totals: analyticsCountersSchema,
+  series: z.array(analyticsPointSchema),
+  /** The pack's items with the most plays in the range (then gets), at most ANALYTICS_LIMITS.topItems. */
+  top_items: z.array(topItemSchema),
+});
+export type PackAnalytics = z.infer<typeof packAnalyticsSchema>;
+
+/** trackPlay: a preview of this item sounded for `listened_ms` (sent once per listen, when it crosses the threshold). */
+export const trackPlayPayloadSchema = z.strictObject({
+  item_id: z.uuid('item_id must be an item id'),
+  listened_ms: z.number().int().min(0).max(3_600_000),
+});
+export type TrackPlayPayload = z.infer<typeof trackPlayPayloadSchema>;
+/** `counted` is false for a listen under the threshold, a repeat within the dedupe window, or the creator's own listen. */
+export const trackPlayResultSchema = z.object({ counted: z.boolean() });
