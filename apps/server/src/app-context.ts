@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuthLibrary } from './features/auth/auth-library.ts';
+import type { PaymentProvider } from './features/payments/payment-provider.ts';
 import type { AppJobQueue } from './jobs/job-catalogue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -16,4 +17,6 @@ export interface AppContext {
   storage: ObjectStorage;
   jobs: AppJobQueue;
   auth: AuthLibrary;
+  /** Who takes payments: the embedded sandbox or Stripe (decision 0023). */
+  payments: PaymentProvider;
 }

@@ -13,6 +13,8 @@ import { registerCallableRoutes } from './features/callable/callable-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { registerCreditRoutes } from './features/credits/credit-routes.ts';
 import { registerOwnershipRoutes } from './features/ownership/ownership-routes.ts';
+import { registerPaymentRoutes } from './features/payments/payment-routes.ts';
+import { registerSandboxRoutes } from './features/payments/sandbox-routes.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerSearchRoutes } from './features/search/search-routes.ts';
@@ -32,6 +34,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerLibraryRoutes(app, ctx);
   registerCreditRoutes(app, ctx);
   registerOwnershipRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
+  registerSandboxRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerItemEditingRoutes(app, ctx);

@@ -31,6 +31,15 @@ const envSchema = z.object({
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** "memory": each API process answers search from its own in-memory index; "postgres": PostgreSQL answers every search. */
   SEARCH_INDEX: z.enum(['memory', 'postgres']).default('memory'),
+  /** Stripe mode when set (with STRIPE_WEBHOOK_SECRET); otherwise the embedded sandbox takes payments. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends its requests, e.g. http://127.0.0.1:12111 for a local stand-in (default: Stripe's API). */
+  STRIPE_API_URL: z.url().optional(),
+  /** Sandbox: seconds a pending test card stays pending before it settles. */
+  SANDBOX_PENDING_SECONDS: z.coerce.number().min(0).max(3600).default(8),
+  /** Sandbox: where it POSTs its events (default: this server's own webhook endpoint). */
+  SANDBOX_WEBHOOK_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -63,6 +72,10 @@ export interface Config {
    * start and following the search outbox every `pollMs`, or PostgreSQL alone.
    */
   searchIndex: { kind: 'memory'; pollMs: number } | { kind: 'postgres' };
+  /** Who takes payments (decision 0023). */
+  payments:
+    | { kind: 'sandbox'; webhookSecret: string; pendingMs: number; webhookUrl: string }
+    | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
   logLevel: string;
   production: boolean;
   /** Where the built web app lives; null when not serving it (tests of the API alone). */
@@ -73,13 +86,17 @@ export interface Config {
 export const SEARCH_OUTBOX_POLL_MS = 200;
 
 /** A secret kept in DATA_DIR so sessions survive restarts without any setup. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
+function persistedSecret(dataDir: string, name = 'auth-secret', prefix = ''): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
+  const secret = prefix + randomBytes(32).toString('hex');
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function missing(name: string, because: string): never {
+  throw new Error(`Invalid environment: ${name} is required when ${because} is set`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -116,6 +133,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     rateLimits: true,
     searchIndex: e.SEARCH_INDEX === 'memory' ? { kind: 'memory', pollMs: SEARCH_OUTBOX_POLL_MS } : { kind: 'postgres' },
+    payments: e.STRIPE_SECRET_KEY
+      ? {
+          kind: 'stripe',
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? missing('STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'),
+          apiUrl: e.STRIPE_API_URL ?? null,
+        }
+      : {
+          kind: 'sandbox',
+          webhookSecret: persistedSecret(dataDir, 'sandbox-webhook-secret', 'whsec_sandbox_'),
+          pendingMs: e.SANDBOX_PENDING_SECONDS * 1000,
+          webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${(e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')}/api/payments/webhook`,
+        },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

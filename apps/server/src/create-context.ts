@@ -6,6 +6,7 @@ import { createAuthLibrary } from './features/auth/auth-library.ts';
 import { accountLifecycle } from './features/auth/account-lifecycle.ts';
 import { createDbJobQueue } from './jobs/db-job-queue.ts';
 import { JOB_CATALOGUE } from './jobs/job-catalogue.ts';
+import { createPaymentProvider } from './features/payments/create-payment-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
 
@@ -37,5 +38,6 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     storage: createObjectStorage(config.storage),
     jobs,
     auth,
+    payments: createPaymentProvider(config, database.db, jobs),
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { createContext, createLogger } from './create-context.ts';
 import { scheduleCreditExpiry } from './features/credits/credit-expiry-job.ts';
 import { schedulePlayDedupePrune } from './features/tracking/play-dedupe-prune-job.ts';
+import { scheduleCreditsExpiringNotice } from './features/payments/payment-jobs.ts';
 import { seedDemoOnFirstStart } from './seed/seed-demo.ts';
 
 const config = loadConfig(process.env, {});
@@ -13,6 +14,7 @@ const app = await buildApp(ctx);
 ctx.jobs.handleWith(ctx);
 await scheduleCreditExpiry(ctx);
 await schedulePlayDedupePrune(ctx);
+await scheduleCreditsExpiringNotice(ctx);
 if (config.workers) ctx.jobs.start();
 
 const shutdown = async (signal: string) => {

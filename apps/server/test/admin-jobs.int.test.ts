@@ -33,6 +33,11 @@ describe(`the admin view of the job queue on ${TEST_DB}`, () => {
       { name: 'derive-media', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 2 } },
       { name: 'credits-expire', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'play-dedupe-prune', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'payment-event', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'sandbox-webhook', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'sandbox-settle', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'subscription-recheck', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'credits-expiring-notice', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
     ]);
   });
 

@@ -50,6 +50,18 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   getCredits: SIGNED_IN,
   listCreditHistory: SIGNED_IN,
 
+  createCheckoutSession: SIGNED_IN,
+  getCheckoutSession: SIGNED_IN,
+  // Public but signature-checked: Stripe and the sandbox call it without a session (payments.int.test.ts).
+  paymentWebhook: ANYONE,
+  getBilling: SIGNED_IN,
+  listReceipts: SIGNED_IN,
+  changePlan: SIGNED_IN,
+  cancelPlan: SIGNED_IN,
+  resumePlan: SIGNED_IN,
+  openBillingPortal: SIGNED_IN,
+  advanceTestClock: ADMIN,
+
   discover: ANYONE,
   listPacks: ANYONE,
   listStaffPicks: ANYONE,
@@ -151,6 +163,7 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   reviewCreatorApplication: { noObjectRule: 'admins review every application but their own (403, tested in creator-applications.int.test.ts); the endpoint is admin-only' },
   setUserRoles: { noObjectRule: 'admins manage every account; the endpoint is admin-only' },
   adjustCredits: { noObjectRule: "admins adjust any account's credits (audited); the endpoint is admin-only" },
+  getCheckoutSession: { noObjectRule: "reads only the caller's own checkout sessions: another user's is 404 (payments.int.test.ts, 'someone else's session')" },
 
   getPack: [
     { as: 'stranger', tries: "another creator's unpublished pack", params: (w) => ({ ref: w.draftPack.id }), status: 404 },

@@ -19,6 +19,7 @@ import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { ANALYTICS_API } from './analytics-endpoints.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
+import { CHECKOUT_API } from './checkout-endpoints.ts';
 import { COMMERCE_API } from './commerce-endpoints.ts';
 import { CREATOR_APPLICATION_API } from './creator-application-endpoints.ts';
 import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
@@ -90,6 +91,7 @@ export const API = {
   ...CREATOR_APPLICATION_API,
   ...LIBRARY_API,
   ...COMMERCE_API,
+  ...CHECKOUT_API,
   ...SEARCH_API,
   ...ITEM_EDITING_API,
   ...ANALYTICS_API,

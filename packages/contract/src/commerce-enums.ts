@@ -15,8 +15,11 @@ export type PriceInterval = (typeof PRICE_INTERVALS)[number];
 export const CHECKOUT_MODES = ['subscription', 'payment'] as const;
 export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
 
-/** pending until the provider answers with a session (open), then complete, expired or error. */
-export const CHECKOUT_STATUSES = ['pending', 'open', 'complete', 'expired', 'error'] as const;
+/**
+ * pending until the provider answers with a session (open); processing while an asynchronous payment is
+ * pending; then complete, failed (the payment did not go through), expired or error (no session was made).
+ */
+export const CHECKOUT_STATUSES = ['pending', 'open', 'processing', 'complete', 'failed', 'expired', 'error'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
@@ -29,3 +32,7 @@ export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 /** How a user came to own an item. */
 export const OWNERSHIP_SOURCES = ['credits', 'purchase', 'free', 'grant'] as const;
 export type OwnershipSource = (typeof OWNERSHIP_SOURCES)[number];
+
+/** A payment as the Account screen lists it. */
+export const RECEIPT_STATUSES = ['paid', 'refunded', 'disputed'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];

@@ -8,6 +8,22 @@ import type { JobName } from '@crate/contract/jobs';
 import type { AppContext } from '../app-context.ts';
 import { creditExpiryPayloadSchema, creditExpiryJobKey, runCreditExpiry } from '../features/credits/credit-expiry-job.ts';
 import { playDedupePruneJobKey, playDedupePrunePayloadSchema, runPlayDedupePrune } from '../features/tracking/play-dedupe-prune-job.ts';
+import {
+  creditsExpiringJobKey,
+  creditsExpiringPayloadSchema,
+  paymentEventJobKey,
+  paymentEventPayloadSchema,
+  runCreditsExpiringNotice,
+  runPaymentEvent,
+  runSandboxSettle,
+  runSandboxWebhook,
+  runSubscriptionRecheck,
+  sandboxSettleJobKey,
+  sandboxSettlePayloadSchema,
+  sandboxWebhookJobKey,
+  sandboxWebhookPayloadSchema,
+  subscriptionRecheckPayloadSchema,
+} from '../features/payments/payment-jobs.ts';
 import { mailMessageSchema } from '../mail/mailer.ts';
 import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
 import type { JobDefinition, JobQueue } from './job-queue.ts';
@@ -20,6 +36,12 @@ export const JOB_CATALOGUE = {
   'derive-media': job({ lane: 'bulk', payload: deriveMediaPayloadSchema, uniqueKey: deriveMediaJobKey, run: runDeriveMedia }),
   'credits-expire': job({ lane: 'bulk', payload: creditExpiryPayloadSchema, uniqueKey: creditExpiryJobKey, run: runCreditExpiry }),
   'play-dedupe-prune': job({ lane: 'bulk', payload: playDedupePrunePayloadSchema, uniqueKey: playDedupePruneJobKey, run: runPlayDedupePrune }),
+  // Fulfilment is someone waiting for their plan: interactive lane (decision 0023).
+  'payment-event': job({ lane: 'interactive', payload: paymentEventPayloadSchema, uniqueKey: paymentEventJobKey, maxAttempts: 12, run: runPaymentEvent }),
+  'sandbox-webhook': job({ lane: 'interactive', payload: sandboxWebhookPayloadSchema, uniqueKey: sandboxWebhookJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(60_000, 500 * 2 ** n), run: runSandboxWebhook }),
+  'sandbox-settle': job({ lane: 'interactive', payload: sandboxSettlePayloadSchema, uniqueKey: sandboxSettleJobKey, run: runSandboxSettle }),
+  'subscription-recheck': job({ lane: 'interactive', payload: subscriptionRecheckPayloadSchema, run: runSubscriptionRecheck }),
+  'credits-expiring-notice': job({ lane: 'bulk', payload: creditsExpiringPayloadSchema, uniqueKey: creditsExpiringJobKey, run: runCreditsExpiringNotice }),
 } satisfies Record<JobName, JobDefinition<z.ZodType, AppContext>>;
 
 export type AppJobQueue = JobQueue<typeof JOB_CATALOGUE, AppContext>;

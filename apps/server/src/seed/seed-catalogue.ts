@@ -560,7 +560,7 @@ const PRODUCTS: ((typeof paymentProducts.$inferInsert) & { prices: Omit<typeof p
     description: '300 credits every month, unused credits roll over for a year. For producers who release often.',
     kind: 'subscription',
     sortOrder: 2,
-    metadata: { highlight: 'true' },
+    metadata: { highlight: 'true', rollover_months: '12' },
     prices: [
       { id: 'price_crate_pro_monthly', unitAmount: 1999, interval: 'month', credits: 300 },
       { id: 'price_crate_pro_yearly', unitAmount: 19_900, interval: 'year', credits: 3600 },

@@ -9,6 +9,7 @@ import {
   PAYMENT_PRODUCT_KINDS,
   PAYMENT_PROVIDERS,
   PRICE_INTERVALS,
+  RECEIPT_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from '@crate/contract/commerce-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
@@ -65,11 +66,18 @@ export const checkoutSessions = pgTable(
     sessionId: text('session_id'),
     url: text('url'),
     status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
+    errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** The client's key for this click: a retried request answers with the session made first. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
-  (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt), uniqueIndex('checkout_sessions_session_key').on(t.sessionId)],
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('checkout_sessions_session_key').on(t.sessionId),
+    uniqueIndex('checkout_sessions_idempotency_key').on(t.userId, t.idempotencyKey),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -88,6 +96,11 @@ export const subscriptions = pgTable(
     currentPeriodStart: ts('current_period_start').notNull(),
     currentPeriodEnd: ts('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The price of the period paid for now; differs from price_id when a downgrade waits for the renewal. */
+    paidPriceId: text('paid_price_id').references(() => paymentPrices.id),
+    customerId: text('customer_id'),
+    /** When the first failed renewal made it past due; the grace period runs from here (decision 0023). */
+    pastDueSince: ts('past_due_since'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,7 +115,53 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: createdAt(),
   processedAt: ts('processed_at'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
 });
+
+/** Payments as receipts: one row per paid invoice or one-off payment, by the provider's id. */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The invoice (subscriptions) or checkout session (one-off payments) paid. */
+    providerRef: text('provider_ref').notNull(),
+    /** The provider's payment (intent) id, which refunds and disputes name. */
+    paymentId: text('payment_id'),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: RECEIPT_STATUSES }).notNull().default('paid'),
+    /** The ledger lot these credits were added by (refunds and disputes take back what is left of it). */
+    creditLedgerId: uuid('credit_ledger_id').references(() => creditLedger.id),
+    credits: integer('credits').notNull().default(0),
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_receipts_ref_key').on(t.providerRef), index('payment_receipts_user_idx').on(t.userId, t.createdAt), index('payment_receipts_payment_idx').on(t.paymentId)],
+);
+
+/**
+ * The sandbox provider's own state: checkout sessions, subscriptions, invoices and events as the
+ * provider holds them (decision 0023). Only the sandbox reads and writes these rows; Crate's fulfilment
+ * sees them through the provider interface, as it sees Stripe's.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sandbox_objects_type_idx').on(t.type, t.createdAt)],
+);
 
 /**
  * Credits as a ledger (docs/decisions/0020). A row adding credits (grant, refill, positive adjust) is a

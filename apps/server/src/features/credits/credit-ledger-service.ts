@@ -168,3 +168,43 @@ export async function listUsersWithExpiredLots(db: DbOrTx, at: Date, limit: numb
     .limit(limit);
   return rows.map((r) => r.userId);
 }
+
+/**
+ * Takes back what is left of one lot (a refunded or disputed payment's credits), as one `adjust` entry
+ * drawing only from that lot. What was already spent stays spent. The caller must hold
+ * lockCreditAccount. Returns the credits taken (0 when nothing was left or the key was used).
+ */
+export async function takeBackLot(tx: Tx, entry: Omit<CreditEntryInput, 'userId'> & { userId: string; lotId: string }): Promise<number> {
+  const [lot] = await tx
+    .select({ remaining: remainingSql, expiresAt: creditLedger.expiresAt })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.id, entry.lotId), eq(creditLedger.userId, entry.userId), gt(creditLedger.amount, 0)));
+  const remaining = Number(lot?.remaining ?? 0);
+  if (!lot || remaining <= 0 || (lot.expiresAt !== null && lot.expiresAt <= new Date())) return 0;
+  const [row] = await tx
+    .insert(creditLedger)
+    .values({ userId: entry.userId, kind: 'adjust', amount: -remaining, reason: entry.reason, idempotencyKey: entry.idempotencyKey, createdBy: entry.createdBy ?? null, subscriptionId: entry.subscriptionId ?? null, checkoutSessionId: entry.checkoutSessionId ?? null })
+    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
+    .returning({ id: creditLedger.id });
+  if (!row) return 0;
+  await tx.insert(creditLotDraws).values({ entryId: row.id, lotId: entry.lotId, amount: remaining });
+  return remaining;
+}
+
+/** The latest expiry among the user's open plan-grant lots (refills expire with them, decision 0023). */
+export async function latestGrantExpiry(db: DbOrTx, userId: string, at: Date = new Date()): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: sql<Date | null>`max(${creditLedger.expiresAt})` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant'), gt(creditLedger.expiresAt, at)));
+  return row?.expiresAt ? new Date(row.expiresAt) : null;
+}
+
+/** Open lots expiring within [from, to) with credits left: the "credits expire in 7 days" notice. */
+export async function listLotsExpiringBetween(db: DbOrTx, from: Date, to: Date): Promise<{ userId: string; remaining: number; expiresAt: Date }[]> {
+  const rows = await db
+    .select({ userId: creditLedger.userId, remaining: remainingSql, expiresAt: creditLedger.expiresAt })
+    .from(creditLedger)
+    .where(and(gt(creditLedger.amount, 0), gt(creditLedger.expiresAt, from), lte(creditLedger.expiresAt, to), sql`${remainingSql} > 0`));
+  return rows.map((r) => ({ userId: r.userId, remaining: Number(r.remaining), expiresAt: r.expiresAt! }));
+}

@@ -55,3 +55,8 @@ export async function setRoles(db: Db, change: RoleChange, roles: readonly Role[
 export async function grantRole(tx: DbOrTx, change: RoleChange, role: Role): Promise<Role[]> {
   return applyRoleChange(tx, change, (current) => [...current, role]);
 }
+
+/** Takes one role away within the caller's transaction (a plan ending). No-op when not held. */
+export async function revokeRole(tx: DbOrTx, change: RoleChange, role: Role): Promise<Role[]> {
+  return applyRoleChange(tx, change, (current) => current.filter((r) => r !== role));
+}

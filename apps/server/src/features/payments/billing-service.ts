@@ -1,0 +1,148 @@
+import { REFILLS_PER_PERIOD, priceNotFoundMessage, type Billing, type BillingPlan, type ChangePlanResult, type TestClockResult } from '@crate/contract/checkout';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { graceEndsAt, grantsAccess, syncSubscriptionNow } from './fulfilment-service.ts';
+import { ProviderRequestError } from './payment-provider.ts';
+import { countRefillsSince, findPriceWithProduct, findUser, listUserSubscriptions, type SubscriptionRow } from './payment-repository.ts';
+import { SandboxProvider } from './sandbox-provider.ts';
+
+/** The billing side of Account and Pricing: the plan, changing it, cancelling it (decision 0023). */
+
+async function planOf(ctx: AppContext, priceId: string): Promise<BillingPlan | null> {
+  const found = await findPriceWithProduct(ctx.db, priceId);
+  if (!found) return null;
+  return {
+    price_id: found.price.id,
+    product_id: found.product.id,
+    name: found.product.name,
+    interval: found.price.interval,
+    unit_amount: found.price.unitAmount,
+    currency: found.price.currency,
+    credits: found.price.credits,
+  };
+}
+
+/** The subscription Account shows: the one that grants access, else the most recent. */
+async function currentSubscription(ctx: AppContext, userId: string): Promise<SubscriptionRow | null> {
+  const subs = await listUserSubscriptions(ctx.db, userId);
+  return subs.find((s) => grantsAccess(s)) ?? subs.find((s) => s.status !== 'incomplete') ?? null;
+}
+
+export async function getBilling(ctx: AppContext, userId: string): Promise<Billing> {
+  const sub = await currentSubscription(ctx, userId);
+  const user = await findUser(ctx.db, userId);
+  const access = sub ? grantsAccess(sub) : false;
+  let subscription: Billing['subscription'] = null;
+  if (sub) {
+    const plan = await planOf(ctx, sub.paidPriceId ?? sub.priceId);
+    const next = sub.paidPriceId && sub.paidPriceId !== sub.priceId ? await planOf(ctx, sub.priceId) : null;
+    if (plan) {
+      subscription = {
+        id: sub.id,
+        status: sub.status,
+        plan,
+        renews_as: next,
+        current_period_start: sub.currentPeriodStart.toISOString(),
+        current_period_end: sub.currentPeriodEnd.toISOString(),
+        cancel_at_period_end: sub.cancelAtPeriodEnd,
+        grace_ends_at: sub.status === 'past_due' && sub.pastDueSince ? graceEndsAt(sub.pastDueSince).toISOString() : null,
+        grants_access: access,
+      };
+    }
+  }
+  const used = sub && access ? await countRefillsSince(ctx.db, userId, sub.currentPeriodStart) : 0;
+  const refills: Billing['refills'] = !access
+    ? { allowed: false, reason: 'Refills are for subscribers: choose a plan first.', used_this_period: 0, per_period: REFILLS_PER_PERIOD }
+    : used >= REFILLS_PER_PERIOD
+      ? { allowed: false, reason: `You have bought ${REFILLS_PER_PERIOD} refills this period; more open when your plan renews.`, used_this_period: used, per_period: REFILLS_PER_PERIOD }
+      : { allowed: true, reason: null, used_this_period: used, per_period: REFILLS_PER_PERIOD };
+  return { provider: ctx.payments.kind, subscription, portal: ctx.payments.kind === 'stripe' && Boolean(user?.customerId), refills };
+}
+
+async function requireActive(ctx: AppContext, userId: string): Promise<SubscriptionRow> {
+  const sub = await currentSubscription(ctx, userId);
+  if (!sub || !grantsAccess(sub)) throw new AppError('CONFLICT', 'You have no active plan. Choose one on Pricing.');
+  return sub;
+}
+
+/** Credits a price gives per month: how plans compare (upgrade or downgrade). */
+const monthlyCredits = (p: BillingPlan) => (p.interval === 'year' ? p.credits / 12 : p.credits);
+
+/**
+ * Upgrade (more credits a month): at once — a new period starts now, charged with the unused part of the
+ * old one credited, and its credits arrive with the paid invoice. Downgrade: at the renewal — the period
+ * paid for keeps its plan and credits, and the next renewal charges the new price. Choosing the paid plan
+ * again while a downgrade waits calls the downgrade off.
+ */
+export async function changePlan(ctx: AppContext, userId: string, priceId: string, idempotencyKey: string): Promise<ChangePlanResult> {
+  const sub = await requireActive(ctx, userId);
+  if (sub.status === 'past_due') throw new AppError('CONFLICT', 'Your last payment failed. Update your card before changing plans.');
+  const target = await findPriceWithProduct(ctx.db, priceId);
+  if (!target) throw new AppError('NOT_FOUND', priceNotFoundMessage(priceId), 'price');
+  if (!target.price.active || !target.product.active) throw new AppError('CONFLICT', `The price ${priceId} of ${target.product.name} is no longer on sale`, 'price');
+  if (target.product.kind !== 'subscription' || target.price.interval === null) throw new AppError('VALIDATION_FAILED', `${priceId} is not a plan`, 'price');
+  const paidPriceId = sub.paidPriceId ?? sub.priceId;
+  const paid = (await planOf(ctx, paidPriceId))!;
+  const wanted = (await planOf(ctx, priceId))!;
+  let change: ChangePlanResult['change'];
+  try {
+    if (priceId === paidPriceId) {
+      if (sub.priceId === paidPriceId) return { change: 'unchanged', billing: await getBilling(ctx, userId) };
+      await ctx.payments.changeSubscriptionPrice(sub.providerSubscriptionId, priceId, 'at_renewal', `plan:${userId}:${idempotencyKey}`);
+      change = 'downgrade_cancelled';
+    } else if (monthlyCredits(wanted) > monthlyCredits(paid)) {
+      await ctx.payments.changeSubscriptionPrice(sub.providerSubscriptionId, priceId, 'now', `plan:${userId}:${idempotencyKey}`);
+      change = 'upgraded';
+    } else {
+      await ctx.payments.changeSubscriptionPrice(sub.providerSubscriptionId, priceId, 'at_renewal', `plan:${userId}:${idempotencyKey}`);
+      change = 'downgrade_scheduled';
+    }
+  } catch (error) {
+    if (error instanceof ProviderRequestError) throw new AppError('CONFLICT', error.message);
+    throw error;
+  }
+  await syncSubscriptionNow(ctx, sub.providerSubscriptionId);
+  return { change, billing: await getBilling(ctx, userId) };
+}
+
+export async function setCancel(ctx: AppContext, userId: string, cancel: boolean): Promise<Billing> {
+  const sub = await requireActive(ctx, userId);
+  if (sub.cancelAtPeriodEnd !== cancel) {
+    await ctx.payments.setCancelAtPeriodEnd(sub.providerSubscriptionId, cancel);
+    await syncSubscriptionNow(ctx, sub.providerSubscriptionId);
+  }
+  return getBilling(ctx, userId);
+}
+
+export async function openPortal(ctx: AppContext, userId: string, returnUrl: string | undefined): Promise<{ url: string }> {
+  const user = await findUser(ctx.db, userId);
+  if (!user) throw notFound('The account');
+  const back = new URL(returnUrl ?? '/account', ctx.config.publicUrl);
+  if (back.origin !== new URL(ctx.config.publicUrl).origin) throw new AppError('VALIDATION_FAILED', 'return_url must be a page of this site', 'return_url');
+  if (!user.customerId) throw new AppError('CONFLICT', 'There is nothing to manage yet: you have not paid for anything.');
+  const portal = await ctx.payments.createPortalSession(user.customerId, back.toString());
+  if (!portal) throw new AppError('CONFLICT', 'The sandbox has no customer portal: change or cancel your plan on this page.');
+  return portal;
+}
+
+/** Sandbox test clock: the user's subscription moves to its next period (admin action and CLI). */
+export async function advanceTestClock(ctx: AppContext, userId: string, outcome?: 'pay' | 'fail'): Promise<TestClockResult> {
+  if (!(ctx.payments instanceof SandboxProvider)) throw new AppError('CONFLICT', "The test clock belongs to the sandbox; in Stripe mode use Stripe's own test clocks.");
+  const subs = (await listUserSubscriptions(ctx.db, userId)).filter((s) => s.provider === 'sandbox' && s.status !== 'canceled' && s.status !== 'incomplete');
+  const sub = subs[0];
+  if (!sub) throw new AppError('NOT_FOUND', 'That user has no sandbox subscription to move on');
+  try {
+    const { subscription, events } = await ctx.payments.advance(sub.providerSubscriptionId, outcome);
+    await syncSubscriptionNow(ctx, sub.providerSubscriptionId);
+    return {
+      subscription_id: sub.id,
+      status: subscription.status,
+      current_period_start: subscription.currentPeriodStart.toISOString(),
+      current_period_end: subscription.currentPeriodEnd.toISOString(),
+      events,
+    };
+  } catch (error) {
+    if (error instanceof ProviderRequestError) throw new AppError('CONFLICT', error.message);
+    throw error;
+  }
+}

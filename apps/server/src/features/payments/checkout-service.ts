@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { priceNotFoundMessage, REFILLS_PER_PERIOD, type CheckoutSessionRequest } from '@crate/contract/checkout';
+import type { CheckoutMode } from '@crate/contract/commerce-enums';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { grantsAccess } from './fulfilment-service.ts';
+import { ProviderRequestError } from './payment-provider.ts';
+import {
+  countRefillsSince,
+  findCheckout,
+  findCheckoutByKey,
+  findPricesWithProducts,
+  findUser,
+  insertCheckout,
+  listUserSubscriptions,
+  updateCheckout,
+  type CheckoutRow,
+} from './payment-repository.ts';
+
+/** The provider gets this long inside the request; past it the client keeps waiting on GET (≤ 30 s in all). */
+const PROVIDER_WAIT_MS = 20_000;
+
+/** A success or cancel URL must be a page of this site (no open redirect through checkout); a path is taken as one. */
+function ownPage(ctx: AppContext, value: string | undefined, field: 'success_url' | 'cancel_url'): string {
+  const base = new URL(ctx.config.publicUrl);
+  if (value === undefined) return `${base.origin}/pricing`;
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', `${field} must be a page of this site`, field);
+  }
+  if (url.origin !== base.origin) throw new AppError('VALIDATION_FAILED', `${field} must be a page of this site`, field);
+  return url.toString();
+}
+
+/** Which lines the request names, each checked against the catalogue and the buyer's plan (decision 0023). */
+async function checkLines(ctx: AppContext, userId: string, mode: CheckoutMode, lines: { price: string; quantity: number }[]) {
+  const found = await findPricesWithProducts(ctx.db, [...new Set(lines.map((l) => l.price))]);
+  for (const line of lines) {
+    const row = found.find((f) => f.price.id === line.price);
+    if (!row) throw new AppError('NOT_FOUND', priceNotFoundMessage(line.price), 'price');
+    if (!row.price.active || !row.product.active) throw new AppError('CONFLICT', `The price ${line.price} of ${row.product.name} is no longer on sale`, 'price');
+    if (mode === 'subscription' && (row.product.kind !== 'subscription' || row.price.interval === null)) {
+      throw new AppError('VALIDATION_FAILED', `${line.price} is a one-off price: buy it with mode "payment"`, 'mode');
+    }
+    if (mode === 'payment' && row.product.kind !== 'credits') throw new AppError('VALIDATION_FAILED', `${line.price} is a plan: subscribe with mode "subscription"`, 'mode');
+  }
+  const subs = await listUserSubscriptions(ctx.db, userId);
+  const current = subs.find((s) => grantsAccess(s));
+  if (mode === 'subscription') {
+    if (lines.length !== 1 || lines[0]!.quantity !== 1) throw new AppError('VALIDATION_FAILED', 'A plan is bought one at a time: one price, quantity 1', 'quantity');
+    if (current) throw new AppError('CONFLICT', 'You already have a plan. Change it from Pricing or your account instead of subscribing again.');
+  } else {
+    if (!current) throw new AppError('CONFLICT', 'Refills are for subscribers: choose a plan first, then top up when you run low.');
+    const wanted = lines.reduce((sum, l) => sum + l.quantity, 0);
+    const used = await countRefillsSince(ctx.db, userId, current.currentPeriodStart);
+    if (used + wanted > REFILLS_PER_PERIOD) {
+      throw new AppError('CONFLICT', `You can buy ${REFILLS_PER_PERIOD} refills per plan period; ${Math.max(0, REFILLS_PER_PERIOD - used)} left until ${current.currentPeriodEnd.toISOString().slice(0, 10)}.`, 'quantity');
+    }
+  }
+}
+
+/**
+ * POST /api/checkout-sessions: records the request (once per idempotency key), asks the provider for a
+ * session and answers with the row — its id and URL, or the error the provider gave, so the client shows
+ * it at once. A provider slower than PROVIDER_WAIT_MS leaves the row pending; it is filled in when the
+ * provider answers and the client, polling GET, sees it then.
+ */
+export async function createCheckout(ctx: AppContext, userId: string, body: CheckoutSessionRequest & { mode: CheckoutMode }): Promise<CheckoutRow> {
+  if (body.idempotency_key) {
+    const earlier = await findCheckoutByKey(ctx.db, userId, body.idempotency_key);
+    if (earlier) return earlier;
+  }
+  const lines = body.line_items ? body.line_items.map((l) => ({ price: l.price, quantity: l.quantity ?? 1 })) : [{ price: body.price!, quantity: body.quantity ?? 1 }];
+  const successUrl = ownPage(ctx, body.success_url, 'success_url');
+  const cancelUrl = ownPage(ctx, body.cancel_url, 'cancel_url');
+  await checkLines(ctx, userId, body.mode, lines);
+  const user = await findUser(ctx.db, userId);
+  if (!user) throw notFound('The account');
+
+  const inserted = await insertCheckout(ctx.db, {
+    userId,
+    provider: ctx.payments.kind,
+    mode: body.mode,
+    priceId: body.price ?? null,
+    quantity: body.price ? (body.quantity ?? 1) : null,
+    lineItems: lines,
+    successUrl,
+    cancelUrl,
+    idempotencyKey: body.idempotency_key ?? null,
+  });
+  // Two requests with one key at once: the second answers with the first one's row.
+  if (!inserted) return (await findCheckoutByKey(ctx.db, userId, body.idempotency_key!))!;
+
+  const creating = ctx.payments
+    .createCheckoutSession({
+      checkoutId: inserted.id,
+      userId,
+      email: user.email,
+      customerId: user.customerId,
+      mode: body.mode,
+      lineItems: lines.map((l) => ({ priceId: l.price, quantity: l.quantity })),
+      successUrl,
+      cancelUrl,
+      idempotencyKey: `checkout:${inserted.id}`,
+    })
+    .then(
+      (session) => updateCheckout(ctx.db, inserted.id, { sessionId: session.id, url: session.url, status: 'open' }),
+      (error: unknown) => {
+        const known = error instanceof ProviderRequestError;
+        if (!known) ctx.log.error({ err: error, checkout: inserted.id }, 'creating a checkout session failed');
+        return updateCheckout(ctx.db, inserted.id, {
+          status: 'error',
+          errorCode: known ? error.code : 'provider_unavailable',
+          errorMessage: known ? error.message : 'The payment provider did not answer. Nothing was charged; try again in a moment.',
+        });
+      },
+    );
+  await Promise.race([creating, new Promise((resolve) => setTimeout(resolve, PROVIDER_WAIT_MS).unref())]);
+  return (await findCheckout(ctx.db, inserted.id))!;
+}
+
+/** GET /api/checkout-sessions/:id — the caller's own only; anybody else's does not exist for them. */
+export async function readCheckout(ctx: AppContext, userId: string, id: string): Promise<CheckoutRow> {
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await findCheckout(ctx.db, id) : null;
+  if (!row || row.userId !== userId) throw notFound('The checkout session');
+  return row;
+}
+
+/** A client key for server-side calls that need one (tests, the CLI). */
+export const newIdempotencyKey = () => randomUUID().replaceAll('-', '');

@@ -1,0 +1,379 @@
+import { PAST_DUE_GRACE_DAYS } from '@crate/contract/checkout';
+import type { AppContext } from '../../app-context.ts';
+import type { Tx } from '../../db/client.ts';
+import { addCredits, latestGrantExpiry, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
+import { grantRole, revokeRole, rolesOf } from '../roles/role-service.ts';
+import { paymentFailedMail, receiptMail } from './payment-mail.ts';
+import type { ProviderCheckoutSession, ProviderInvoice, ProviderSubscription } from './payment-provider.ts';
+import {
+  findCheckout,
+  findCheckoutBySession,
+  findEvent,
+  findPriceWithProduct,
+  findPricesWithProducts,
+  findProduct,
+  findReceiptByPayment,
+  findSubscriptionByProviderId,
+  findUser,
+  findUserByCustomer,
+  insertReceipt,
+  listUserSubscriptions,
+  markEventFailed,
+  markEventProcessed,
+  setCustomerIfNone,
+  setPaidPrice,
+  setReceiptStatus,
+  updateCheckout,
+  upsertPrice,
+  upsertProduct,
+  upsertSubscription,
+  type CheckoutRow,
+  type SubscriptionRow,
+} from './payment-repository.ts';
+
+/**
+ * Fulfilment (decision 0023): one path for both providers. An event only says which object changed;
+ * the handler re-reads that object from the provider (events come twice, late and out of order) and
+ * brings Crate's rows in line with it inside one transaction. Every effect is idempotent by the
+ * provider's ids: credits by period (`grant:<subscription>:<period start>`) or session
+ * (`refill:<session>`), receipts by invoice or session, the take-back of a refund by receipt.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a subscription row gives its user the plan's roles now. */
+export function grantsAccess(sub: Pick<SubscriptionRow, 'status' | 'pastDueSince'>, at: Date = new Date()): boolean {
+  if (sub.status === 'active' || sub.status === 'trialing') return true;
+  if (sub.status === 'past_due') return sub.pastDueSince !== null && at.getTime() < graceEndsAt(sub.pastDueSince).getTime();
+  return false;
+}
+
+export const graceEndsAt = (pastDueSince: Date) => new Date(pastDueSince.getTime() + PAST_DUE_GRACE_DAYS * DAY_MS);
+
+/** Gives or takes the subscriber role so it matches the user's subscriptions; bumps claims_updated_at when it moves. */
+export async function applyAccess(tx: Tx, userId: string, reason: string): Promise<void> {
+  const subs = await listUserSubscriptions(tx, userId);
+  if (subs.length === 0) return;
+  const should = subs.some((s) => grantsAccess(s));
+  const has = (await rolesOf(tx, userId)).includes('subscriber');
+  if (should && !has) await grantRole(tx, { userId, actorUserId: null, reason }, 'subscriber');
+  if (!should && has) await revokeRole(tx, { userId, actorUserId: null, reason }, 'subscriber');
+}
+
+// ── what a handler re-reads before it writes ──
+
+type Plan =
+  | { kind: 'checkout'; session: ProviderCheckoutSession; subscription: ProviderSubscription | null; failed: boolean }
+  | { kind: 'subscription'; subscription: ProviderSubscription }
+  | { kind: 'invoice'; invoice: ProviderInvoice; subscription: ProviderSubscription | null; failedEvent: boolean }
+  | { kind: 'takeBack'; paymentId: string | null; status: 'refunded' | 'disputed'; applies: boolean }
+  | { kind: 'catalogue' }
+  | { kind: 'ignored' };
+
+export const HANDLED_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'charge.refunded',
+  'charge.dispute.created',
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'price.created',
+  'price.updated',
+  'price.deleted',
+] as const;
+
+async function gather(ctx: AppContext, type: string, objectId: string): Promise<Plan> {
+  const p = ctx.payments;
+  if (type.startsWith('checkout.session.')) {
+    const session = await p.retrieveCheckoutSession(objectId);
+    const subscription = session.subscriptionId ? await p.retrieveSubscription(session.subscriptionId) : null;
+    return { kind: 'checkout', session, subscription, failed: type === 'checkout.session.async_payment_failed' };
+  }
+  if (type.startsWith('customer.subscription.')) return { kind: 'subscription', subscription: await p.retrieveSubscription(objectId) };
+  if (type.startsWith('invoice.')) {
+    const invoice = await p.retrieveInvoice(objectId);
+    const subscription = invoice.subscriptionId ? await p.retrieveSubscription(invoice.subscriptionId) : null;
+    return { kind: 'invoice', invoice, subscription, failedEvent: type === 'invoice.payment_failed' };
+  }
+  if (type === 'charge.refunded') {
+    const charge = await p.retrieveCharge(objectId);
+    // Only a full refund takes credits back (decision 0023); a partial one is money only.
+    return { kind: 'takeBack', paymentId: charge.paymentId, status: 'refunded', applies: charge.refunded && charge.amountRefunded >= charge.amount };
+  }
+  if (type === 'charge.dispute.created') {
+    const dispute = await p.retrieveDispute(objectId);
+    return { kind: 'takeBack', paymentId: dispute.paymentId, status: 'disputed', applies: true };
+  }
+  if (type.startsWith('product.') || type.startsWith('price.')) {
+    await syncCatalogueObject(ctx, type.startsWith('product.') ? 'product' : 'price', objectId);
+    return { kind: 'catalogue' };
+  }
+  return { kind: 'ignored' };
+}
+
+/** Product and price events: the provider's current copy replaces ours (Stripe mode keeps Pricing in sync). */
+async function syncCatalogueObject(ctx: AppContext, kind: 'product' | 'price', id: string): Promise<void> {
+  if (kind === 'product') {
+    const product = await ctx.payments.retrieveProduct(id);
+    const existing = await findProduct(ctx.db, id);
+    await upsertProduct(ctx.db, {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      active: product.active,
+      kind: product.metadata.crate_kind === 'credits' ? 'credits' : product.metadata.crate_kind === 'subscription' ? 'subscription' : (existing?.kind ?? 'subscription'),
+      sortOrder: Number(product.metadata.sort_order ?? existing?.sortOrder ?? 0) || 0,
+      metadata: product.metadata,
+    });
+    return;
+  }
+  const price = await ctx.payments.retrievePrice(id);
+  if (!(await findProduct(ctx.db, price.productId))) await syncCatalogueObject(ctx, 'product', price.productId);
+  await upsertPrice(ctx.db, {
+    id: price.id,
+    productId: price.productId,
+    currency: price.currency,
+    unitAmount: price.unitAmount,
+    interval: price.interval,
+    intervalCount: price.intervalCount,
+    credits: Number(price.metadata.credits ?? 0) || 0,
+    active: price.active,
+  });
+}
+
+/** A price a provider object names must be in our catalogue (Stripe: fetched when it is not yet). */
+async function ensurePrice(ctx: AppContext, priceId: string): Promise<void> {
+  if (!(await findPriceWithProduct(ctx.db, priceId))) await syncCatalogueObject(ctx, 'price', priceId);
+}
+
+// ── processing ──
+
+/**
+ * Processes one stored event once: re-reads the provider, then applies the result under the event
+ * row's lock (a second process or a replay waits and then finds it done). Throws when it fails, so
+ * the webhook answers 5xx and the provider (and the `payment-event` job) retry.
+ */
+export async function processPaymentEvent(ctx: AppContext, eventId: string): Promise<'processed' | 'already'> {
+  const stored = await findEvent(ctx.db, eventId);
+  if (!stored) throw new Error(`No stored payment event ${eventId}`);
+  if (stored.processedAt) return 'already';
+  const payload = stored.payload as { data?: { object?: { id?: string } } };
+  try {
+    const plan = await gather(ctx, stored.type, payload.data?.object?.id ?? '');
+    if (plan.kind === 'checkout' && plan.subscription) await ensurePrice(ctx, plan.subscription.priceId);
+    if (plan.kind === 'subscription') await ensurePrice(ctx, plan.subscription.priceId);
+    if (plan.kind === 'invoice' && plan.subscription) await ensurePrice(ctx, plan.subscription.priceId);
+    if (plan.kind === 'invoice' && plan.invoice.priceId) await ensurePrice(ctx, plan.invoice.priceId);
+    return await ctx.db.transaction(async (tx) => {
+      const event = await findEvent(tx, eventId, true);
+      if (!event || event.processedAt) return 'already' as const;
+      await apply(ctx, tx, plan);
+      await markEventProcessed(tx, eventId);
+      return 'processed' as const;
+    });
+  } catch (error) {
+    await markEventFailed(ctx.db, eventId, (error as Error).message).catch(() => {});
+    throw error;
+  }
+}
+
+async function apply(ctx: AppContext, tx: Tx, plan: Plan): Promise<void> {
+  switch (plan.kind) {
+    case 'checkout':
+      return applyCheckout(ctx, tx, plan.session, plan.subscription, plan.failed);
+    case 'subscription':
+      await applySubscription(ctx, tx, plan.subscription);
+      return;
+    case 'invoice':
+      return applyInvoice(ctx, tx, plan.invoice, plan.subscription, plan.failedEvent);
+    case 'takeBack':
+      return applyTakeBack(tx, plan.paymentId, plan.status, plan.applies);
+    default:
+      return;
+  }
+}
+
+const FINAL = new Set<CheckoutRow['status']>(['complete', 'failed', 'expired']);
+
+async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutSession, subscription: ProviderSubscription | null, failed: boolean): Promise<void> {
+  const row = (session.checkoutId ? await findCheckout(tx, session.checkoutId) : null) ?? (await findCheckoutBySession(tx, session.id));
+  if (!row || row.sessionId !== session.id) throw new Error(`Checkout session ${session.id} is not one Crate made`);
+  if (session.customerId) await setCustomerIfNone(tx, row.userId, session.customerId);
+
+  const paid = session.status === 'complete' && session.paymentStatus !== 'unpaid';
+  const status: CheckoutRow['status'] = session.status === 'expired' ? 'expired' : paid ? 'complete' : session.status === 'complete' ? (failed ? 'failed' : 'processing') : row.status;
+  // A late event never moves a finished checkout back (a 'completed' arriving after 'async_payment_succeeded').
+  if (status !== row.status && !(FINAL.has(row.status) && !FINAL.has(status)) && !(row.status === 'complete' && status !== 'complete')) {
+    await updateCheckout(tx, row.id, {
+      status,
+      completedAt: FINAL.has(status) ? new Date() : null,
+      ...(status === 'failed' ? { errorCode: 'payment_failed', errorMessage: 'Your payment did not go through. Nothing was charged.' } : {}),
+    });
+  }
+
+  if (subscription) await applySubscription(ctx, tx, subscription, row.userId);
+  if (session.mode === 'payment' && paid) await fulfilRefill(ctx, tx, row, session);
+}
+
+/** A paid one-off checkout: credits for each refill line, one receipt, one e-mail. */
+async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: ProviderCheckoutSession): Promise<void> {
+  const prices = await findPricesWithProducts(tx, session.lineItems.map((l) => l.priceId));
+  const credits = session.lineItems.reduce((sum, line) => sum + (prices.find((p) => p.price.id === line.priceId)?.price.credits ?? 0) * line.quantity, 0);
+  const now = new Date();
+  const subs = await listUserSubscriptions(tx, row.userId);
+  // Refill credits expire with the plan credits: the latest plan lot, else the end of the period paid for.
+  const expiresAt = (await latestGrantExpiry(tx, row.userId, now)) ?? subs.find((s) => grantsAccess(s, now))?.currentPeriodEnd ?? new Date(now.getTime() + 31 * DAY_MS);
+  await lockCreditAccount(tx, row.userId);
+  const lotId =
+    credits > 0
+      ? await addCredits(tx, { userId: row.userId, kind: 'refill', amount: credits, expiresAt, reason: describeLines(session, prices), idempotencyKey: `refill:${session.id}`, checkoutSessionId: row.id })
+      : null;
+  const receipt = await insertReceipt(tx, {
+    userId: row.userId,
+    provider: ctx.payments.kind,
+    providerRef: session.id,
+    paymentId: session.paymentId,
+    description: describeLines(session, prices),
+    amount: session.amountTotal,
+    currency: session.currency,
+    creditLedgerId: lotId,
+    credits,
+  });
+  if (receipt) await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits, creditsExpireAt: expiresAt, renewal: false }));
+}
+
+function describeLines(session: ProviderCheckoutSession, prices: Awaited<ReturnType<typeof findPricesWithProducts>>): string {
+  return session.lineItems.map((line) => `${line.quantity > 1 ? `${line.quantity} × ` : ''}${prices.find((p) => p.price.id === line.priceId)?.product.name ?? line.priceId}`).join(', ');
+}
+
+/** Brings our subscription row in line with the provider's copy and the user's roles with the row. */
+async function applySubscription(ctx: AppContext, tx: Tx, sub: ProviderSubscription, knownUserId?: string): Promise<SubscriptionRow> {
+  const existing = await findSubscriptionByProviderId(tx, sub.id);
+  const userId = existing?.userId ?? knownUserId ?? sub.userId ?? (await findUserByCustomer(tx, sub.customerId));
+  if (!userId || !(await findUser(tx, userId))) throw new Error(`Subscription ${sub.id} belongs to no Crate user (yet)`);
+  await setCustomerIfNone(tx, userId, sub.customerId);
+  const pastDueSince = sub.status === 'past_due' ? (existing?.pastDueSince ?? new Date()) : null;
+  const row = await upsertSubscription(tx, {
+    userId,
+    provider: ctx.payments.kind,
+    providerSubscriptionId: sub.id,
+    priceId: sub.priceId,
+    status: sub.status,
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    customerId: sub.customerId,
+    pastDueSince,
+  });
+  await applyAccess(tx, userId, `subscription ${sub.id} is ${sub.status}`);
+  if (pastDueSince && !existing?.pastDueSince) {
+    // The grace period ends without any provider event: look again then.
+    await ctx.jobs.enqueue('subscription-recheck', { userId }, { tx, runAt: new Date(graceEndsAt(pastDueSince).getTime() + 1000) });
+  }
+  return row;
+}
+
+/** Credits for the rollover rule (decision 0020): the period's end, or `rollover_months` after the grant. */
+function grantExpiry(product: { metadata: Record<string, string> }, periodEnd: Date, now: Date): Date {
+  const months = Number(product.metadata.rollover_months ?? 0);
+  if (!Number.isInteger(months) || months <= 0) return periodEnd;
+  const at = new Date(now);
+  at.setUTCMonth(at.getUTCMonth() + months);
+  return at > periodEnd ? at : periodEnd;
+}
+
+async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, subscription: ProviderSubscription | null, failedEvent: boolean): Promise<void> {
+  if (!subscription) return; // one-off payments are fulfilled from their checkout session
+  const row = await applySubscription(ctx, tx, subscription);
+  const userId = row.userId;
+  const priceId = invoice.priceId ?? subscription.priceId;
+  const found = await findPriceWithProduct(tx, priceId);
+  if (!found) throw new Error(`Invoice ${invoice.id} charges unknown price ${priceId}`);
+
+  if (invoice.status === 'paid') {
+    const periodStart = invoice.periodStart ?? subscription.currentPeriodStart;
+    const periodEnd = invoice.periodEnd ?? subscription.currentPeriodEnd;
+    if (periodStart.getTime() >= row.currentPeriodStart.getTime() - 1000) await setPaidPrice(tx, row.id, priceId);
+    const credits = found.price.credits * Math.max(1, invoice.quantity);
+    const now = new Date();
+    const expiresAt = grantExpiry(found.product, periodEnd, now);
+    await lockCreditAccount(tx, userId);
+    const lotId =
+      credits > 0
+        ? await addCredits(tx, {
+            userId,
+            kind: 'grant',
+            amount: credits,
+            expiresAt,
+            reason: `${found.product.name} plan, ${periodStart.toISOString().slice(0, 10)} to ${periodEnd.toISOString().slice(0, 10)}`,
+            idempotencyKey: `grant:${subscription.id}:${periodStart.toISOString()}`,
+            subscriptionId: row.id,
+          })
+        : null;
+    const receipt = await insertReceipt(tx, {
+      userId,
+      provider: ctx.payments.kind,
+      providerRef: invoice.id,
+      paymentId: invoice.paymentId,
+      description: `${found.product.name} plan (${found.price.interval === 'year' ? 'yearly' : 'monthly'})`,
+      amount: invoice.amountPaid,
+      currency: invoice.currency,
+      creditLedgerId: lotId,
+      credits: lotId ? credits : 0,
+      periodStart,
+      periodEnd,
+    });
+    if (receipt) {
+      const renewal = invoice.billingReason === 'subscription_cycle';
+      await mailUser(ctx, tx, userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits: receipt.credits, creditsExpireAt: expiresAt, renewal }));
+    }
+    return;
+  }
+  if (failedEvent && (invoice.status === 'open' || invoice.status === 'uncollectible')) {
+    const since = row.pastDueSince ?? new Date();
+    await mailUser(ctx, tx, userId, (to) => paymentFailedMail({ to, publicUrl: ctx.config.publicUrl, planName: found.product.name, amount: invoice.amountDue, currency: invoice.currency, graceEndsAt: graceEndsAt(since) }));
+  }
+}
+
+/** A refund or a dispute: the receipt says so and the payment's unspent credits are taken back (once). */
+async function applyTakeBack(tx: Tx, paymentId: string | null, status: 'refunded' | 'disputed', applies: boolean): Promise<void> {
+  if (!paymentId || !applies) return;
+  const receipt = await findReceiptByPayment(tx, paymentId);
+  if (!receipt) throw new Error(`No receipt for payment ${paymentId} yet`);
+  // paid → refunded or disputed; a disputed payment refunded later is refunded; a refunded one stays so.
+  if (receipt.status === 'paid' || (receipt.status === 'disputed' && status === 'refunded')) await setReceiptStatus(tx, receipt.id, status);
+  if (!receipt.creditLedgerId) return;
+  await lockCreditAccount(tx, receipt.userId);
+  await takeBackLot(tx, {
+    userId: receipt.userId,
+    lotId: receipt.creditLedgerId,
+    reason: `${status === 'refunded' ? 'Refunded' : 'Disputed'}: ${receipt.description} (unspent credits taken back)`,
+    idempotencyKey: `takeback:${receipt.id}`,
+  });
+}
+
+async function mailUser(ctx: AppContext, tx: Tx, userId: string, build: (to: string) => Parameters<AppContext['jobs']['enqueue']>[1]): Promise<void> {
+  const user = await findUser(tx, userId);
+  if (user?.email) await ctx.jobs.enqueue('mail', build(user.email) as never, { tx });
+}
+
+/** Re-reads one subscription from the provider and applies it now (after a plan change made here). */
+export async function syncSubscriptionNow(ctx: AppContext, providerSubscriptionId: string): Promise<void> {
+  const sub = await ctx.payments.retrieveSubscription(providerSubscriptionId);
+  await ensurePrice(ctx, sub.priceId);
+  await ctx.db.transaction((tx) => applySubscription(ctx, tx, sub).then(() => undefined));
+}
+
+/** The `subscription-recheck` job: the grace period of a past-due plan has run out (or not). */
+export async function recheckAccess(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.transaction((tx) => applyAccess(tx, userId, 'past-due grace period checked'));
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { listLotsExpiringBetween } from '../credits/credit-ledger-service.ts';
+import { processPaymentEvent, recheckAccess } from './fulfilment-service.ts';
+import { creditsExpiringMail } from './payment-mail.ts';
+import { findUser } from './payment-repository.ts';
+import { SandboxProvider } from './sandbox-provider.ts';
+
+/** Jobs of the payments feature (their names are in the contract's jobs.ts; entries in jobs/job-catalogue.ts). */
+
+export const paymentEventPayloadSchema = z.strictObject({ eventId: z.string().min(1).max(255) });
+export const paymentEventJobKey = (p: { eventId: string }) => `payment-event:${p.eventId}`;
+/** Processes a stored webhook event that its request did not finish (a crash, a failing handler). */
+export async function runPaymentEvent(ctx: AppContext, payload: { eventId: string }): Promise<void> {
+  await processPaymentEvent(ctx, payload.eventId);
+}
+
+export const sandboxWebhookPayloadSchema = z.strictObject({ eventId: z.string().min(1).max(255) });
+export const sandboxWebhookJobKey = (p: { eventId: string }) => `sandbox-webhook:${p.eventId}`;
+function sandboxOf(ctx: AppContext): SandboxProvider {
+  if (!(ctx.payments instanceof SandboxProvider)) throw new Error('This job belongs to the sandbox provider, and the server runs another');
+  return ctx.payments;
+}
+/** The sandbox sends one signed event to Crate's webhook endpoint; a non-2xx answer retries with backoff, like Stripe. */
+export async function runSandboxWebhook(ctx: AppContext, payload: { eventId: string }): Promise<void> {
+  await sandboxOf(ctx).deliver(payload.eventId);
+}
+
+export const sandboxSettlePayloadSchema = z.strictObject({ sessionId: z.string().min(1).max(255), outcome: z.enum(['succeeds', 'fails']) });
+export const sandboxSettleJobKey = (p: { sessionId: string }) => `sandbox-settle:${p.sessionId}`;
+export async function runSandboxSettle(ctx: AppContext, payload: { sessionId: string; outcome: 'succeeds' | 'fails' }): Promise<void> {
+  await sandboxOf(ctx).settle(payload.sessionId, payload.outcome);
+}
+
+export const subscriptionRecheckPayloadSchema = z.strictObject({ userId: z.string().min(1).max(64) });
+export async function runSubscriptionRecheck(ctx: AppContext, payload: { userId: string }): Promise<void> {
+  await recheckAccess(ctx, payload.userId);
+}
+
+/** Once a day: users whose credits expire in 7 days hear about it (one e-mail per user per day). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const creditsExpiringPayloadSchema = z.strictObject({ day: z.iso.date() });
+export const creditsExpiringJobKey = (p: { day: string }) => `credits-expiring-notice:${p.day}`;
+
+export async function sendCreditsExpiringNotices(ctx: AppContext, day: Date): Promise<number> {
+  const from = new Date(day.getTime() + 7 * DAY_MS);
+  const lots = await listLotsExpiringBetween(ctx.db, from, new Date(from.getTime() + DAY_MS));
+  const perUser = new Map<string, { credits: number; expiresAt: Date }>();
+  for (const lot of lots) {
+    const seen = perUser.get(lot.userId);
+    perUser.set(lot.userId, { credits: (seen?.credits ?? 0) + lot.remaining, expiresAt: seen && seen.expiresAt < lot.expiresAt ? seen.expiresAt : lot.expiresAt });
+  }
+  for (const [userId, notice] of perUser) {
+    const user = await findUser(ctx.db, userId);
+    if (user?.email) await ctx.jobs.enqueue('mail', creditsExpiringMail({ to: user.email, publicUrl: ctx.config.publicUrl, credits: notice.credits, expiresAt: notice.expiresAt }));
+  }
+  return perUser.size;
+}
+
+export async function scheduleCreditsExpiringNotice(ctx: AppContext, after: Date = new Date()): Promise<void> {
+  const runAt = new Date(Math.floor(after.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+  await ctx.jobs.enqueue('credits-expiring-notice', { day: runAt.toISOString().slice(0, 10) }, { runAt });
+}
+
+export async function runCreditsExpiringNotice(ctx: AppContext, payload: { day: string }): Promise<void> {
+  const sent = await sendCreditsExpiringNotices(ctx, new Date(`${payload.day}T00:00:00.000Z`));
+  if (sent > 0) ctx.log.info({ sent }, 'credits-expiring notices queued');
+  await scheduleCreditsExpiringNotice(ctx);
+}

@@ -1,0 +1,158 @@
+import type { CheckoutMode, PaymentProvider as ProviderKind, SubscriptionStatus } from '@crate/contract/commerce-enums';
+
+/**
+ * What Crate needs from whoever takes the money (decision 0023). Two implementations: the embedded
+ * sandbox (sandbox-provider.ts) and Stripe (stripe-provider.ts). Both send Stripe-shaped events signed
+ * with the Stripe-Signature scheme to POST /api/payments/webhook, and fulfilment only ever trusts what
+ * it re-reads through `retrieve…`, never the event's copy of an object.
+ */
+
+export interface ProviderLineItem {
+  priceId: string;
+  quantity: number;
+}
+
+export interface CreateSessionInput {
+  /** Our checkout_sessions row: the provider echoes it as client_reference_id. */
+  checkoutId: string;
+  userId: string;
+  email: string;
+  /** The customer already on file for this user, if any. */
+  customerId: string | null;
+  mode: CheckoutMode;
+  lineItems: ProviderLineItem[];
+  successUrl: string;
+  cancelUrl: string;
+  /** Passed on to the provider so a retried create makes one session. */
+  idempotencyKey: string;
+}
+
+export interface ProviderCheckoutSession {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  mode: CheckoutMode;
+  customerId: string | null;
+  /** Our checkout_sessions id. */
+  checkoutId: string | null;
+  userId: string | null;
+  subscriptionId: string | null;
+  paymentId: string | null;
+  amountTotal: number;
+  currency: string;
+  lineItems: ProviderLineItem[];
+}
+
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  userId: string | null;
+  status: SubscriptionStatus;
+  priceId: string;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  amountPaid: number;
+  amountDue: number;
+  currency: string;
+  /** The subscription price this invoice charges for, and the period it covers. */
+  priceId: string | null;
+  quantity: number;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  paymentId: string | null;
+  billingReason: string | null;
+}
+
+export interface ProviderCharge {
+  id: string;
+  paymentId: string | null;
+  amount: number;
+  amountRefunded: number;
+  refunded: boolean;
+}
+
+export interface ProviderDispute {
+  id: string;
+  paymentId: string | null;
+  chargeId: string | null;
+  status: string;
+}
+
+export interface ProviderProduct {
+  id: string;
+  name: string;
+  description: string;
+  active: boolean;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderPrice {
+  id: string;
+  productId: string;
+  active: boolean;
+  currency: string;
+  unitAmount: number;
+  interval: 'month' | 'year' | null;
+  intervalCount: number;
+  metadata: Record<string, string>;
+}
+
+/** The parts of a verified event fulfilment looks at: which object, which kind of change. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created: number;
+  objectId: string;
+  objectType: string;
+  payload: unknown;
+}
+
+export type PlanChangeTiming = 'now' | 'at_renewal';
+
+export interface PaymentProvider {
+  readonly kind: ProviderKind;
+  createCheckoutSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
+  /** Checks the Stripe-Signature header against the raw body; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  retrieveInvoice(id: string): Promise<ProviderInvoice>;
+  retrieveCharge(id: string): Promise<ProviderCharge>;
+  retrieveDispute(id: string): Promise<ProviderDispute>;
+  retrieveProduct(id: string): Promise<ProviderProduct>;
+  retrievePrice(id: string): Promise<ProviderPrice>;
+  /**
+   * Moves the subscription to another price. `now`: a new period starts at once and is charged (the
+   * unused part of the old one credited); `at_renewal`: the current period stays as paid and the next
+   * renewal charges the new price.
+   */
+  changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, idempotencyKey: string): Promise<void>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Stripe's Customer Portal; null when the provider has none. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** The provider said no (a card declined, a bad request): the message is safe to show the customer. */
+export class ProviderRequestError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'ProviderRequestError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,449 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { DbOrTx, Db } from '../../db/client.ts';
+import { paymentPrices, paymentProducts, sandboxObjects } from '../../db/schema/index.ts';
+import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
+import {
+  ProviderRequestError,
+  WebhookSignatureError,
+  type CreateSessionInput,
+  type PaymentProvider,
+  type PlanChangeTiming,
+  type ProviderCharge,
+  type ProviderCheckoutSession,
+  type ProviderDispute,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderPrice,
+  type ProviderProduct,
+  type ProviderSubscription,
+} from './payment-provider.ts';
+
+/**
+ * The embedded payment provider (decision 0023): a hosted card checkout served by Crate itself
+ * (sandbox-routes.ts), its own state in `sandbox_objects`, and Stripe-shaped events signed with the
+ * Stripe-Signature scheme, queued (`sandbox-webhook` job) and POSTed to Crate's own webhook endpoint,
+ * retried until it answers 2xx — the same path Stripe's events take.
+ */
+
+/** The sandbox's test cards (spaces ignored). */
+export const SANDBOX_CARDS = {
+  '4242424242424242': { outcome: 'succeeds', label: 'Succeeds' },
+  '4000000000000341': { outcome: 'renewals_fail', label: 'Succeeds now; renewals are declined' },
+  '4000000000000002': { outcome: 'declined', label: 'Declined' },
+  '4000000000000101': { outcome: 'pending_succeeds', label: 'Pending, then succeeds' },
+  '4000000000000119': { outcome: 'pending_fails', label: 'Pending, then fails' },
+} as const;
+export type SandboxCardOutcome = (typeof SANDBOX_CARDS)[keyof typeof SANDBOX_CARDS]['outcome'];
+
+type Stored<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+export interface SandboxSession extends Stored<ProviderCheckoutSession> {
+  url: string;
+  successUrl: string;
+  cancelUrl: string;
+  email: string;
+  /** What the customer last tried, for the page to say. */
+  lastError: string | null;
+  expiresAt: string;
+}
+export interface SandboxSubscription extends Stored<ProviderSubscription> {
+  /** Whether renewals are charged successfully (the card used at checkout). */
+  renewals: 'pay' | 'fail';
+}
+export type SandboxInvoice = Stored<ProviderInvoice>;
+
+const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface SandboxOptions {
+  db: Db;
+  jobs: () => AppJobQueue;
+  publicUrl: string;
+  webhookSecret: string;
+  /** How long a pending card payment stays pending before it settles. */
+  pendingMs: number;
+  /** Where events are POSTed: Crate's own webhook endpoint. */
+  webhookUrl: string;
+}
+
+/** Sends one signed event and answers the HTTP status (a test app swaps in `app.inject`). */
+export type WebhookTransport = (body: string, signature: string) => Promise<number>;
+
+const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('base64url')}`;
+
+function addInterval(from: Date, interval: 'month' | 'year' | null, count: number): Date {
+  const next = new Date(from);
+  if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + count);
+  else next.setUTCMonth(next.getUTCMonth() + count);
+  return next;
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly kind = 'sandbox' as const;
+  readonly #o: SandboxOptions;
+
+  /** How events reach the webhook endpoint: an HTTP POST, unless replaced (tests use the app in-process). */
+  transport: WebhookTransport;
+
+  constructor(options: SandboxOptions) {
+    this.#o = options;
+    this.transport = async (body, signature) => {
+      const response = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'user-agent': 'Crate-Sandbox/1.0' },
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+  }
+
+  /** Delivers a stored event (the `sandbox-webhook` job); throws on anything but 2xx so the job retries. */
+  async deliver(eventId: string): Promise<void> {
+    const { body, signature } = await this.signedDelivery(eventId);
+    const status = await this.transport(body, signature);
+    if (status < 200 || status > 299) throw new Error(`The webhook endpoint answered ${status} to ${eventId}`);
+  }
+
+  get webhookSecret(): string {
+    return this.#o.webhookSecret;
+  }
+
+  // ── objects ──
+  async #get<T>(db: DbOrTx, type: string, id: string, lock = false): Promise<T> {
+    const query = db.select({ data: sandboxObjects.data }).from(sandboxObjects).where(and(eq(sandboxObjects.id, id), eq(sandboxObjects.type, type)));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw new ProviderRequestError('resource_missing', `No such ${type}: '${id}'`);
+    return row.data as T;
+  }
+
+  async #put(db: DbOrTx, type: string, id: string, data: object): Promise<void> {
+    await db
+      .insert(sandboxObjects)
+      .values({ id, type, data: data as Record<string, unknown> })
+      .onConflictDoUpdate({ target: sandboxObjects.id, set: { data: data as Record<string, unknown>, updatedAt: sql`now()` } });
+  }
+
+  /** Records an event and queues its delivery, in the caller's transaction. */
+  async #emit(tx: DbOrTx, type: string, object: { id: string; object: string }): Promise<string> {
+    const id = newId('evt');
+    const event = { id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+    await this.#put(tx, 'event', id, event);
+    await this.#o.jobs().enqueue('sandbox-webhook', { eventId: id }, { tx });
+    return id;
+  }
+
+  async #price(db: DbOrTx, priceId: string) {
+    const [row] = await db.select().from(paymentPrices).where(eq(paymentPrices.id, priceId));
+    if (!row) throw new ProviderRequestError('resource_missing', `No such price: '${priceId}'`);
+    return row;
+  }
+
+  // ── PaymentProvider ──
+  async createCheckoutSession(input: CreateSessionInput): Promise<{ id: string; url: string }> {
+    const prices = await this.#o.db.select().from(paymentPrices).where(inArray(paymentPrices.id, input.lineItems.map((l) => l.priceId)));
+    const amountTotal = input.lineItems.reduce((sum, line) => sum + (prices.find((p) => p.id === line.priceId)?.unitAmount ?? 0) * line.quantity, 0);
+    const existing = await this.#o.db.select({ data: sandboxObjects.data }).from(sandboxObjects).where(and(eq(sandboxObjects.type, 'idempotency'), eq(sandboxObjects.id, `idem_${input.idempotencyKey}`)));
+    if (existing[0]) return existing[0].data as { id: string; url: string };
+    const id = newId('cs');
+    const url = `${this.#o.publicUrl}/sandbox/checkout/${id}`;
+    const session: SandboxSession = {
+      id,
+      status: 'open',
+      paymentStatus: 'unpaid',
+      mode: input.mode,
+      customerId: input.customerId ?? newId('cus'),
+      checkoutId: input.checkoutId,
+      userId: input.userId,
+      subscriptionId: null,
+      paymentId: null,
+      amountTotal,
+      currency: prices[0]?.currency ?? 'usd',
+      lineItems: input.lineItems,
+      url,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      email: input.email,
+      lastError: null,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS).toISOString(),
+    };
+    await this.#o.db.transaction(async (tx) => {
+      await this.#put(tx, 'checkout.session', id, session);
+      await this.#put(tx, 'idempotency', `idem_${input.idempotencyKey}`, { id, url });
+    });
+    return { id, url };
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    return verifyStripeSignature(rawBody, signature, this.#o.webhookSecret);
+  }
+
+  /** The signed request the sandbox sends for a stored event. */
+  async signedDelivery(eventId: string): Promise<{ body: string; signature: string }> {
+    const event = await this.#get<object>(this.#o.db, 'event', eventId);
+    const body = JSON.stringify(event);
+    return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: this.#o.webhookSecret }) };
+  }
+
+  async session(id: string): Promise<SandboxSession> {
+    return this.#get<SandboxSession>(this.#o.db, 'checkout.session', id);
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession> {
+    const s = await this.session(id);
+    return { ...s };
+  }
+
+  async retrieveSubscription(id: string): Promise<ProviderSubscription> {
+    const s = await this.#get<SandboxSubscription>(this.#o.db, 'subscription', id);
+    return { ...s, currentPeriodStart: new Date(s.currentPeriodStart), currentPeriodEnd: new Date(s.currentPeriodEnd) };
+  }
+
+  async retrieveInvoice(id: string): Promise<ProviderInvoice> {
+    const i = await this.#get<SandboxInvoice>(this.#o.db, 'invoice', id);
+    return { ...i, periodStart: i.periodStart ? new Date(i.periodStart) : null, periodEnd: i.periodEnd ? new Date(i.periodEnd) : null };
+  }
+
+  async retrieveCharge(id: string): Promise<ProviderCharge> {
+    return this.#get<ProviderCharge>(this.#o.db, 'charge', id);
+  }
+
+  async retrieveDispute(id: string): Promise<ProviderDispute> {
+    return this.#get<ProviderDispute>(this.#o.db, 'dispute', id);
+  }
+
+  async retrieveProduct(id: string): Promise<ProviderProduct> {
+    const [row] = await this.#o.db.select().from(paymentProducts).where(eq(paymentProducts.id, id));
+    if (!row) throw new ProviderRequestError('resource_missing', `No such product: '${id}'`);
+    return { id: row.id, name: row.name, description: row.description, active: row.active, metadata: row.metadata };
+  }
+
+  async retrievePrice(id: string): Promise<ProviderPrice> {
+    const row = await this.#price(this.#o.db, id);
+    return { id: row.id, productId: row.productId, active: row.active, currency: row.currency, unitAmount: row.unitAmount, interval: row.interval, intervalCount: row.intervalCount, metadata: {} };
+  }
+
+  async changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming): Promise<void> {
+    await this.#o.db.transaction(async (tx) => {
+      const sub = await this.#get<SandboxSubscription>(tx, 'subscription', subscriptionId, true);
+      const price = await this.#price(tx, priceId);
+      if (timing === 'at_renewal') {
+        // As Stripe without proration: the period paid for stays; the next renewal charges the new price.
+        await this.#put(tx, 'subscription', sub.id, { ...sub, priceId: price.id });
+      } else {
+        const now = new Date();
+        const next: SandboxSubscription = { ...sub, priceId, currentPeriodStart: now.toISOString(), currentPeriodEnd: addInterval(now, price.interval, price.intervalCount).toISOString() };
+        await this.#put(tx, 'subscription', sub.id, next);
+        await this.#invoice(tx, next, 'subscription_update', 'pay');
+      }
+      await this.#emit(tx, 'customer.subscription.updated', { id: sub.id, object: 'subscription' });
+    });
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
+    await this.#o.db.transaction(async (tx) => {
+      const sub = await this.#get<SandboxSubscription>(tx, 'subscription', subscriptionId, true);
+      await this.#put(tx, 'subscription', sub.id, { ...sub, cancelAtPeriodEnd: cancel });
+      await this.#emit(tx, 'customer.subscription.updated', { id: sub.id, object: 'subscription' });
+    });
+  }
+
+  async createPortalSession(): Promise<null> {
+    return null;
+  }
+
+  // ── the hosted page's actions ──
+
+  /** The customer submits a card on the hosted page. Returns where to send them next, or the error to show. */
+  async pay(sessionId: string, cardNumber: string): Promise<{ redirect: string } | { error: string }> {
+    const card = SANDBOX_CARDS[cardNumber.replace(/[\s-]/g, '') as keyof typeof SANDBOX_CARDS];
+    return this.#o.db.transaction(async (tx) => {
+      const s = await this.#get<SandboxSession>(tx, 'checkout.session', sessionId, true);
+      if (s.status !== 'open') return { error: s.status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired. Start again from Crate.' };
+      if (new Date(s.expiresAt) <= new Date()) {
+        await this.#put(tx, 'checkout.session', s.id, { ...s, status: 'expired' });
+        await this.#emit(tx, 'checkout.session.expired', { id: s.id, object: 'checkout.session' });
+        return { error: 'This checkout has expired. Start again from Crate.' };
+      }
+      if (!card) {
+        await this.#put(tx, 'checkout.session', s.id, { ...s, lastError: 'Use one of the sandbox test cards listed on this page.' });
+        return { error: 'Your card number is not a sandbox test card. Use one of the cards listed on this page.' };
+      }
+      if (card.outcome === 'declined') {
+        await this.#put(tx, 'checkout.session', s.id, { ...s, lastError: 'Your card was declined.' });
+        return { error: 'Your card was declined. Nothing was charged; try another card.' };
+      }
+      const pending = card.outcome === 'pending_succeeds' || card.outcome === 'pending_fails';
+      const paymentId = newId('pi');
+      let subscriptionId: string | null = null;
+      if (s.mode === 'subscription') {
+        const line = s.lineItems[0]!;
+        const price = await this.#price(tx, line.priceId);
+        const now = new Date();
+        subscriptionId = newId('sub');
+        const sub: SandboxSubscription = {
+          id: subscriptionId,
+          customerId: s.customerId!,
+          userId: s.userId,
+          status: pending ? 'incomplete' : 'active',
+          priceId: line.priceId,
+          currentPeriodStart: now.toISOString(),
+          currentPeriodEnd: addInterval(now, price.interval, price.intervalCount).toISOString(),
+          cancelAtPeriodEnd: false,
+          renewals: card.outcome === 'renewals_fail' ? 'fail' : 'pay',
+        };
+        await this.#put(tx, 'subscription', sub.id, sub);
+        await this.#emit(tx, 'customer.subscription.created', { id: sub.id, object: 'subscription' });
+        if (!pending) await this.#invoice(tx, sub, 'subscription_create', 'pay', paymentId);
+      } else if (!pending) {
+        await this.#charge(tx, paymentId, s.amountTotal);
+      }
+      const done: SandboxSession = { ...s, status: 'complete', paymentStatus: pending ? 'unpaid' : 'paid', subscriptionId, paymentId, lastError: null };
+      await this.#put(tx, 'checkout.session', s.id, done);
+      await this.#emit(tx, 'checkout.session.completed', { id: s.id, object: 'checkout.session' });
+      if (pending) {
+        await this.#o.jobs().enqueue('sandbox-settle', { sessionId: s.id, outcome: card.outcome === 'pending_succeeds' ? 'succeeds' : 'fails' }, { tx, runAt: new Date(Date.now() + this.#o.pendingMs) });
+      }
+      const join = done.successUrl.includes('?') ? '&' : '?';
+      return { redirect: `${done.successUrl}${join}checkout=${encodeURIComponent(s.checkoutId ?? '')}` };
+    });
+  }
+
+  /** The customer leaves the hosted page without paying. */
+  async cancelUrl(sessionId: string): Promise<string> {
+    const s = await this.session(sessionId);
+    const join = s.cancelUrl.includes('?') ? '&' : '?';
+    return `${s.cancelUrl}${join}checkout=${encodeURIComponent(s.checkoutId ?? '')}&checkout_cancelled=1`;
+  }
+
+  /** A pending payment settles (the `sandbox-settle` job). */
+  async settle(sessionId: string, outcome: 'succeeds' | 'fails'): Promise<void> {
+    await this.#o.db.transaction(async (tx) => {
+      const s = await this.#get<SandboxSession>(tx, 'checkout.session', sessionId, true);
+      if (s.status !== 'complete' || s.paymentStatus !== 'unpaid') return;
+      if (outcome === 'succeeds') {
+        await this.#put(tx, 'checkout.session', s.id, { ...s, paymentStatus: 'paid' });
+        if (s.subscriptionId) {
+          const sub = await this.#get<SandboxSubscription>(tx, 'subscription', s.subscriptionId, true);
+          const active: SandboxSubscription = { ...sub, status: 'active' };
+          await this.#put(tx, 'subscription', sub.id, active);
+          await this.#invoice(tx, active, 'subscription_create', 'pay', s.paymentId!);
+          await this.#emit(tx, 'customer.subscription.updated', { id: sub.id, object: 'subscription' });
+        } else {
+          await this.#charge(tx, s.paymentId!, s.amountTotal);
+        }
+        await this.#emit(tx, 'checkout.session.async_payment_succeeded', { id: s.id, object: 'checkout.session' });
+      } else {
+        if (s.subscriptionId) {
+          const sub = await this.#get<SandboxSubscription>(tx, 'subscription', s.subscriptionId, true);
+          await this.#put(tx, 'subscription', sub.id, { ...sub, status: 'canceled' });
+          await this.#emit(tx, 'customer.subscription.deleted', { id: sub.id, object: 'subscription' });
+        }
+        await this.#emit(tx, 'checkout.session.async_payment_failed', { id: s.id, object: 'checkout.session' });
+      }
+    });
+  }
+
+  async #charge(tx: DbOrTx, paymentId: string, amount: number): Promise<ProviderCharge> {
+    const charge: ProviderCharge = { id: `ch${paymentId.slice(2)}`, paymentId, amount, amountRefunded: 0, refunded: false };
+    await this.#put(tx, 'charge', charge.id, charge);
+    await this.#put(tx, 'charge_by_payment', `cbp_${paymentId}`, { chargeId: charge.id });
+    return charge;
+  }
+
+  /** Bills the subscription's current period: paid (invoice.paid) or declined (invoice.payment_failed). */
+  async #invoice(tx: DbOrTx, sub: SandboxSubscription, billingReason: string, outcome: 'pay' | 'fail', paymentId = newId('pi')): Promise<SandboxInvoice> {
+    const price = await this.#price(tx, sub.priceId);
+    const paid = outcome === 'pay';
+    const invoice: SandboxInvoice = {
+      id: newId('in'),
+      subscriptionId: sub.id,
+      customerId: sub.customerId,
+      status: paid ? 'paid' : 'open',
+      amountPaid: paid ? price.unitAmount : 0,
+      amountDue: price.unitAmount,
+      currency: price.currency,
+      priceId: sub.priceId,
+      quantity: 1,
+      periodStart: sub.currentPeriodStart,
+      periodEnd: sub.currentPeriodEnd,
+      paymentId: paid ? paymentId : null,
+      billingReason,
+    };
+    await this.#put(tx, 'invoice', invoice.id, invoice);
+    if (paid) await this.#charge(tx, paymentId, price.unitAmount);
+    await this.#emit(tx, paid ? 'invoice.paid' : 'invoice.payment_failed', { id: invoice.id, object: 'invoice' });
+    return invoice;
+  }
+
+  /**
+   * The test clock: moves one subscription to its next period. A subscription set to cancel ends
+   * (deleted); otherwise the renewal is billed — paid, or declined (past due) when `outcome` or the card
+   * says so; a past-due subscription whose retry fails again past the grace period is canceled.
+   */
+  async advance(subscriptionId: string, outcome?: 'pay' | 'fail'): Promise<{ subscription: ProviderSubscription; events: string[] }> {
+    const events: string[] = [];
+    await this.#o.db.transaction(async (tx) => {
+      const sub = await this.#get<SandboxSubscription>(tx, 'subscription', subscriptionId, true);
+      if (sub.status === 'canceled' || sub.status === 'incomplete') throw new ProviderRequestError('subscription_inactive', `The subscription is ${sub.status}; there is no next period`);
+      if (sub.cancelAtPeriodEnd) {
+        await this.#put(tx, 'subscription', sub.id, { ...sub, status: 'canceled', currentPeriodStart: sub.currentPeriodStart });
+        events.push(await this.#emit(tx, 'customer.subscription.deleted', { id: sub.id, object: 'subscription' }));
+        return;
+      }
+      const priceId = sub.priceId;
+      const price = await this.#price(tx, priceId);
+      const start = new Date(sub.currentPeriodEnd);
+      const willPay = (outcome ?? sub.renewals) === 'pay';
+      const next: SandboxSubscription = {
+        ...sub,
+        status: willPay ? 'active' : sub.status === 'past_due' ? 'canceled' : 'past_due',
+        currentPeriodStart: start.toISOString(),
+        currentPeriodEnd: addInterval(start, price.interval, price.intervalCount).toISOString(),
+      };
+      await this.#put(tx, 'subscription', sub.id, next);
+      const invoice = await this.#invoice(tx, next, 'subscription_cycle', willPay ? 'pay' : 'fail');
+      events.push(invoice.id);
+      events.push(await this.#emit(tx, next.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', { id: sub.id, object: 'subscription' }));
+    });
+    return { subscription: await this.retrieveSubscription(subscriptionId), events };
+  }
+
+  /** Refunds a payment in full (charge.refunded), as a dashboard refund would. */
+  async refund(paymentId: string): Promise<void> {
+    await this.#o.db.transaction(async (tx) => {
+      const { chargeId } = await this.#get<{ chargeId: string }>(tx, 'charge_by_payment', `cbp_${paymentId}`);
+      const charge = await this.#get<ProviderCharge>(tx, 'charge', chargeId, true);
+      await this.#put(tx, 'charge', charge.id, { ...charge, refunded: true, amountRefunded: charge.amount });
+      await this.#emit(tx, 'charge.refunded', { id: charge.id, object: 'charge' });
+    });
+  }
+
+  /** Opens a dispute on a payment (charge.dispute.created). */
+  async dispute(paymentId: string): Promise<void> {
+    await this.#o.db.transaction(async (tx) => {
+      const { chargeId } = await this.#get<{ chargeId: string }>(tx, 'charge_by_payment', `cbp_${paymentId}`);
+      const dispute: ProviderDispute = { id: newId('dp'), paymentId, chargeId, status: 'needs_response' };
+      await this.#put(tx, 'dispute', dispute.id, dispute);
+      await this.#emit(tx, 'charge.dispute.created', { id: dispute.id, object: 'dispute' });
+    });
+  }
+}
+
+/** Stripe-Signature verification with the `stripe` library (both providers sign this way). */
+export function verifyStripeSignature(rawBody: Buffer, signature: string | undefined, secret: string): ProviderEvent {
+  if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
+  let event: { id: string; type: string; created: number; data: { object: { id?: string; object?: string } } };
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as typeof event;
+  } catch (error) {
+    throw new WebhookSignatureError(`The Stripe-Signature header does not match this payload: ${(error as Error).message.split('.')[0]}`);
+  }
+  const object = event.data?.object;
+  if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof object?.id !== 'string') {
+    throw new WebhookSignatureError('The event has no id, type or object id');
+  }
+  return { id: event.id, type: event.type, created: event.created, objectId: object.id, objectType: object.object ?? '', payload: event };
+}

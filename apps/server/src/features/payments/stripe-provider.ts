@@ -1,0 +1,209 @@
+import Stripe from 'stripe';
+import type { SubscriptionStatus } from '@crate/contract/commerce-enums';
+import {
+  ProviderRequestError,
+  type CreateSessionInput,
+  type PaymentProvider,
+  type PlanChangeTiming,
+  type ProviderCharge,
+  type ProviderCheckoutSession,
+  type ProviderDispute,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderPrice,
+  type ProviderProduct,
+  type ProviderSubscription,
+} from './payment-provider.ts';
+import { verifyStripeSignature } from './sandbox-provider.ts';
+
+/**
+ * Stripe (decision 0023) through the official `stripe` SDK: Checkout Sessions for plans and refills, the
+ * Customer Portal, and re-reads of sessions, subscriptions, invoices, charges, disputes, products and
+ * prices when their events arrive. STRIPE_API_URL points the SDK at another host (the tests' stand-in).
+ */
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string | null;
+  publicUrl: string;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+const date = (seconds: number | null | undefined): Date | null => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
+
+/** Stripe's statuses in Crate's vocabulary: unpaid counts as past due (the grace period decides), the ended ones as canceled. */
+function subscriptionStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+    case 'canceled':
+    case 'incomplete':
+      return status as SubscriptionStatus;
+    case 'unpaid':
+      return 'past_due';
+    default:
+      return 'canceled';
+  }
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // Card and request errors are the customer's to see; connection and API errors are ours (logged, generic).
+    if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+      throw new ProviderRequestError(error.code ?? error.type, error.message);
+    }
+    throw error;
+  }
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  readonly #stripe: Stripe;
+  readonly #webhookSecret: string;
+
+  constructor(options: StripeOptions) {
+    const api = options.apiUrl ? new URL(options.apiUrl) : null;
+    this.#stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 15_000,
+      appInfo: { name: 'Crate' },
+      ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    });
+    this.#webhookSecret = options.webhookSecret;
+  }
+
+  async createCheckoutSession(input: CreateSessionInput): Promise<{ id: string; url: string }> {
+    const metadata = { user_id: input.userId, checkout_id: input.checkoutId };
+    const session = await call(() =>
+      this.#stripe.checkout.sessions.create(
+        {
+          mode: input.mode,
+          line_items: input.lineItems.map((l) => ({ price: l.priceId, quantity: l.quantity })),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          client_reference_id: input.checkoutId,
+          metadata,
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+          ...(input.mode === 'subscription' ? { subscription_data: { metadata } } : { customer_creation: 'always' as const, payment_intent_data: { metadata } }),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new ProviderRequestError('no_url', 'Stripe made a session without a payment page');
+    return { id: session.id, url: session.url };
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    return verifyStripeSignature(rawBody, signature, this.#webhookSecret);
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession> {
+    const s = await call(() => this.#stripe.checkout.sessions.retrieve(id, { expand: ['line_items'] }));
+    return {
+      id: s.id,
+      status: (s.status ?? 'open') as ProviderCheckoutSession['status'],
+      paymentStatus: s.payment_status === 'paid' ? 'paid' : s.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
+      mode: s.mode === 'subscription' ? 'subscription' : 'payment',
+      customerId: idOf(s.customer),
+      checkoutId: s.client_reference_id ?? s.metadata?.checkout_id ?? null,
+      userId: s.metadata?.user_id ?? null,
+      subscriptionId: idOf(s.subscription),
+      paymentId: idOf(s.payment_intent),
+      amountTotal: s.amount_total ?? 0,
+      currency: s.currency ?? 'usd',
+      lineItems: (s.line_items?.data ?? []).map((l) => ({ priceId: l.price?.id ?? '', quantity: l.quantity ?? 1 })),
+    };
+  }
+
+  async retrieveSubscription(id: string): Promise<ProviderSubscription> {
+    const s = await call(() => this.#stripe.subscriptions.retrieve(id));
+    const item = s.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${id} has no items`);
+    return {
+      id: s.id,
+      customerId: idOf(s.customer)!,
+      userId: s.metadata?.user_id ?? null,
+      status: subscriptionStatus(s.status),
+      priceId: item.price.id,
+      currentPeriodStart: date(item.current_period_start)!,
+      currentPeriodEnd: date(item.current_period_end)!,
+      cancelAtPeriodEnd: s.cancel_at_period_end,
+    };
+  }
+
+  async retrieveInvoice(id: string): Promise<ProviderInvoice> {
+    const i = await call(() => this.#stripe.invoices.retrieve(id, { expand: ['payments'] }));
+    const line = i.lines.data.find((l) => l.pricing?.price_details?.price) ?? i.lines.data[0];
+    const paid = i.payments?.data.find((p) => p.status === 'paid') ?? i.payments?.data[0];
+    return {
+      id: i.id!,
+      subscriptionId: idOf(i.parent?.subscription_details?.subscription),
+      customerId: idOf(i.customer),
+      status: (i.status ?? 'draft') as ProviderInvoice['status'],
+      amountPaid: i.amount_paid,
+      amountDue: i.amount_due,
+      currency: i.currency,
+      priceId: idOf(line?.pricing?.price_details?.price),
+      quantity: line?.quantity ?? 1,
+      periodStart: date(line?.period.start),
+      periodEnd: date(line?.period.end),
+      paymentId: idOf(paid?.payment.payment_intent),
+      billingReason: i.billing_reason ?? null,
+    };
+  }
+
+  async retrieveCharge(id: string): Promise<ProviderCharge> {
+    const c = await call(() => this.#stripe.charges.retrieve(id));
+    return { id: c.id, paymentId: idOf(c.payment_intent), amount: c.amount, amountRefunded: c.amount_refunded, refunded: c.refunded };
+  }
+
+  async retrieveDispute(id: string): Promise<ProviderDispute> {
+    const d = await call(() => this.#stripe.disputes.retrieve(id));
+    return { id: d.id, paymentId: idOf(d.payment_intent), chargeId: idOf(d.charge), status: d.status };
+  }
+
+  async retrieveProduct(id: string): Promise<ProviderProduct> {
+    const p = await call(() => this.#stripe.products.retrieve(id));
+    return { id: p.id, name: p.name, description: p.description ?? '', active: p.active && !('deleted' in p && p.deleted), metadata: p.metadata ?? {} };
+  }
+
+  async retrievePrice(id: string): Promise<ProviderPrice> {
+    const p = await call(() => this.#stripe.prices.retrieve(id));
+    return {
+      id: p.id,
+      productId: idOf(p.product)!,
+      active: p.active,
+      currency: p.currency,
+      unitAmount: p.unit_amount ?? 0,
+      interval: p.recurring?.interval === 'year' ? 'year' : p.recurring ? 'month' : null,
+      intervalCount: p.recurring?.interval_count ?? 1,
+      metadata: p.metadata ?? {},
+    };
+  }
+
+  async changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, idempotencyKey: string): Promise<void> {
+    const sub = await call(() => this.#stripe.subscriptions.retrieve(subscriptionId));
+    const item = sub.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no items`);
+    const params: Stripe.SubscriptionUpdateParams =
+      timing === 'now'
+        ? // A new period from now, paid at once; the unused part of the old one is credited.
+          { items: [{ id: item.id, price: priceId }], billing_cycle_anchor: { type: 'now' }, proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' }
+        : // The period paid for stays as it is; the next renewal charges the new price.
+          { items: [{ id: item.id, price: priceId }], proration_behavior: 'none' };
+    await call(() => this.#stripe.subscriptions.update(subscriptionId, params, { idempotencyKey }));
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
+    await call(() => this.#stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    const session = await call(() => this.#stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    return { url: session.url };
+  }
+}

@@ -1,0 +1,414 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES } from '@crate/contract/checkout';
+import { checkoutSessions, creditLedger, paymentEvents, paymentReceipts, subscriptions, users } from '../src/db/schema/index.ts';
+import { expireDueCredits } from '../src/features/credits/credit-expiry-job.ts';
+import { creditBalance } from '../src/features/credits/credit-ledger-service.ts';
+import { recheckAccess } from '../src/features/payments/fulfilment-service.ts';
+import { sendCreditsExpiringNotices } from '../src/features/payments/payment-jobs.ts';
+import { call, mailsTo } from './auth-helpers.ts';
+import { createUser, type TestUser } from './factories.ts';
+import {
+  captureDeliveries,
+  deliverInProcess,
+  getJson,
+  payOnHostedPage,
+  postWebhook,
+  sandboxOf,
+  seedPaymentCatalogue,
+  shuffle,
+  startCheckout,
+  subscribe,
+} from './payment-helpers.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: false });
+    await seedPaymentCatalogue(t.ctx);
+    deliverInProcess(t);
+    admin = await createUser(t.ctx, { roles: ['admin'] });
+  });
+  afterAll(() => t.close());
+
+  const roles = async (user: TestUser) => (await getJson(t, user, '/api/profile')).roles as string[];
+  const credits = async (user: TestUser) => (await getJson(t, user, '/api/credits')).credits as number;
+  const billing = (user: TestUser) => getJson(t, user, '/api/billing');
+  const subRow = async (user: TestUser) => (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)))[0]!;
+  const clock = (user: TestUser, outcome?: 'pay' | 'fail') => call(t, 'POST', '/api/admin/payments/test-clock', { user_id: user.id, ...(outcome ? { outcome } : {}) }, { cookie: admin.cookie });
+
+  it('a new user subscribes with the success card: hosted page, signed webhooks, subscriber role, credits, receipt and e-mail', async () => {
+    const user = await createUser(t.ctx);
+    const before = (await t.ctx.db.select({ at: users.claimsUpdatedAt }).from(users).where(eq(users.id, user.id)))[0]!.at;
+    const started = await startCheckout(t, user, { price: 'price_starter' });
+    expect(started.statusCode).toBe(201);
+    const session = started.json();
+    expect(session).toMatchObject({ mode: 'subscription', status: 'open', provider: 'sandbox', error: null, line_items: [{ price: 'price_starter', quantity: 1 }] });
+    expect(session.url).toMatch(/\/sandbox\/checkout\/cs_sbx_/);
+    expect(session.session_id).toMatch(/^cs_sbx_/);
+
+    const hosted = await t.app.inject({ method: 'GET', url: new URL(session.url).pathname });
+    expect(hosted.statusCode).toBe(200);
+    expect(hosted.body).toContain('Starter');
+    expect(hosted.body).toContain('$9.99');
+
+    const paid = await payOnHostedPage(t, session.url, '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`http://localhost:3000/pricing?checkout=${session.id}`);
+    await t.ctx.jobs.drain();
+
+    expect((await getJson(t, user, `/api/checkout-sessions/${session.id}`)).status).toBe('complete');
+    expect(await roles(user)).toContain('subscriber');
+    const profile = await getJson(t, user, '/api/profile');
+    expect(profile).toMatchObject({ is_sub: true, can_search: true, credits: 100 });
+    const after = (await t.ctx.db.select({ at: users.claimsUpdatedAt }).from(users).where(eq(users.id, user.id)))[0]!.at;
+    expect(after!.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
+
+    const b = await billing(user);
+    expect(b.subscription).toMatchObject({ status: 'active', plan: { price_id: 'price_starter', name: 'Starter', credits: 100 }, cancel_at_period_end: false, grants_access: true, renews_as: null });
+    const balance = await getJson(t, user, '/api/credits');
+    expect(balance.credits_expire_at).toBe(b.subscription.current_period_end);
+
+    const receipts = await getJson(t, user, '/api/billing/receipts');
+    expect(receipts.items).toEqual([expect.objectContaining({ description: 'Starter plan (monthly)', amount: 999, currency: 'usd', status: 'paid', credits: 100 })]);
+    const mails = await mailsTo(t, user.email);
+    expect(mails.map((m) => m.subject)).toContain('Your Crate receipt: Starter plan (monthly)');
+  });
+
+  it('webhook events replayed three times in shuffled order grant the credits exactly once', async () => {
+    const captured = captureDeliveries(t);
+    const user = await createUser(t.ctx);
+    const started = await startCheckout(t, user, { price: 'price_pro' });
+    await payOnHostedPage(t, started.json().url, '4242424242424242');
+    await t.ctx.jobs.drain();
+    deliverInProcess(t);
+    expect(captured.length).toBeGreaterThanOrEqual(3);
+    expect(await credits(user)).toBe(0); // nothing is fulfilled until the events arrive
+
+    const answers = [];
+    for (const delivery of shuffle([...captured, ...captured, ...captured], 11)) answers.push((await postWebhook(t, delivery.body, delivery.signature)).statusCode);
+    expect(answers.every((s) => s === 200)).toBe(true);
+
+    expect(await credits(user)).toBe(300);
+    const grants = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(grants).toHaveLength(1);
+    // Pro rolls unused credits over for 12 months (decision 0020): the lot outlives the period.
+    expect(grants[0]!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 360 * DAY);
+    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, user.id))).toHaveLength(1);
+    expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('complete');
+    const ids = captured.map((c) => JSON.parse(c.body).id as string);
+    const stored = await t.ctx.db.select().from(paymentEvents);
+    expect(stored.filter((e) => ids.includes(e.id))).toHaveLength(ids.length);
+    expect(stored.filter((e) => ids.includes(e.id)).every((e) => e.processedAt !== null)).toBe(true);
+  });
+
+  it('refuses forged, tampered and unsigned webhooks and changes nothing', async () => {
+    const captured = captureDeliveries(t);
+    const user = await createUser(t.ctx);
+    const started = await startCheckout(t, user, { price: 'price_starter' });
+    await payOnHostedPage(t, started.json().url, '4242424242424242');
+    await t.ctx.jobs.drain();
+    deliverInProcess(t);
+    const before = (await t.ctx.db.select().from(paymentEvents)).length;
+    const { body } = captured[0]!;
+
+    const unsigned = await postWebhook(t, body);
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().error.message).toMatch(/Stripe-Signature header is missing/);
+    const forged = await postWebhook(t, body, Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_not_ours' }));
+    expect(forged.statusCode).toBe(400);
+    const tampered = await postWebhook(t, body.replace('"livemode":false', '"livemode":true'), captured[0]!.signature);
+    expect(tampered.statusCode).toBe(400);
+    const garbage = await postWebhook(t, body, 't=1,v1=deadbeef');
+    expect(garbage.statusCode).toBe(400);
+
+    expect((await t.ctx.db.select().from(paymentEvents)).length).toBe(before);
+    expect(await credits(user)).toBe(0);
+    expect(await roles(user)).not.toContain('subscriber');
+    // Delivered properly, the same events do their work.
+    for (const d of captured) expect((await postWebhook(t, d.body, d.signature)).statusCode).toBe(200);
+    expect(await credits(user)).toBe(100);
+  });
+
+  it('a failing handler answers 5xx, keeps the event, and the retry succeeds', async () => {
+    const captured = captureDeliveries(t);
+    const user = await createUser(t.ctx);
+    const started = await startCheckout(t, user, { price: 'price_starter' });
+    await payOnHostedPage(t, started.json().url, '4242424242424242');
+    await t.ctx.jobs.drain();
+    deliverInProcess(t);
+    const invoicePaid = captured.find((c) => JSON.parse(c.body).type === 'invoice.paid')!;
+
+    const sandbox = sandboxOf(t);
+    const original = sandbox.retrieveInvoice.bind(sandbox);
+    sandbox.retrieveInvoice = async () => {
+      throw new Error('provider unreachable');
+    };
+    try {
+      const failed = await postWebhook(t, invoicePaid.body, invoicePaid.signature);
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      sandbox.retrieveInvoice = original;
+    }
+    const eventId = JSON.parse(invoicePaid.body).id as string;
+    const [stored] = await t.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId));
+    expect(stored).toMatchObject({ processedAt: null, attempts: 1, lastError: 'provider unreachable' });
+    expect(await credits(user)).toBe(0);
+
+    const retried = await postWebhook(t, invoicePaid.body, invoicePaid.signature);
+    expect(retried.statusCode).toBe(200);
+    expect(await credits(user)).toBe(100);
+    // The queued job finds it done.
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(100);
+  });
+
+  it('checkout validates as SPEC §5 says and names unknown prices', async () => {
+    const user = await createUser(t.ctx);
+    const post = (body: Record<string, unknown>) => call(t, 'POST', '/api/checkout-sessions', body, { cookie: user.cookie });
+    // Answers name the field first ("price: …"); what follows is SPEC §5's message word for word.
+    const messageOf = async (body: Record<string, unknown>) => {
+      const { message, field } = (await post(body)).json().error as { message: string; field?: string };
+      return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+    };
+
+    expect(await messageOf({ price: '' })).toBe('price must be a non-empty string');
+    expect(await messageOf({})).toBe('price must be a non-empty string');
+    expect(await messageOf({ price: 'price_refill', mode: 'payment', quantity: -1 })).toBe('quantity must be a positive integer');
+    expect(await messageOf({ price: 'price_refill', mode: 'payment', quantity: 1.5 })).toBe('quantity must be a positive integer');
+    expect(await messageOf({ price: 'price_refill', mode: 'payment', quantity: 1e12 })).toBe('quantity is at most 10');
+    expect(await messageOf({ line_items: [] })).toBe('line_items must be a non-empty array');
+    expect(await messageOf({ line_items: 'price_starter' })).toBe('line_items must be a non-empty array');
+    expect(await messageOf({ price: 'price_starter', success_url: '' })).toBe('success_url must be a non-empty string');
+    expect(await messageOf({ price: 'price_starter', cancel_url: '' })).toBe('cancel_url must be a non-empty string');
+    expect(await messageOf({ price: 'price_starter', success_url: 'https://evil.example/steal' })).toBe('success_url must be a page of this site');
+
+    const unknown = await post({ price: 'price_nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('No price found with the ID: price_nope');
+    const inactive = await post({ price: 'price_old' });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().error.message).toBe('The price price_old of Old plan is no longer on sale');
+    expect((await post({ price: 'price_refill' })).json().error.message).toBe('price_refill is a one-off price: buy it with mode "payment"');
+    expect((await post({ line_items: [{ price: 'price_starter', quantity: 2 }] })).json().error.message).toBe('A plan is bought one at a time: one price, quantity 1');
+    expect((await post({ price: 'price_refill', mode: 'payment' })).json().error.message).toBe('Refills are for subscribers: choose a plan first, then top up when you run low.');
+
+    const anonymous = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_starter' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(CHECKOUT_MESSAGES.unauthenticated).toBe('Failed to determine currently signed in user. User not signed in.');
+
+    // Defaults: mode subscription; one session per idempotency key however often the client retries.
+    const key = randomUUID();
+    const first = await post({ price: 'price_starter', idempotency_key: key, success_url: '/pricing?x=1' });
+    const again = await post({ price: 'price_starter', idempotency_key: key, success_url: '/pricing?x=1' });
+    expect(first.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(again.json().session_id).toBe(first.json().session_id);
+    expect(first.json()).toMatchObject({ mode: 'subscription', success_url: 'http://localhost:3000/pricing?x=1' });
+    expect(await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, key))).toHaveLength(1);
+
+    // Someone else's session does not exist for them.
+    const stranger = await createUser(t.ctx);
+    expect((await call(t, 'GET', `/api/checkout-sessions/${first.json().id}`, undefined, { cookie: stranger.cookie })).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/checkout-sessions/not-a-uuid', undefined, { cookie: stranger.cookie })).statusCode).toBe(404);
+  });
+
+  it('an error while creating the session reaches the client at once, in the answer', async () => {
+    const user = await createUser(t.ctx);
+    const sandbox = sandboxOf(t);
+    const original = sandbox.createCheckoutSession.bind(sandbox);
+    sandbox.createCheckoutSession = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      const started = await startCheckout(t, user, { price: 'price_starter' });
+      expect(started.statusCode).toBe(201);
+      expect(started.json()).toMatchObject({ status: 'error', url: null, error: { code: 'provider_unavailable', message: 'The payment provider did not answer. Nothing was charged; try again in a moment.' } });
+    } finally {
+      sandbox.createCheckoutSession = original;
+    }
+  });
+
+  it('the declined card shows a clear message and charges nothing', async () => {
+    const user = await createUser(t.ctx);
+    const started = await startCheckout(t, user, { price: 'price_starter' });
+    const declined = await payOnHostedPage(t, started.json().url, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined. Nothing was charged; try another card.');
+    await t.ctx.jobs.drain();
+    expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('open');
+    expect(await credits(user)).toBe(0);
+    expect(await roles(user)).not.toContain('subscriber');
+    expect((await getJson(t, user, '/api/billing/receipts')).items).toEqual([]);
+    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(0);
+    // The same page then takes a good card.
+    expect((await payOnHostedPage(t, started.json().url, '4242 4242 4242 4242')).statusCode).toBe(303);
+  });
+
+  it('a pending payment is processing, then completes later (or fails and grants nothing)', async () => {
+    const sandbox = sandboxOf(t);
+    const user = await createUser(t.ctx);
+    const started = await startCheckout(t, user, { price: 'price_starter' });
+    expect((await payOnHostedPage(t, started.json().url, '4000 0000 0000 0101')).statusCode).toBe(303);
+    await t.ctx.jobs.drain();
+    expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('processing');
+    expect(await credits(user)).toBe(0);
+    expect(await roles(user)).not.toContain('subscriber');
+    await sandbox.settle(started.json().session_id, 'succeeds'); // what the sandbox-settle job does when it is due
+    await t.ctx.jobs.drain();
+    expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('complete');
+    expect(await credits(user)).toBe(100);
+    expect(await roles(user)).toContain('subscriber');
+
+    const unlucky = await createUser(t.ctx);
+    const second = await startCheckout(t, unlucky, { price: 'price_starter' });
+    await payOnHostedPage(t, second.json().url, '4000 0000 0000 0119');
+    await t.ctx.jobs.drain();
+    await sandbox.settle(second.json().session_id, 'fails');
+    await t.ctx.jobs.drain();
+    const failed = await getJson(t, unlucky, `/api/checkout-sessions/${second.json().id}`);
+    expect(failed).toMatchObject({ status: 'failed', error: { message: 'Your payment did not go through. Nothing was charged.' } });
+    expect(await credits(unlucky)).toBe(0);
+    expect(await roles(unlucky)).not.toContain('subscriber');
+  });
+
+  it('renewals grant each period once; plan credits expire at the end of their period (test clock)', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const first = await subRow(user);
+    const renewed = await clock(user);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toMatchObject({ status: 'active', current_period_start: first.currentPeriodEnd.toISOString() });
+    await t.ctx.jobs.drain();
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(200);
+    expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain('Your Crate plan renewed: Starter plan (monthly)');
+    // When the first period ends its credits lapse; the second period's remain.
+    const afterFirst = new Date(first.currentPeriodEnd.getTime() + 1000);
+    expect((await creditBalance(t.ctx.db, user.id, afterFirst)).credits).toBe(100);
+    await expireDueCredits(t.ctx.db, afterFirst);
+    const expired = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(expired.filter((e) => e.kind === 'expire').map((e) => e.amount)).toEqual([-100]);
+    expect(expired.filter((e) => e.kind === 'grant')).toHaveLength(2);
+  });
+
+  it('Pro credits roll over: several periods stack, each lot keeping its own date', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_pro');
+    await clock(user);
+    await t.ctx.jobs.drain();
+    await clock(user);
+    await t.ctx.jobs.drain();
+    const sub = await subRow(user);
+    // Three periods later, all 900 credits are still open after the current period's start.
+    expect((await creditBalance(t.ctx.db, user.id, new Date(sub.currentPeriodStart.getTime() + DAY))).credits).toBe(900);
+    const lots = (await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).filter((l) => l.kind === 'grant');
+    expect(new Set(lots.map((l) => l.idempotencyKey)).size).toBe(3);
+  });
+
+  it('a failed renewal is past due with an e-mail and a 7-day grace; then the role goes and claims move', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const failed = await clock(user, 'fail');
+    expect(failed.json().status).toBe('past_due');
+    await t.ctx.jobs.drain();
+    expect(await roles(user)).toContain('subscriber');
+    const b = await billing(user);
+    expect(b.subscription).toMatchObject({ status: 'past_due', grants_access: true });
+    expect(new Date(b.subscription.grace_ends_at).getTime() - Date.now()).toBeGreaterThan(6.9 * DAY);
+    expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain('Your Crate plan payment failed');
+    expect(await credits(user)).toBe(100); // the unpaid period grants nothing
+
+    const [{ at: before }] = await t.ctx.db.select({ at: users.claimsUpdatedAt }).from(users).where(eq(users.id, user.id)) as [{ at: Date }];
+    await t.ctx.db.update(subscriptions).set({ pastDueSince: new Date(Date.now() - 8 * DAY) }).where(eq(subscriptions.userId, user.id));
+    await recheckAccess(t.ctx, user.id);
+    expect(await roles(user)).not.toContain('subscriber');
+    const [{ at: after }] = await t.ctx.db.select({ at: users.claimsUpdatedAt }).from(users).where(eq(users.id, user.id)) as [{ at: Date }];
+    expect(after.getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it('cancelling keeps the plan until the period ends; the next tick ends it', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const cancelled = await call(t, 'POST', '/api/billing/cancel', undefined, { cookie: user.cookie });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ cancel_at_period_end: true, status: 'active', grants_access: true });
+    await t.ctx.jobs.drain();
+    expect(await roles(user)).toContain('subscriber');
+    const resumed = await call(t, 'POST', '/api/billing/resume', undefined, { cookie: user.cookie });
+    expect(resumed.json().subscription.cancel_at_period_end).toBe(false);
+    await call(t, 'POST', '/api/billing/cancel', undefined, { cookie: user.cookie });
+    expect((await clock(user)).json().status).toBe('canceled');
+    await t.ctx.jobs.drain();
+    expect(await roles(user)).not.toContain('subscriber');
+    expect(await credits(user)).toBe(100); // credits stay usable until they expire (FAQ)
+  });
+
+  it('upgrades at once with the new credits; downgrades at renewal', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const up = await call(t, 'POST', '/api/billing/plan', { price: 'price_pro', idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect(up.statusCode).toBe(200);
+    expect(up.json().change).toBe('upgraded');
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(400);
+    expect((await billing(user)).subscription.plan.price_id).toBe('price_pro');
+
+    const down = await call(t, 'POST', '/api/billing/plan', { price: 'price_starter', idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect(down.json()).toMatchObject({ change: 'downgrade_scheduled', billing: { subscription: { plan: { price_id: 'price_pro' }, renews_as: { price_id: 'price_starter' } } } });
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(400);
+    await clock(user);
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(500);
+    expect((await billing(user)).subscription).toMatchObject({ plan: { price_id: 'price_starter' }, renews_as: null });
+  });
+
+  it('refills: subscribers only, credits expire with the plan credits, at most 5 a period', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const started = await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 2 });
+    expect(started.statusCode).toBe(201);
+    expect((await payOnHostedPage(t, started.json().url, '4242424242424242')).statusCode).toBe(303);
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(200);
+    const refill = (await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).find((l) => l.kind === 'refill')!;
+    expect(refill.expiresAt!.toISOString()).toBe((await subRow(user)).currentPeriodEnd.toISOString());
+    const tooMany = await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 4 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toMatch(/5 refills per plan period; 3 left until/);
+    expect((await billing(user)).refills).toMatchObject({ allowed: true, used_this_period: 2, per_period: 5 });
+  });
+
+  it('a refund takes back the unspent credits once; a later dispute takes nothing more', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const [receipt] = await t.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, user.id));
+    await sandboxOf(t).refund(receipt!.paymentId!);
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(0);
+    await sandboxOf(t).dispute(receipt!.paymentId!);
+    await t.ctx.jobs.drain();
+    const entries = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(entries.filter((e) => e.kind === 'adjust').map((e) => e.amount)).toEqual([-100]);
+    expect((await getJson(t, user, '/api/billing/receipts')).items[0].status).toBe('refunded');
+  });
+
+  it('mails a notice when credits expire in 7 days', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const sub = await subRow(user);
+    const sent = await sendCreditsExpiringNotices(t.ctx, new Date(sub.currentPeriodEnd.getTime() - 7 * DAY - 1000));
+    expect(sent).toBeGreaterThanOrEqual(1);
+    await t.ctx.jobs.drain();
+    expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain(`100 Crate credits expire on ${sub.currentPeriodEnd.toISOString().slice(0, 10)}`);
+  });
+});
