@@ -107,6 +107,8 @@ export const itemDetailSchema = itemRowSchema.extend({
   description: z.string(),
   pack_status: z.number().int().nullable(),
   published: z.boolean(),
+  /** True when the viewer may edit it and see its analytics: its creator or an admin. */
+  can_edit: z.boolean(),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserStorage } from '../lib/browser-storage.ts';
+import { trackPlay } from '../tracking/api/track-play.ts';
 import { PlayerContext, type PlayerRuntime } from './player-context.ts';
 import { createPlayerStore } from './player-store.ts';
 import type { PeaksCache } from './waveform-peaks.ts';
@@ -29,7 +30,8 @@ function createBrowserRuntime(): PlayerRuntime {
   const audio = document.createElement('audio');
   audio.id = PLAYER_AUDIO_ID;
   const peaks = createLazyPeaksCache();
-  return { store: createPlayerStore({ media: audio, storage: browserStorage(), peaks }), peaks };
+  const onPlay = (itemId: string, listenedMs: number) => void trackPlay({ item_id: itemId, listened_ms: listenedMs });
+  return { store: createPlayerStore({ media: audio, storage: browserStorage(), peaks, onPlay }), peaks };
 }
 
 /**

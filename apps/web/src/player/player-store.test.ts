@@ -370,3 +370,40 @@ describe('subscribers', () => {
     expect(changes).toBe(after);
   });
 });
+
+describe('counting plays (docs/decisions/0028)', () => {
+  const played = (seconds: number[]) => {
+    for (const s of seconds) {
+      media.currentTime = s;
+      media.fire('timeupdate');
+    }
+  };
+
+  it('reports a play only after the preview has really played for the threshold, once per listen', () => {
+    const plays: [string, number][] = [];
+    store = createPlayerStore({ media, storage, onPlay: (id, ms) => plays.push([id, ms]) });
+    store.playList(list, 0); // 4 s preview: counted after 2 s
+    media.fire('playing');
+    played([0, 0.5, 1, 1.5]);
+    expect(plays).toEqual([]);
+    played([2, 2.5, 3]);
+    expect(plays).toEqual([['a', 2000]]);
+    store.playList(list, 3);
+    media.fire('playing');
+    expect(plays).toHaveLength(1); // a click on the next row is not a play
+  });
+
+  it('does not count seeking to the end, nor a pack preview', () => {
+    const plays: string[] = [];
+    store = createPlayerStore({ media, storage, onPlay: (id) => plays.push(id) });
+    store.playList(list, 0);
+    media.fire('playing');
+    media.fire('seeking');
+    played([3.9, 4]);
+    expect(plays).toEqual([]);
+    store.playList([item('pack-preview:p1', { preview: { url: '/p', peaks_url: '/pk', duration_ms: 30_000 } })], 0);
+    media.fire('playing');
+    played([0, 1, 2, 3, 4]);
+    expect(plays).toEqual([]);
+  });
+});

@@ -9,6 +9,8 @@ import {
   type PlayableItem,
   type PlayerItem,
 } from './player-queue.ts';
+import { createListenTracker } from './listen-tracker.ts';
+import { isPackPreviewId } from './pack-preview-item.ts';
 import { clampVolume, DEFAULT_VOLUME, readVolumePreference, writeVolumePreference } from './volume-preference.ts';
 import type { PeaksCache } from './waveform-peaks.ts';
 
@@ -97,6 +99,8 @@ export interface PlayerStoreOptions {
   storage: KeyValueStorage | null;
   /** Peaks are fetched in parallel with the audio, never before it. */
   peaks?: PeaksCache;
+  /** Called once per listen of an item when it has really played long enough to be a play (docs/decisions/0028). */
+  onPlay?: (itemId: string, listenedMs: number) => void;
 }
 
 const MEDIA_ERROR_MESSAGES: Record<number, string> = {
@@ -105,7 +109,7 @@ const MEDIA_ERROR_MESSAGES: Record<number, string> = {
   4: 'This preview is not available.',
 };
 
-export function createPlayerStore({ media, storage, peaks }: PlayerStoreOptions): PlayerStore {
+export function createPlayerStore({ media, storage, peaks, onPlay }: PlayerStoreOptions): PlayerStore {
   const preference = readVolumePreference(storage);
   media.preload = 'metadata';
   media.volume = preference.volume;
@@ -198,6 +202,17 @@ export function createPlayerStore({ media, storage, peaks }: PlayerStoreOptions)
         break;
     }
   };
+  const listen = createListenTracker((itemId, listenedMs) => onPlay?.(itemId, listenedMs));
+  const startListen = (item: PlayableItem) => listen.start(isPackPreviewId(item.id) ? null : item.id, item.preview.duration_ms);
+  const onListenEvent = (event: Event) => {
+    if (!state.current) return;
+    if (event.type === 'seeking') listen.jumped();
+    // 'ended' carries the last stretch up to the end, which no timeupdate may have reported.
+    else listen.position(media.currentTime, event.type === 'ended' || !media.paused);
+  };
+  const LISTEN_EVENTS = ['timeupdate', 'seeking', 'ended'];
+  for (const type of LISTEN_EVENTS) media.addEventListener(type, onListenEvent);
+
   const STATUS_EVENTS = ['playing', 'waiting', 'pause', 'ended', 'error', 'volumechange'];
   const TIME_EVENTS = ['timeupdate', 'seeking', 'seeked', 'durationchange', 'loadedmetadata', 'emptied'];
   for (const type of STATUS_EVENTS) media.addEventListener(type, onMediaEvent);
@@ -212,6 +227,7 @@ export function createPlayerStore({ media, storage, peaks }: PlayerStoreOptions)
     // The same sound from another list restarts in place; after an error it loads afresh.
     const sameSound = state.current?.preview.url === item.preview.url && media.src !== '' && state.status !== 'error';
     setState({ queue: list, index, current: item, loop, errorMessage: null, status: 'loading' });
+    startListen(item);
     media.loop = loop;
     if (sameSound) {
       media.currentTime = 0;
@@ -251,6 +267,8 @@ export function createPlayerStore({ media, storage, peaks }: PlayerStoreOptions)
     playList: (list, index) => playIndex(list, index) !== null,
     play() {
       if (!state.current) return;
+      // Playing a finished sound again starts it from the top: a new listen.
+      if (state.status === 'ended') startListen(state.current);
       if (state.status === 'error') {
         // Retry from scratch: the element keeps its error until it loads again.
         media.load();
@@ -342,6 +360,7 @@ export function createPlayerStore({ media, storage, peaks }: PlayerStoreOptions)
     dispose() {
       for (const type of STATUS_EVENTS) media.removeEventListener(type, onMediaEvent);
       for (const type of TIME_EVENTS) media.removeEventListener(type, emitTime);
+      for (const type of LISTEN_EVENTS) media.removeEventListener(type, onListenEvent);
       listeners.clear();
       timeListeners.clear();
     },

@@ -134,7 +134,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   registerEndpoint(app, API.getItem, async ({ params, viewer, reply }) => {
     const row = authorize(viewer, 'read', await repo.findItem(db, viewer?.userId ?? null, params.slug), asItem, 'That sound');
     cacheFor(reply, viewer);
-    return { ...presentItemRow(row), description: row.description, pack_status: row.packStatus, published: isListedItem(asItem(row)) };
+    return { ...presentItemRow(row), description: row.description, pack_status: row.packStatus, published: isListedItem(asItem(row)), can_edit: can(viewer, 'edit', asItem(row)) };
   });
 
   registerEndpoint(app, API.listBundles, async ({ query, viewer, reply }) => {

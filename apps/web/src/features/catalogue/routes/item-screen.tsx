@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChartBar, IconEdit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ItemDetail } from '@crate/contract/catalogue';
@@ -78,6 +78,16 @@ function ItemView({ item }: { item: ItemDetail }) {
         <Group gap="sm" mt="xs">
           <PreviewButton item={item} label="Play" />
           {item.published && item.takedown_reason === null ? <GetItemButton item={item} withLabel /> : null}
+          {item.can_edit ? (
+            <>
+              <Button component={Link} to={`/${item.type === 'preset' ? 'editpreset' : 'editsample'}/${item.slug}`} variant="subtle" leftSection={<IconEdit size={16} aria-hidden />}>
+                Edit
+              </Button>
+              <Button component={Link} to={`/itemanalytics/${item.slug}`} variant="subtle" leftSection={<IconChartBar size={16} aria-hidden />}>
+                Analytics
+              </Button>
+            </>
+          ) : null}
           <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} withLabel />
           <AddToPlaylistMenu item={item} withLabel />
         </Group>

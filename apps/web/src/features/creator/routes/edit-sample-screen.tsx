@@ -1,5 +1,15 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { useParams } from 'react-router';
+import { useEditableItem } from '../api/editable-item.ts';
+import { ItemEditor } from '../components/item-editor.tsx';
+import { StudioScreenState } from '../components/studio-screen-state.tsx';
 
+/** /editsample/{doc_slug}: a sample's details and its sound. */
 export default function EditSampleScreen() {
-  return <PlannedScreen screen="editsample" line="Editing this sample's details and tags will be here." />;
+  const { docSlug = '' } = useParams();
+  const item = useEditableItem(docSlug);
+  return (
+    <StudioScreenState query={item} notFound={{ screenTitle: 'Edit sample', what: 'sample', browse: { to: '/creator', label: 'Your studio' } }} errorTitle="This sample did not load">
+      {(data) => <ItemEditor key={data.id} item={data} expectedType="sample" />}
+    </StudioScreenState>
+  );
 }

@@ -1,5 +1,45 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { Anchor, Button, Container, Group } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { itemAnalyticsCsvUrl, useItemAnalytics } from '../api/analytics.ts';
+import { AnalyticsChart, AnalyticsControls, AnalyticsTotals, useAnalyticsControls } from '../components/analytics-view.tsx';
+import { StudioScreenState } from '../components/studio-screen-state.tsx';
 
+/** /itemanalytics/{doc_slug}: one sound's plays, downloads, gets, favorites, playlist adds and credits over time. */
 export default function ItemAnalyticsScreen() {
-  return <PlannedScreen screen="itemanalytics" line="Plays, downloads and earnings of this item will be charted here." />;
+  const { docSlug = '' } = useParams();
+  const controls = useAnalyticsControls();
+  const analytics = useItemAnalytics(docSlug, controls.range);
+  return (
+    <StudioScreenState query={analytics} notFound={{ screenTitle: 'Item analytics', what: 'sound', browse: { to: '/creator', label: 'Your studio' } }} errorTitle="The figures did not load">
+      {(data) => (
+        <Container size="lg" py="xl">
+          <ScreenHeader
+            eyebrow="Item analytics"
+            title={data.item.name}
+            subtitle={
+              <>
+                in{' '}
+                <Anchor component={Link} to={`/packanalytics/${data.item.pack.id}`}>
+                  {data.item.pack.title}
+                </Anchor>
+              </>
+            }
+          />
+          <Group gap="sm" mb="md">
+            <Button component={Link} to={`/item/${data.item.slug}`} variant="default">
+              View sound
+            </Button>
+            <Button component={Link} to={`/${data.item.type === 'preset' ? 'editpreset' : 'editsample'}/${data.item.slug}`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
+              Edit
+            </Button>
+          </Group>
+          <AnalyticsControls controls={controls} csvUrl={itemAnalyticsCsvUrl(data.item.slug, controls.range)} busy={analytics.isFetching} />
+          <AnalyticsTotals totals={data.totals} />
+          <AnalyticsChart series={data.series} granularity={data.range.granularity} metric={controls.metric} onMetric={controls.setMetric} totals={data.totals} />
+        </Container>
+      )}
+    </StudioScreenState>
+  );
 }
