@@ -213,8 +213,7 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     await main(page).getByRole('region', { name: /plan$/ }).first().waitFor();
     const plans = await main(page).getByRole('region', { name: /plan$/ }).count();
     expect(plans).toBeGreaterThan(0);
-    expect(await main(page).getByRole('button', { name: 'Subscriptions open soon' }).first().isDisabled()).toBe(true);
-    await main(page).getByText('Checkout is not open yet').waitFor();
+    await main(page).getByRole('button', { name: 'Subscribe' }).first().waitFor();
 
     await navigateInApp(page, '/sellmypacks');
     await expectHeading(page, 'Sell my packs');

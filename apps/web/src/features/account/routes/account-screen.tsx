@@ -1,9 +1,14 @@
-import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCoins, IconId, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconCoins, IconCreditCard, IconHistory, IconId, IconLock, IconReceipt, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { CreditEntry } from '@crate/contract/commerce';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatMoney } from '../../../components/money.ts';
 import { RoleBadges } from '../../../components/role-badges.tsx';
+import { useBilling, useCancelPlan, useCreditBalance, useCreditHistory, useOpenPortal, useReceipts } from '../../checkout/api/billing.ts';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { profileQueryKey } from '../../../profile/api/get-profile.ts';
 import { displayNameOf } from '../../../profile/profile-model.ts';
@@ -48,7 +53,9 @@ export default function AccountScreen() {
     void queryClient.invalidateQueries({ queryKey: profileQueryKey });
   }, [queryClient]);
 
-  const expiry = formatDate(profile.credits_expire_at);
+  // The ledger's balance, not the stored profile's copy: nothing shows until it is known (no flash of an old number).
+  const balance = useCreditBalance();
+  const expiry = formatDate(balance.data?.credits_expire_at ?? null);
   return (
     <Container size="lg" py="xl">
       <ScreenHeader title="Account" subtitle={<>Signed in as {profile.email}</>} />
@@ -76,19 +83,29 @@ export default function AccountScreen() {
 
         <Card bg="dark.7">
           <CardTitle icon={<IconCoins size={16} />}>Credits</CardTitle>
-          <Group align="baseline" gap={8}>
-            <Text fz={44} fw={800} lh={1} data-testid="credits">
-              {profile.credits}
-            </Text>
-            <Text c="dimmed">{profile.credits === 1 ? 'credit' : 'credits'}</Text>
-          </Group>
-          <Text size="sm" c="dimmed" mt="sm">
-            {expiry ? `Your credits expire on ${expiry}.` : profile.credits > 0 ? 'Your credits do not expire.' : 'You have no credits yet.'}
-          </Text>
+          {balance.isPending ? (
+            <Skeleton height={44} width={120} />
+          ) : balance.isError ? (
+            <ApiErrorAlert error={balance.error} title="Your balance did not load" />
+          ) : (
+            <>
+              <Group align="baseline" gap={8}>
+                <Text fz={44} fw={800} lh={1} data-testid="credits">
+                  {balance.data.credits}
+                </Text>
+                <Text c="dimmed">{balance.data.credits === 1 ? 'credit' : 'credits'}</Text>
+              </Group>
+              <Text size="sm" c="dimmed" mt="sm">
+                {expiry ? `The soonest of them expire on ${expiry}.` : balance.data.credits > 0 ? 'Your credits do not expire.' : 'You have no credits yet.'}
+              </Text>
+            </>
+          )}
           <Button component={Link} to="/creditrefill" mt="lg">
             Refill credits
           </Button>
         </Card>
+
+        <PlanCard />
 
         <Card bg="dark.7">
           <CardTitle icon={<IconShieldCheck size={16} />}>Roles</CardTitle>
@@ -118,6 +135,209 @@ export default function AccountScreen() {
           </Group>
         </Card>
       </SimpleGrid>
+      <Stack gap="lg" mt="lg">
+        <CreditHistory />
+        <Receipts />
+      </Stack>
     </Container>
+  );
+}
+
+const STATUS_LABEL: Record<string, { label: string; color: string }> = {
+  active: { label: 'Active', color: 'teal' },
+  trialing: { label: 'Trial', color: 'teal' },
+  past_due: { label: 'Payment failed', color: 'red' },
+  canceled: { label: 'Ended', color: 'gray' },
+  incomplete: { label: 'Waiting for payment', color: 'yellow' },
+};
+
+/** Plan, status, renewal date; cancel or resume; Stripe's portal when there is one. */
+function PlanCard() {
+  const billing = useBilling();
+  const cancel = useCancelPlan();
+  const resume = useCancelPlan(true);
+  const portal = useOpenPortal();
+  const sub = billing.data?.subscription ?? null;
+  const status = sub ? (STATUS_LABEL[sub.status] ?? { label: sub.status, color: 'gray' }) : null;
+  return (
+    <Card bg="dark.7" data-testid="plan-card">
+      <CardTitle icon={<IconCreditCard size={16} />}>Plan</CardTitle>
+      {billing.isPending ? (
+        <Skeleton height={90} />
+      ) : billing.isError ? (
+        <ApiErrorAlert error={billing.error} title="Your plan did not load" />
+      ) : !sub || !status ? (
+        <>
+          <Text size="sm" c="dimmed">
+            You have no plan. A plan gives you credits every period and paid search.
+          </Text>
+          <Button component={Link} to="/pricing" mt="lg">
+            See plans
+          </Button>
+        </>
+      ) : (
+        <>
+          <Stack gap={0}>
+            <Field label="Plan">
+              {sub.plan.name} · {formatMoney(sub.plan.unit_amount, sub.plan.currency)} / {sub.plan.interval ?? 'once'}
+            </Field>
+            <Field label="Status">
+              <Badge color={status.color} variant="light">
+                {sub.cancel_at_period_end && sub.status === 'active' ? 'Cancelled, active until renewal date' : status.label}
+              </Badge>
+            </Field>
+            <Field label={sub.cancel_at_period_end || sub.status === 'canceled' ? 'Ends' : 'Renews'}>{formatDate(sub.current_period_end)}</Field>
+            {sub.renews_as ? <Field label="Renews as">{sub.renews_as.name}</Field> : null}
+            {sub.grace_ends_at ? <Field label="Plan kept until">{formatDate(sub.grace_ends_at)}</Field> : null}
+          </Stack>
+          {cancel.error || resume.error || portal.error ? <ApiErrorAlert error={cancel.error ?? resume.error ?? portal.error} /> : null}
+          <Group mt="lg" gap="sm">
+            <Button component={Link} to="/pricing" variant="light">
+              Change plan
+            </Button>
+            {billing.data.portal ? (
+              <Button variant="light" loading={portal.isPending} onClick={() => portal.mutate()}>
+                Manage billing
+              </Button>
+            ) : null}
+            {sub.grants_access && !sub.cancel_at_period_end ? (
+              <Button variant="subtle" color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+                Cancel at renewal
+              </Button>
+            ) : null}
+            {sub.grants_access && sub.cancel_at_period_end ? (
+              <Button variant="subtle" loading={resume.isPending} onClick={() => resume.mutate()}>
+                Keep my plan
+              </Button>
+            ) : null}
+          </Group>
+        </>
+      )}
+    </Card>
+  );
+}
+
+const KIND_LABEL: Record<CreditEntry['kind'], string> = { grant: 'Plan credits', refill: 'Refill', spend: 'Spent', expire: 'Expired', adjust: 'Adjustment' };
+
+function CreditHistory() {
+  const history = useCreditHistory();
+  const rows = history.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Card bg="dark.7">
+      <CardTitle icon={<IconHistory size={16} />}>Credit history</CardTitle>
+      {history.isPending ? (
+        <Skeleton height={120} />
+      ) : history.isError ? (
+        <ApiErrorAlert error={history.error} title="Your credit history did not load" />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No credits yet">Credits from your plan and refills, and what you spend them on, are listed here.</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" aria-label="Credit history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th ta="right">Credits</Table.Th>
+                <Table.Th>Expires</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{formatDate(entry.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{KIND_LABEL[entry.kind]}</Text>
+                    <Text size="xs" c="dimmed">
+                      {entry.reason}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" c={entry.amount > 0 ? 'teal' : undefined} fw={600}>
+                    {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                  </Table.Td>
+                  <Table.Td>
+                    {entry.expires_at ? (
+                      <Text size="sm">
+                        {formatDate(entry.expires_at)}
+                        {entry.remaining !== null ? (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            · {entry.remaining} left
+                          </Text>
+                        ) : null}
+                      </Text>
+                    ) : entry.amount > 0 ? (
+                      'Never'
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {history.hasNextPage ? (
+        <Button variant="subtle" mt="sm" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+          Show older
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+function Receipts() {
+  const receipts = useReceipts();
+  const rows = receipts.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Card bg="dark.7">
+      <CardTitle icon={<IconReceipt size={16} />}>Receipts</CardTitle>
+      {receipts.isPending ? (
+        <Skeleton height={80} />
+      ) : receipts.isError ? (
+        <ApiErrorAlert error={receipts.error} title="Your receipts did not load" />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No payments yet">Every payment for a plan or a refill is listed here.</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-label="Receipts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>For</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{formatDate(r.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.description}</Text>
+                    <Text size="xs" c="dimmed">
+                      {r.credits > 0 ? `${r.credits} credits` : ''}
+                      {r.period_start && r.period_end ? ` · ${formatDate(r.period_start)} – ${formatDate(r.period_end)}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(r.amount, r.currency)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={r.status === 'paid' ? 'teal' : 'gray'}>
+                      {r.status === 'paid' ? 'Paid' : r.status === 'refunded' ? 'Refunded' : 'Disputed'}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {receipts.hasNextPage ? (
+        <Button variant="subtle" mt="sm" loading={receipts.isFetchingNextPage} onClick={() => void receipts.fetchNextPage()}>
+          Show older
+        </Button>
+      ) : null}
+    </Card>
   );
 }

@@ -1,26 +1,29 @@
 import { Alert, Anchor, Badge, Button, Container, Group, List, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@crate/contract/catalogue';
+import type { Billing } from '@crate/contract/checkout';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CheckoutReturn } from '../../../components/checkout-return.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatMoney } from '../../../components/money.ts';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { isSignedIn } from '../../../profile/profile-model.ts';
 import { useProfile } from '../../../profile/profile-state.ts';
+import { useBilling, useChangePlan } from '../../checkout/api/billing.ts';
+import { startCheckout } from '../../checkout/api/checkout.ts';
 import { useProducts } from '../api/list-products.ts';
 
 type Interval = 'month' | 'year';
 type Price = Product['prices'][number];
 
-const CHECKOUT_LATER = 'Card checkout opens with the commerce release';
-
-/** Plans and credit refills as the payments catalogue holds them; no checkout until commerce ships, and it says so. */
+/** Plans and credit refills as the payments catalogue holds them: subscribe, see your plan, change it. */
 export default function PricingScreen() {
   const products = useProducts();
   const profile = useProfile();
   const signedIn = isSignedIn(profile);
+  const billing = useBilling(signedIn);
   const plans = (products.data ?? []).filter((p) => p.kind === 'subscription' && p.prices.length > 0);
   const refills = (products.data ?? []).filter((p) => p.kind === 'credits' && p.prices.length > 0);
   const hasYearly = plans.some((plan) => plan.prices.some((price) => price.interval === 'year'));
@@ -29,10 +32,12 @@ export default function PricingScreen() {
   return (
     <Container size="lg" py="xl">
       <ScreenHeader title="Pricing" subtitle="Listening is free for everyone. A plan gives you credits to keep sounds; refills top them up." />
-      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} mb="xl" maw={760} title="Checkout is not open yet">
-        These are the plans and prices Crate will charge. {CHECKOUT_LATER}; until then nothing can be bought here, and every preview, favorite
-        and playlist is free. {signedIn ? null : <>Create a free account now and your favorites and playlists carry over.</>}
-      </Alert>
+      <CheckoutReturn paidTitle="Welcome aboard: your plan is active" />
+      {billing.data?.subscription?.status === 'past_due' ? (
+        <Alert color="red" variant="light" mb="xl" title="Your last payment failed" role="alert">
+          Update your card before {new Date(billing.data.subscription.grace_ends_at ?? '').toLocaleDateString()} to keep your plan; plan changes wait until then.
+        </Alert>
+      ) : null}
 
       {products.isError ? <ApiErrorAlert error={products.error} title="Prices did not load" /> : null}
 
@@ -61,7 +66,15 @@ export default function PricingScreen() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(plans.length, 3) }} spacing="lg">
           {plans.map((plan, index) => (
-            <PlanCard key={plan.id} plan={plan} interval={interval} highlighted={index === Math.floor(plans.length / 2)} signedIn={signedIn} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              interval={interval}
+              highlighted={index === Math.floor(plans.length / 2)}
+              signedIn={signedIn}
+              billing={signedIn ? (billing.data ?? null) : null}
+              billingPending={signedIn && billing.isPending}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -89,8 +102,8 @@ export default function PricingScreen() {
                 <Text size="sm" c="dimmed" mt={4}>
                   {price.credits} credits · {perCredit(price)} each
                 </Text>
-                <Button mt="md" fullWidth variant="default" disabled title={CHECKOUT_LATER}>
-                  Refills open soon
+                <Button mt="md" fullWidth variant="default" component={Link} to="/creditrefill">
+                  Buy a refill
                 </Button>
               </Paper>
             );
@@ -110,17 +123,51 @@ function perCredit(price: Price): string {
   return price.credits > 0 ? formatMoney(Math.round(price.unit_amount / price.credits), price.currency) : '–';
 }
 
-function PlanCard({ plan, interval, highlighted, signedIn }: { plan: Product; interval: Interval; highlighted: boolean; signedIn: boolean }) {
+type Subscription = NonNullable<Billing['subscription']>;
+
+/** What the button of one plan price does for this visitor. */
+function planAction(price: Price, sub: Subscription | null): { kind: 'subscribe' | 'current' | 'upgrade' | 'downgrade' | 'renews' | 'keep'; label: string } {
+  if (!sub || !sub.grants_access) return { kind: 'subscribe', label: 'Subscribe' };
+  if (sub.plan.price_id === price.id) return sub.renews_as ? { kind: 'keep', label: 'Keep this plan' } : { kind: 'current', label: 'Your current plan' };
+  if (sub.renews_as?.price_id === price.id) return { kind: 'renews', label: 'Starts at your renewal' };
+  const monthly = (p: { credits: number; interval: string | null }) => (p.interval === 'year' ? p.credits / 12 : p.credits);
+  return monthly(price) > monthly(sub.plan) ? { kind: 'upgrade', label: 'Upgrade now' } : { kind: 'downgrade', label: 'Switch at renewal' };
+}
+
+function PlanCard({ plan, interval, highlighted, signedIn, billing, billingPending }: { plan: Product; interval: Interval; highlighted: boolean; signedIn: boolean; billing: Billing | null; billingPending: boolean }) {
   const price = plan.prices.find((p) => p.interval === interval) ?? plan.prices.find((p) => p.interval === 'month') ?? plan.prices[0]!;
   const monthly = plan.prices.find((p) => p.interval === 'month');
   const saving = price.interval === 'year' && monthly ? Math.round((1 - price.unit_amount / (monthly.unit_amount * 12)) * 100) : 0;
   const period = price.interval === 'year' ? 'year' : 'month';
+  const sub = billing?.subscription ?? null;
+  const action = planAction(price, sub);
+  const isCurrent = sub?.grants_access === true && sub.plan.product_id === plan.id;
+  const [error, setError] = useState<unknown>(null);
+  const [opening, setOpening] = useState(false);
+  const change = useChangePlan();
+
+  const onClick = async () => {
+    setError(null);
+    if (action.kind === 'subscribe') {
+      setOpening(true);
+      try {
+        const session = await startCheckout({ price: price.id }, { signedIn });
+        window.location.assign(session.url);
+      } catch (failure) {
+        setError(failure);
+        setOpening(false);
+      }
+      return;
+    }
+    if (action.kind === 'upgrade' || action.kind === 'downgrade' || action.kind === 'keep') change.mutate(price.id, { onError: setError });
+  };
+
   return (
     <Paper
       withBorder
       p="xl"
       bg={highlighted ? 'dark.6' : 'dark.7'}
-      style={highlighted ? { borderColor: 'var(--mantine-color-ember-6)' } : undefined}
+      style={isCurrent ? { borderColor: 'var(--mantine-color-teal-6)' } : highlighted ? { borderColor: 'var(--mantine-color-ember-6)' } : undefined}
       data-product-id={plan.id}
       component="section"
       aria-label={`${plan.name} plan`}
@@ -128,7 +175,13 @@ function PlanCard({ plan, interval, highlighted, signedIn }: { plan: Product; in
       <Stack gap="sm" h="100%">
         <Group justify="space-between">
           <Title order={3}>{plan.name}</Title>
-          {highlighted ? <Badge variant="light">Most chosen</Badge> : null}
+          {isCurrent ? (
+            <Badge color="teal" variant="light">
+              Your plan
+            </Badge>
+          ) : highlighted ? (
+            <Badge variant="light">Most chosen</Badge>
+          ) : null}
         </Group>
         <Group gap={6} align="baseline">
           <Text fz={36} fw={800} lh={1}>
@@ -152,12 +205,43 @@ function PlanCard({ plan, interval, highlighted, signedIn }: { plan: Product; in
           <List.Item>Every sound you get is yours to keep</List.Item>
         </List>
         <Stack gap={6} mt="auto" pt="md">
-          <Button fullWidth disabled title={CHECKOUT_LATER}>
-            Subscriptions open soon
+          {change.isSuccess && change.variables === price.id ? (
+            <Text size="sm" c="teal" role="status">
+              {change.data.change === 'upgraded'
+                ? 'Upgraded: your new credits arrive as soon as the payment is confirmed.'
+                : change.data.change === 'downgrade_scheduled'
+                  ? 'Done: this plan starts at your next renewal.'
+                  : 'Done: you keep this plan.'}
+            </Text>
+          ) : null}
+          {error ? <ApiErrorAlert error={error} title={action.kind === 'subscribe' ? 'Checkout did not open' : 'The plan did not change'} /> : null}
+          {error && !signedIn ? (
+            <Button component={Link} to={`/login?redirect=${encodeURIComponent('/pricing')}`} variant="default" fullWidth>
+              Log in
+            </Button>
+          ) : null}
+          <Button
+            fullWidth
+            variant={action.kind === 'current' || action.kind === 'renews' ? 'default' : 'filled'}
+            disabled={action.kind === 'current' || action.kind === 'renews' || (sub?.status === 'past_due' && action.kind !== 'subscribe')}
+            loading={opening || billingPending || (change.isPending && change.variables === price.id)}
+            onClick={() => void onClick()}
+            data-price-id={price.id}
+          >
+            {action.label}
           </Button>
+          {action.kind === 'upgrade' ? (
+            <Text size="xs" c="dimmed">
+              Charged today for a new period (your unused time is credited), with its credits at once.
+            </Text>
+          ) : action.kind === 'downgrade' ? (
+            <Text size="xs" c="dimmed">
+              You keep your current plan and credits until {sub ? new Date(sub.current_period_end).toLocaleDateString() : 'your renewal'}.
+            </Text>
+          ) : null}
           {!signedIn ? (
             <Button component={Link} to="/register" variant="default" fullWidth>
-              Create a free account meanwhile
+              Create a free account
             </Button>
           ) : null}
         </Stack>

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { paymentReceipts, subscriptions } from '../apps/server/src/db/schema/index.ts';
+import type { TestUser } from '../apps/server/test/factories.ts';
+import { seedPaymentCatalogue } from '../apps/server/test/payment-catalogue-fixture.ts';
+import { e2eEnabled } from './chromium.ts';
+import { e2eEnvironment } from './e2e-environment.ts';
+import { createUser, freshAddress, signInContext } from './harness.ts';
+import { expectHeading } from './page-helpers.ts';
+
+/**
+ * Paying with the sandbox, in Chromium, against the real server: Pricing opens the sandbox's hosted card
+ * page, its signed webhook events come back to our own endpoint through the job queue, and the page the
+ * checkout started on shows the outcome — credits for the success card, a clear decline that charges
+ * nothing, and a pending payment that completes by itself while the page is open.
+ */
+describe.skipIf(!e2eEnabled())('paying with the sandbox', () => {
+  const env = e2eEnvironment();
+
+  beforeAll(async () => {
+    await seedPaymentCatalogue(env.server.ctx);
+  });
+
+  async function withPage<T>(user: TestUser, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
+    await signInContext(context, env.server.baseUrl, user);
+    try {
+      return await run(await context.newPage(), context);
+    } finally {
+      await context.close();
+    }
+  }
+
+  const main = (page: Page) => page.locator('#main-content');
+  const balance = (page: Page) => page.locator('header').getByRole('link', { name: /credits?$/ });
+  const starter = (page: Page) => main(page).getByRole('region', { name: 'Starter plan' });
+
+  async function payWith(page: Page, card: string) {
+    await page.goto(`${env.server.baseUrl}/pricing`);
+    await expectHeading(page, 'Pricing');
+    await starter(page).getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/cs_sbx_/);
+    await page.getByRole('heading', { name: 'Pay Crate' }).waitFor();
+    await page.getByLabel('Card number').fill(card);
+    await page.getByRole('button', { name: /^Subscribe \$9\.99$/ }).click();
+  }
+
+  test('a new user subscribes with the success card and sees the plan and the credits', async () => {
+    const user = await createUser(env.server.ctx, {});
+    await withPage(user, async (page) => {
+      await payWith(page, '4242 4242 4242 4242');
+      await page.waitForURL(/\/pricing\?checkout=/);
+      await main(page).getByTestId('checkout-complete').waitFor({ timeout: 20_000 });
+      await expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe('100 credits');
+      await starter(page).getByText('Your plan').waitFor();
+      expect(await starter(page).getByRole('button', { name: 'Your current plan' }).isDisabled()).toBe(true);
+      await main(page).getByRole('region', { name: 'Pro plan' }).getByRole('button', { name: 'Upgrade now' }).waitFor();
+
+      // Account: the plan with its renewal date, the credits with their expiry, the receipt.
+      await page.goto(`${env.server.baseUrl}/account`);
+      await expectHeading(page, 'Account');
+      const plan = main(page).getByTestId('plan-card');
+      await plan.getByText('Starter · $9.99 / month').waitFor();
+      await plan.getByText('Active').waitFor();
+      await main(page).getByTestId('credits').getByText('100').waitFor();
+      const history = main(page).getByRole('table', { name: 'Credit history' });
+      await history.getByText('Plan credits').waitFor();
+      await history.getByText('· 100 left').waitFor();
+      await main(page).getByRole('table', { name: 'Receipts' }).getByText('Starter plan (monthly)').waitFor();
+
+      // A refill, bought the same way, adds its credits.
+      await page.goto(`${env.server.baseUrl}/creditrefill`);
+      await expectHeading(page, 'Refill credits');
+      await main(page).getByRole('region', { name: '50 credit refill' }).getByRole('button', { name: /^Buy 50 credits/ }).click();
+      await page.waitForURL(/\/sandbox\/checkout\/cs_sbx_/);
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: /^Pay \$5\.99$/ }).click();
+      await page.waitForURL(/\/creditrefill\?checkout=/);
+      await main(page).getByTestId('checkout-complete').waitFor({ timeout: 20_000 });
+      await expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe('150 credits');
+    });
+  }, 60_000);
+
+  test('the declined card says so clearly and charges nothing', async () => {
+    const user = await createUser(env.server.ctx, {});
+    await withPage(user, async (page) => {
+      await payWith(page, '4000 0000 0000 0002');
+      await page.getByRole('alert').getByText('Your card was declined. Nothing was charged; try another card.').waitFor();
+      expect(page.url()).toMatch(/\/sandbox\/checkout\/cs_sbx_.*\/pay$/);
+      await env.server.ctx.jobs.drain();
+      expect(await env.server.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, user.id))).toHaveLength(0);
+      expect(await env.server.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(0);
+      // Leaving the page returns to Pricing, which says nothing was charged.
+      await page.getByRole('link', { name: /Cancel and return to Crate/ }).click();
+      await main(page).getByTestId('checkout-cancelled').waitFor();
+      await expect.poll(() => balance(page).textContent()).toBe('0 credits');
+    });
+  });
+
+  test('a pending payment shows as pending, then completes later and the page updates by itself', async () => {
+    const user = await createUser(env.server.ctx, {});
+    await withPage(user, async (page) => {
+      await payWith(page, '4000 0000 0000 0101');
+      await page.waitForURL(/\/pricing\?checkout=/);
+      await main(page).getByTestId('checkout-pending').waitFor({ timeout: 20_000 });
+      expect(await balance(page).textContent()).toBe('0 credits');
+      // The sandbox settles it a few seconds later (SANDBOX_PENDING_SECONDS); nobody reloads the page.
+      await main(page).getByTestId('checkout-complete').waitFor({ timeout: 40_000 });
+      await expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe('100 credits');
+    });
+  }, 90_000);
+});
