@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, paymentEvents, paymentPrices } from '../src/db/schema/index.ts';
+import { call } from './auth-helpers.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { getJson, postWebhook, shuffle } from './payment-helpers.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+const SECRET = 'whsec_test_crate';
+const DAY = 86_400;
+
+/**
+ * Stripe mode end to end against a local stand-in of the Stripe API (the official SDK pointed at it with
+ * STRIPE_API_URL) and webhook payloads signed by the `stripe` library itself.
+ */
+describe(`payments with the stripe provider on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp({ rateLimits: false, payments: { kind: 'stripe', secretKey: 'sk_test_crate', webhookSecret: SECRET, apiUrl: stripe.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const event = (type: string, object: { id: string; object: string }) => {
+    const body = JSON.stringify({ id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', api_version: '2026-10-28.endive', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) };
+  };
+  const send = (e: { body: string; signature: string }) => postWebhook(t, e.body, e.signature);
+  const now = Math.floor(Date.now() / 1000);
+
+  function product(id: string, name: string, metadata: Record<string, string>) {
+    return stripe.put({ id, object: 'product', name, description: `${name} plan`, active: true, metadata });
+  }
+  function price(id: string, productId: string, amount: number, credits: number, interval: 'month' | null) {
+    return stripe.put({ id, object: 'price', product: productId, active: true, currency: 'usd', unit_amount: amount, recurring: interval ? { interval, interval_count: 1 } : null, metadata: { credits: String(credits) } });
+  }
+
+  it('keeps products and prices in sync from product and price events', async () => {
+    product('prod_s_starter', 'Starter', { crate_kind: 'subscription', sort_order: '1' });
+    product('prod_s_pro', 'Pro', { crate_kind: 'subscription', sort_order: '2', rollover_months: '12' });
+    price('price_s_starter', 'prod_s_starter', 999, 100, 'month');
+    price('price_s_pro', 'prod_s_pro', 1999, 300, 'month');
+    // The price event may come before its product's: the product is fetched then.
+    for (const e of [event('price.created', { id: 'price_s_starter', object: 'price' }), event('price.created', { id: 'price_s_pro', object: 'price' }), event('product.created', { id: 'prod_s_pro', object: 'product' })]) {
+      expect((await send(e)).statusCode).toBe(200);
+    }
+    const products = (await call(t, 'GET', '/api/pricing/products')).json() as { id: string; kind: string; prices: { id: string; credits: number; unit_amount: number }[] }[];
+    expect(products.map((p) => p.id)).toEqual(['prod_s_starter', 'prod_s_pro']);
+    expect(products[1]!.prices[0]).toMatchObject({ id: 'price_s_pro', credits: 300, unit_amount: 1999 });
+
+    stripe.objects.get('price_s_pro')!.unit_amount = 2499;
+    expect((await send(event('price.updated', { id: 'price_s_pro', object: 'price' }))).statusCode).toBe(200);
+    const after = (await call(t, 'GET', '/api/pricing/products')).json() as { prices: { unit_amount: number }[] }[];
+    expect(after[1]!.prices[0]!.unit_amount).toBe(2499);
+  });
+
+  async function paidSubscription(user: TestUser) {
+    const started = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_s_starter', idempotency_key: randomUUID(), success_url: '/pricing', cancel_url: '/pricing' }, { cookie: user.cookie });
+    expect(started.statusCode, started.body).toBe(201);
+    const checkout = started.json();
+    expect(checkout.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const created = stripe.requests.findLast((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
+    expect(Object.fromEntries(created.params)).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_s_starter',
+      'line_items[0][quantity]': '1',
+      client_reference_id: checkout.id,
+      'metadata[user_id]': user.id,
+      'subscription_data[metadata][user_id]': user.id,
+      customer_email: user.email,
+      success_url: 'http://localhost:3000/pricing',
+    });
+    expect(created.idempotencyKey).toBe(`checkout:${checkout.id}`);
+    expect(created.authorization).toBe('Bearer sk_test_crate');
+
+    // Stripe takes the payment: the session completes, a subscription and its first invoice exist.
+    const suffix = randomUUID().slice(0, 8);
+    const [sub, invoice, pi] = [`sub_${suffix}`, `in_${suffix}`, `pi_${suffix}`];
+    const session = stripe.objects.get(checkout.session_id)!;
+    Object.assign(session, { status: 'complete', payment_status: 'paid', customer: `cus_${suffix}`, subscription: sub, amount_total: 999 });
+    stripe.put({
+      id: sub,
+      object: 'subscription',
+      customer: `cus_${suffix}`,
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: { user_id: user.id },
+      items: { object: 'list', data: [{ id: `si_${suffix}`, object: 'subscription_item', price: { id: 'price_s_starter', object: 'price' }, current_period_start: now, current_period_end: now + 30 * DAY }] },
+    });
+    stripe.put({
+      id: invoice,
+      object: 'invoice',
+      status: 'paid',
+      customer: `cus_${suffix}`,
+      amount_paid: 999,
+      amount_due: 999,
+      currency: 'usd',
+      billing_reason: 'subscription_create',
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub } },
+      lines: { object: 'list', data: [{ id: `il_${suffix}`, object: 'line_item', quantity: 1, period: { start: now, end: now + 30 * DAY }, pricing: { type: 'price_details', price_details: { price: 'price_s_starter', product: 'prod_s_starter' } } }] },
+      payments: { object: 'list', data: [{ id: `inpay_${suffix}`, object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: pi } }] },
+    });
+    stripe.put({ id: `ch_${suffix}`, object: 'charge', payment_intent: pi, amount: 999, amount_refunded: 0, refunded: false });
+    return { checkout, sub, invoice, pi, charge: `ch_${suffix}` };
+  }
+
+  it('a subscription bought through Stripe Checkout is fulfilled once, whatever the order and however often the events come', async () => {
+    const user = await createUser(t.ctx);
+    const { checkout, sub, invoice } = await paidSubscription(user);
+    const events = [
+      event('checkout.session.completed', { id: checkout.session_id, object: 'checkout.session' }),
+      event('customer.subscription.created', { id: sub, object: 'subscription' }),
+      event('invoice.paid', { id: invoice, object: 'invoice' }),
+    ];
+    for (const e of shuffle([...events, ...events, ...events], 3)) expect((await send(e)).statusCode).toBe(200);
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 100 });
+    expect((await getJson(t, user, '/api/profile')).roles).toContain('subscriber');
+    expect((await getJson(t, user, `/api/checkout-sessions/${checkout.id}`)).status).toBe('complete');
+    expect(await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
+    expect((await getJson(t, user, '/api/billing')).portal).toBe(true);
+
+    // A forged event is refused before anything is stored.
+    const forged = event('invoice.paid', { id: invoice, object: 'invoice' });
+    const before = (await t.ctx.db.select().from(paymentEvents)).length;
+    expect((await postWebhook(t, forged.body, Stripe.webhooks.generateTestHeaderString({ payload: forged.body, secret: 'whsec_other' }))).statusCode).toBe(400);
+    expect((await t.ctx.db.select().from(paymentEvents)).length).toBe(before);
+  });
+
+  it('opens the Customer Portal, upgrades through a subscription update, and a refund takes back the unspent credits', async () => {
+    const user = await createUser(t.ctx);
+    const { checkout, sub, invoice, charge } = await paidSubscription(user);
+    for (const type of ['checkout.session.completed', 'invoice.paid'] as const) {
+      await send(event(type, type === 'invoice.paid' ? { id: invoice, object: 'invoice' } : { id: checkout.session_id, object: 'checkout.session' }));
+    }
+    const portal = await call(t, 'POST', '/api/billing/portal', { return_url: '/account' }, { cookie: user.cookie });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    const portalRequest = stripe.requests.findLast((r) => r.path === '/v1/billing_portal/sessions')!;
+    expect(portalRequest.params.get('return_url')).toBe('http://localhost:3000/account');
+    expect(portalRequest.params.get('customer')).toMatch(/^cus_/);
+
+    const up = await call(t, 'POST', '/api/billing/plan', { price: 'price_s_pro', idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect(up.statusCode, up.body).toBe(200);
+    const update = stripe.requests.findLast((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${sub}`)!;
+    expect(Object.fromEntries(update.params)).toMatchObject({ 'items[0][price]': 'price_s_pro', 'billing_cycle_anchor[type]': 'now', proration_behavior: 'always_invoice' });
+
+    Object.assign(stripe.objects.get(charge)!, { refunded: true, amount_refunded: 999 });
+    expect((await send(event('charge.refunded', { id: charge, object: 'charge' }))).statusCode).toBe(200);
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 0 });
+    expect((await getJson(t, user, '/api/billing/receipts')).items[0].status).toBe('refunded');
+  });
+
+  it('a card error from Stripe reaches the client in the checkout answer', async () => {
+    const user = await createUser(t.ctx);
+    const started = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_s_starter', quantity: 1, idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect(started.statusCode).toBe(201);
+    // Unknown to the stand-in (as to Stripe): a price we have but Stripe does not.
+    await t.ctx.db.insert(paymentPrices).values({ id: 'price_local_only', productId: 'prod_s_starter', unitAmount: 100, interval: 'month', credits: 1 });
+    const broken = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_local_only', idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect(broken.statusCode).toBe(201);
+    expect(broken.json()).toMatchObject({ status: 'error', url: null, error: { code: 'resource_missing', message: "No such price: 'price_local_only'" } });
+  });
+});

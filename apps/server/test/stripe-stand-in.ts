@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the few Stripe API calls Crate makes (there is no network here): the official
+ * SDK is pointed at it with STRIPE_API_URL. Objects are kept as Stripe shapes them (API 2026-10), so the
+ * SDK parses them and the provider maps them as it would Stripe's; tests change them the way Stripe
+ * would (a session paid, an invoice paid, a charge refunded) and then send the signed events.
+ */
+
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+export interface StripeStandIn {
+  url: string;
+  objects: Map<string, StripeObject>;
+  requests: RecordedRequest[];
+  put(object: StripeObject): StripeObject;
+  close(): Promise<void>;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function missing(id: string) {
+  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'`, param: 'id' } } };
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const objects = new Map<string, StripeObject>();
+  const requests: RecordedRequest[] = [];
+  const idempotent = new Map<string, unknown>();
+  const put = (object: StripeObject) => {
+    objects.set(object.id, object);
+    return object;
+  };
+
+  const handle = (method: string, path: string, params: URLSearchParams): { status: number; body: unknown } => {
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const lineItems: { price: string; quantity: number }[] = [];
+      for (let i = 0; params.has(`line_items[${i}][price]`); i++) lineItems.push({ price: params.get(`line_items[${i}][price]`)!, quantity: Number(params.get(`line_items[${i}][quantity]`) ?? 1) });
+      const unknown = lineItems.find((l) => !objects.has(l.price));
+      if (unknown) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${unknown.price}'`, param: 'line_items[0][price]' } } };
+      const id = newId('cs_test');
+      const session = put({
+        id,
+        object: 'checkout.session',
+        mode: params.get('mode'),
+        status: 'open',
+        payment_status: 'unpaid',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        success_url: params.get('success_url'),
+        cancel_url: params.get('cancel_url'),
+        client_reference_id: params.get('client_reference_id'),
+        customer: params.get('customer'),
+        customer_email: params.get('customer_email'),
+        metadata: { user_id: params.get('metadata[user_id]'), checkout_id: params.get('metadata[checkout_id]') },
+        subscription: null,
+        payment_intent: null,
+        amount_total: 0,
+        currency: 'usd',
+        line_items: { object: 'list', data: lineItems.map((l) => ({ id: newId('li'), object: 'item', price: { id: l.price, object: 'price' }, quantity: l.quantity })), has_more: false, url: `/v1/checkout/sessions/${id}/line_items` },
+      });
+      return { status: 200, body: session };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      return { status: 200, body: { id: newId('bps'), object: 'billing_portal.session', customer: params.get('customer'), return_url: params.get('return_url'), url: `https://billing.stripe.test/p/session/${newId('x')}` } };
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)) && method === 'POST') {
+      const sub = objects.get(m[1]!);
+      if (!sub) return missing(m[1]!);
+      const items = sub.items as { data: { id: string; price: { id: string } }[] };
+      if (params.has('items[0][price]')) items.data[0]!.price = { ...items.data[0]!.price, id: params.get('items[0][price]')! };
+      if (params.has('cancel_at_period_end')) sub.cancel_at_period_end = params.get('cancel_at_period_end') === 'true';
+      return { status: 200, body: sub };
+    }
+    if ((m = /^\/v1\/(checkout\/sessions|subscriptions|invoices|charges|disputes|products|prices)\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const object = objects.get(decodeURIComponent(m[2]!));
+      return object ? { status: 200, body: object } : missing(m[2]!);
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
+  };
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const raw = await bodyOf(request);
+      const params = new URLSearchParams(request.method === 'GET' ? url.search : raw);
+      const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey, authorization: request.headers.authorization });
+      const key = idempotencyKey ? `${request.method} ${url.pathname} ${idempotencyKey}` : null;
+      const answer = key && idempotent.has(key) ? (idempotent.get(key) as { status: number; body: unknown }) : handle(request.method ?? 'GET', url.pathname, params);
+      if (key && answer.status < 500) idempotent.set(key, answer);
+      response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      response.end(JSON.stringify(answer.body));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    objects,
+    requests,
+    put,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
