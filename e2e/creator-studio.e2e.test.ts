@@ -113,5 +113,12 @@ describe.skipIf(!e2eEnabled())('creator studio', () => {
     await expectHeading(creatorPage, item.name);
     await creatorPage.waitForFunction(() => document.querySelector('[data-metric="plays"]')?.textContent === '1');
     await creatorPage.locator('.recharts-surface').first().waitFor();
+
+    // The pack's analytics count the same play, and list the sound among its top sounds.
+    await creatorPage.getByRole('link', { name: 'Studio Chords' }).click();
+    await expectHeading(creatorPage, 'Studio Chords');
+    await creatorPage.waitForFunction(() => document.querySelector('[data-metric="plays"]')?.textContent === '1');
+    const top = creatorPage.getByRole('table', { name: 'Top sounds' });
+    await top.getByRole('link', { name: item.name }).waitFor();
   });
 });
