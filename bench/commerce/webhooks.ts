@@ -31,11 +31,13 @@ import { createUser } from '../../apps/server/test/factories.ts';
 import { listenOnLoopback, summarise } from '../lib/http-load.ts';
 
 const DATABASE_URL = process.env.BENCH_WEBHOOK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_commerce_webhooks_bench';
-const USERS = Number(process.env.BENCH_WEBHOOK_USERS ?? 100);
 const TOTAL = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
 const DUPLICATE_SHARE = 0.3;
-const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 8);
 const RENEWALS = 2;
+/** A subscription makes 3 events (subscription created, invoice paid, checkout completed), each renewal 2. */
+const EVENTS_PER_USER = 3 + 2 * RENEWALS;
+const USERS = Number(process.env.BENCH_WEBHOOK_USERS ?? Math.round((TOTAL * (1 - DUPLICATE_SHARE)) / EVENTS_PER_USER));
+const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 8);
 const REPORT = path.resolve(import.meta.dirname, '../reports/commerce-webhooks.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
