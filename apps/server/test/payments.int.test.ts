@@ -280,6 +280,18 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(await roles(unlucky)).not.toContain('subscriber');
   });
 
+  it('an unpaid session expires after a day: the checkout says so and the page takes no card', async () => {
+    const user = await createUser(t.ctx);
+    const started = await startCheckout(t, user, { price: 'price_starter' });
+    await sandboxOf(t).settle(started.json().session_id, 'expires'); // what the job queued at creation does after 24 h
+    await t.ctx.jobs.drain();
+    expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('expired');
+    const late = await payOnHostedPage(t, started.json().url, '4242424242424242');
+    expect(late.statusCode).toBe(402);
+    expect(late.body).toContain('This checkout has expired. Start again from Crate.');
+    expect(await credits(user)).toBe(0);
+  });
+
   it('renewals grant each period once; plan credits expire at the end of their period (test clock)', async () => {
     const user = await createUser(t.ctx);
     await subscribe(t, user, 'price_starter');

@@ -26,9 +26,9 @@ export async function runSandboxWebhook(ctx: AppContext, payload: { eventId: str
   await sandboxOf(ctx).deliver(payload.eventId);
 }
 
-export const sandboxSettlePayloadSchema = z.strictObject({ sessionId: z.string().min(1).max(255), outcome: z.enum(['succeeds', 'fails']) });
-export const sandboxSettleJobKey = (p: { sessionId: string }) => `sandbox-settle:${p.sessionId}`;
-export async function runSandboxSettle(ctx: AppContext, payload: { sessionId: string; outcome: 'succeeds' | 'fails' }): Promise<void> {
+export const sandboxSettlePayloadSchema = z.strictObject({ sessionId: z.string().min(1).max(255), outcome: z.enum(['succeeds', 'fails', 'expires']) });
+export const sandboxSettleJobKey = (p: { sessionId: string; outcome: string }) => `sandbox-settle:${p.sessionId}:${p.outcome}`;
+export async function runSandboxSettle(ctx: AppContext, payload: { sessionId: string; outcome: 'succeeds' | 'fails' | 'expires' }): Promise<void> {
   await sandboxOf(ctx).settle(payload.sessionId, payload.outcome);
 }
 

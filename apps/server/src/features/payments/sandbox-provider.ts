@@ -172,6 +172,8 @@ export class SandboxProvider implements PaymentProvider {
     await this.#o.db.transaction(async (tx) => {
       await this.#put(tx, 'checkout.session', id, session);
       await this.#put(tx, 'idempotency', `idem_${input.idempotencyKey}`, { id, url });
+      // Like Stripe's, an unpaid session expires after 24 hours (checkout.session.expired).
+      await this.#o.jobs().enqueue('sandbox-settle', { sessionId: id, outcome: 'expires' }, { tx, runAt: new Date(session.expiresAt) });
     });
     return { id, url };
   }
@@ -318,10 +320,16 @@ export class SandboxProvider implements PaymentProvider {
     return `${s.cancelUrl}${join}checkout=${encodeURIComponent(s.checkoutId ?? '')}&checkout_cancelled=1`;
   }
 
-  /** A pending payment settles (the `sandbox-settle` job). */
-  async settle(sessionId: string, outcome: 'succeeds' | 'fails'): Promise<void> {
+  /** A pending payment settles, or an unpaid session expires (the `sandbox-settle` job). */
+  async settle(sessionId: string, outcome: 'succeeds' | 'fails' | 'expires'): Promise<void> {
     await this.#o.db.transaction(async (tx) => {
       const s = await this.#get<SandboxSession>(tx, 'checkout.session', sessionId, true);
+      if (outcome === 'expires') {
+        if (s.status !== 'open') return;
+        await this.#put(tx, 'checkout.session', s.id, { ...s, status: 'expired', expiresAt: new Date().toISOString() });
+        await this.#emit(tx, 'checkout.session.expired', { id: s.id, object: 'checkout.session' });
+        return;
+      }
       if (s.status !== 'complete' || s.paymentStatus !== 'unpaid') return;
       if (outcome === 'succeeds') {
         await this.#put(tx, 'checkout.session', s.id, { ...s, paymentStatus: 'paid' });
