@@ -237,6 +237,27 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     }
   });
 
+  it('the hosted page: unknown sessions are not found, and a card posted from another site is refused', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_nope' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/..%2F..%2Fapi' })).statusCode).toBe(404);
+    const user = await createUser(t.ctx);
+    const started = await startCheckout(t, user, { price: 'price_starter' });
+    const page = await t.app.inject({ method: 'GET', url: new URL(started.json().url).pathname });
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(page.headers['cache-control']).toBe('no-store');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(started.json().url).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: 'card=4242424242424242',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(0);
+    const unknownCard = await payOnHostedPage(t, started.json().url, '1234 5678 9012 3456');
+    expect(unknownCard.statusCode).toBe(402);
+    expect(unknownCard.body).toContain('not a sandbox test card');
+  });
+
   it('the declined card shows a clear message and charges nothing', async () => {
     const user = await createUser(t.ctx);
     const started = await startCheckout(t, user, { price: 'price_starter' });
@@ -262,6 +283,10 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('processing');
     expect(await credits(user)).toBe(0);
     expect(await roles(user)).not.toContain('subscriber');
+    // A second plan checkout meanwhile would pay twice.
+    const twice = await startCheckout(t, user, { price: 'price_pro' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toMatch(/still pending/);
     await sandbox.settle(started.json().session_id, 'succeeds'); // what the sandbox-settle job does when it is due
     await t.ctx.jobs.drain();
     expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('complete');

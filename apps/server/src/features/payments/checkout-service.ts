@@ -11,6 +11,7 @@ import {
   findCheckoutByKey,
   findPricesWithProducts,
   findUser,
+  hasPendingSubscriptionCheckout,
   insertCheckout,
   listUserSubscriptions,
   updateCheckout,
@@ -51,6 +52,7 @@ async function checkLines(ctx: AppContext, userId: string, mode: CheckoutMode, l
   if (mode === 'subscription') {
     if (lines.length !== 1 || lines[0]!.quantity !== 1) throw new AppError('VALIDATION_FAILED', 'A plan is bought one at a time: one price, quantity 1', 'quantity');
     if (current) throw new AppError('CONFLICT', 'You already have a plan. Change it from Pricing or your account instead of subscribing again.');
+    if (await hasPendingSubscriptionCheckout(ctx.db, userId)) throw new AppError('CONFLICT', 'Your last plan payment is still pending. Wait for it to go through (we e-mail you) before subscribing again.');
   } else {
     if (!current) throw new AppError('CONFLICT', 'Refills are for subscribers: choose a plan first, then top up when you run low.');
     const wanted = lines.reduce((sum, l) => sum + l.quantity, 0);

@@ -151,3 +151,13 @@ export async function findProduct(db: DbOrTx, id: string) {
   const [row] = await db.select().from(paymentProducts).where(eq(paymentProducts.id, id));
   return row ?? null;
 }
+
+/** A subscription checkout of this user whose payment is still pending. */
+export async function hasPendingSubscriptionCheckout(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.mode, 'subscription'), eq(checkoutSessions.status, 'processing')))
+    .limit(1);
+  return rows.length > 0;
+}
