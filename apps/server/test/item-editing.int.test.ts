@@ -125,6 +125,17 @@ describe(`editing samples and presets on ${TEST_DB}`, () => {
     if (field) expect(res.json().error.field).toBe(field);
   });
 
+  it('refuses a save made on a stale copy (changed elsewhere since it was opened) and keeps the other change', async () => {
+    const opened = (await open(draft.slug, owner)).json() as EditableItem;
+    expect((await save(draft.slug, admin, { bpm: 101, expected_updated_at: opened.updated_at })).statusCode).toBe(200);
+    const stale = await save(draft.slug, owner, { bpm: 77, expected_updated_at: opened.updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({ code: 'CONFLICT', field: 'expected_updated_at' });
+    const fresh = (await open(draft.slug, owner)).json() as EditableItem;
+    expect(fresh.bpm).toBe(101);
+    expect((await save(draft.slug, owner, { bpm: 77, expected_updated_at: fresh.updated_at })).json()).toMatchObject({ bpm: 77 });
+  });
+
   it('changes a preset’s plugin target and refuses a plugin outside SPEC §1', async () => {
     expect((await save(preset.slug, owner, { plugin: 'Analog Lab' })).json()).toMatchObject({ plugin: 'Analog Lab', type: 'preset' });
     expect((await save(preset.slug, owner, { plugin: 'Massive' })).statusCode).toBe(400);

@@ -54,6 +54,8 @@ export const updateItemSchema = z.strictObject({
   credit_cost: z.number().int('Credits are whole numbers').min(0, 'Credits cannot be negative').max(ITEM_EDIT_LIMITS.creditCostMax, `At most ${ITEM_EDIT_LIMITS.creditCostMax} credits`).optional(),
   /** Presets only: the plugin or host the preset is for (SPEC §1). */
   plugin: z.enum(PRESET_PLUGINS).optional(),
+  /** The `updated_at` the editor loaded: when the item changed since (another tab, an admin), the save is refused (409) instead of overwriting it. */
+  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
 });
 export type UpdateItem = z.input<typeof updateItemSchema>;
 

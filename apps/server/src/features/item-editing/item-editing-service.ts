@@ -26,7 +26,7 @@ export async function getEditableItem(ctx: AppContext, viewer: Viewer, slug: str
 type UpdateItemInput = z.output<typeof updateItemSchema>;
 
 /** Contract field → column, for the changes and the audit entry. */
-const FIELDS = {
+const FIELDS: Record<Exclude<keyof UpdateItemInput, 'expected_updated_at'>, keyof ItemChanges & keyof EditableItemRow> = {
   name: 'name',
   description: 'description',
   kind: 'kind',
@@ -39,7 +39,7 @@ const FIELDS = {
   tags: 'tags',
   credit_cost: 'creditCost',
   plugin: 'plugin',
-} as const satisfies Record<keyof UpdateItemInput, keyof ItemChanges & keyof EditableItemRow>;
+};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -51,10 +51,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export async function updateItem(ctx: AppContext, viewer: Viewer, slug: string, input: UpdateItemInput, ipAddress: string | null): Promise<EditableItem> {
   return ctx.db.transaction(async (tx) => {
     const row = authorize(viewer, 'edit', await findEditableItem(tx, slug, true), asItemRow, THAT_SOUND);
+    if (input.expected_updated_at !== undefined && Date.parse(input.expected_updated_at) !== row.updatedAt.getTime()) {
+      throw new AppError('CONFLICT', 'This sound was changed somewhere else since you opened it. Reload to see the changes, then make yours again.', 'expected_updated_at');
+    }
     if (input.plugin !== undefined && row.type !== 'preset') throw new AppError('VALIDATION_FAILED', 'Only presets target a plugin', 'plugin');
     const changes: Record<string, unknown> = {};
     const audit: Record<string, { from: unknown; to: unknown }> = {};
-    for (const field of Object.keys(FIELDS) as (keyof UpdateItemInput)[]) {
+    for (const field of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
       const column = FIELDS[field];
       const value = input[field];
       if (value === undefined || same(row[column], value)) continue;

@@ -53,7 +53,8 @@ export function ItemEditor({ item, expectedType }: { item: EditableItem; expecte
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync(values as UpdateItem);
+      // The version this form was loaded from: a change made elsewhere since is not silently overwritten.
+      const saved = await update.mutateAsync({ ...(values as UpdateItem), expected_updated_at: item.updated_at });
       form.reset(formValuesOf(saved));
       notifications.show({ color: 'ember', message: `Saved ${saved.name}.` });
     } catch (error) {
