@@ -171,6 +171,28 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(await credits(user)).toBe(100);
   });
 
+  it('an event processed with a copy read just before another change still leaves the provider\'s latest state', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const sub = await subRow(user);
+    const sandbox = sandboxOf(t);
+    const stale = await sandbox.retrieveSubscription(sub.providerSubscriptionId);
+    const captured = captureDeliveries(t);
+    await sandbox.setCancelAtPeriodEnd(sub.providerSubscriptionId, true); // the provider changes meanwhile
+    await t.ctx.jobs.drain();
+    deliverInProcess(t);
+    const original = sandbox.retrieveSubscription.bind(sandbox);
+    let reads = 0;
+    sandbox.retrieveSubscription = async (id) => (++reads === 1 ? stale : original(id));
+    try {
+      expect((await postWebhook(t, captured[0]!.body, captured[0]!.signature)).statusCode).toBe(200);
+    } finally {
+      sandbox.retrieveSubscription = original;
+    }
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect((await subRow(user)).cancelAtPeriodEnd).toBe(true);
+  });
+
   it('checkout validates as SPEC §5 says and names unknown prices', async () => {
     const user = await createUser(t.ctx);
     const post = (body: Record<string, unknown>) => call(t, 'POST', '/api/checkout-sessions', body, { cookie: user.cookie });

@@ -173,13 +173,16 @@ export async function processPaymentEvent(ctx: AppContext, eventId: string): Pro
     if (plan.kind === 'subscription') await ensurePrice(ctx, plan.subscription.priceId);
     if (plan.kind === 'invoice' && plan.subscription) await ensurePrice(ctx, plan.subscription.priceId);
     if (plan.kind === 'invoice' && plan.invoice.priceId) await ensurePrice(ctx, plan.invoice.priceId);
-    return await ctx.db.transaction(async (tx) => {
+    const outcome = await ctx.db.transaction(async (tx) => {
       const event = await findEvent(tx, eventId, true);
       if (!event || event.processedAt) return 'already' as const;
       await apply(ctx, tx, plan);
       await markEventProcessed(tx, eventId);
       return 'processed' as const;
     });
+    const applied = plan.kind === 'subscription' ? plan.subscription : plan.kind === 'checkout' || plan.kind === 'invoice' ? plan.subscription : null;
+    if (outcome === 'processed' && applied) await settleSubscription(ctx, applied);
+    return outcome;
   } catch (error) {
     await markEventFailed(ctx.db, eventId, (error as Error).message).catch(() => {});
     throw error;
@@ -364,6 +367,23 @@ async function applyTakeBack(tx: Tx, paymentId: string | null, status: 'refunded
 async function mailUser(ctx: AppContext, tx: Tx, userId: string, build: (to: string) => Parameters<AppContext['jobs']['enqueue']>[1]): Promise<void> {
   const user = await findUser(tx, userId);
   if (user?.email) await ctx.jobs.enqueue('mail', build(user.email) as never, { tx });
+}
+
+const sameSubscription = (a: ProviderSubscription, b: ProviderSubscription) =>
+  a.status === b.status && a.priceId === b.priceId && a.cancelAtPeriodEnd === b.cancelAtPeriodEnd && a.currentPeriodStart.getTime() === b.currentPeriodStart.getTime() && a.currentPeriodEnd.getTime() === b.currentPeriodEnd.getTime();
+
+/**
+ * Two events about one subscription processed at once may each have read it before the other's change:
+ * the one that commits last could write the older copy. So after applying, look once more; if the
+ * provider's copy moved meanwhile, apply the newer one. The last processor to finish always leaves the row
+ * as the provider has it now.
+ */
+async function settleSubscription(ctx: AppContext, applied: ProviderSubscription): Promise<void> {
+  const now = await ctx.payments.retrieveSubscription(applied.id);
+  if (!sameSubscription(now, applied)) {
+    await ensurePrice(ctx, now.priceId);
+    await ctx.db.transaction((tx) => applySubscription(ctx, tx, now).then(() => undefined));
+  }
 }
 
 /** Re-reads one subscription from the provider and applies it now (after a plan change made here). */
