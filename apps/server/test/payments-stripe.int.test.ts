@@ -158,6 +158,30 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     expect((await getJson(t, user, '/api/billing/receipts')).items[0].status).toBe('refunded');
   });
 
+  it('a subscriber buys a refill as a one-off Checkout payment on the customer they have', async () => {
+    product('prod_s_refill', 'Refill 50', { crate_kind: 'credits', sort_order: '10' });
+    price('price_s_refill', 'prod_s_refill', 599, 50, null);
+    expect((await send(event('price.created', { id: 'price_s_refill', object: 'price' }))).statusCode).toBe(200);
+    const user = await createUser(t.ctx);
+    const { checkout, invoice } = await paidSubscription(user);
+    await send(event('checkout.session.completed', { id: checkout.session_id, object: 'checkout.session' }));
+    await send(event('invoice.paid', { id: invoice, object: 'invoice' }));
+
+    const started = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_s_refill', quantity: 2, mode: 'payment', idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect(started.statusCode, started.body).toBe(201);
+    const created = stripe.requests.findLast((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
+    expect(Object.fromEntries(created.params)).toMatchObject({ mode: 'payment', 'line_items[0][quantity]': '2', 'payment_intent_data[metadata][user_id]': user.id });
+    expect(created.params.get('customer')).toMatch(/^cus_/);
+    expect(created.params.has('customer_creation')).toBe(false);
+
+    Object.assign(stripe.objects.get(started.json().session_id)!, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${randomUUID().slice(0, 8)}`, amount_total: 1198 });
+    const completed = event('checkout.session.completed', { id: started.json().session_id, object: 'checkout.session' });
+    expect((await send(completed)).statusCode).toBe(200);
+    expect((await send(completed)).statusCode).toBe(200);
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 200 });
+    expect((await getJson(t, user, '/api/billing/receipts')).items[0]).toMatchObject({ description: '2 × Refill 50', amount: 1198, credits: 100 });
+  });
+
   it('a card error from Stripe reaches the client in the checkout answer', async () => {
     const user = await createUser(t.ctx);
     const started = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_s_starter', quantity: 1, idempotency_key: randomUUID() }, { cookie: user.cookie });

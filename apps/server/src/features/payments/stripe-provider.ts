@@ -87,8 +87,9 @@ export class StripeProvider implements PaymentProvider {
           cancel_url: input.cancelUrl,
           client_reference_id: input.checkoutId,
           metadata,
-          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
-          ...(input.mode === 'subscription' ? { subscription_data: { metadata } } : { customer_creation: 'always' as const, payment_intent_data: { metadata } }),
+          // A known customer is reused; otherwise Stripe makes one (subscriptions always, one-off payments when asked).
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email, ...(input.mode === 'payment' ? { customer_creation: 'always' as const } : {}) }),
+          ...(input.mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
