@@ -60,6 +60,15 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     expect((await send(event('price.updated', { id: 'price_s_pro', object: 'price' }))).statusCode).toBe(200);
     const after = (await call(t, 'GET', '/api/pricing/products')).json() as { prices: { unit_amount: number }[] }[];
     expect(after[1]!.prices[0]!.unit_amount).toBe(2499);
+
+    // A product deleted at Stripe can no longer be read there: ours goes off sale.
+    product('prod_s_gone', 'Gone', { crate_kind: 'subscription' });
+    price('price_s_gone', 'prod_s_gone', 500, 10, 'month');
+    await send(event('price.created', { id: 'price_s_gone', object: 'price' }));
+    stripe.objects.delete('prod_s_gone');
+    expect((await send(event('product.deleted', { id: 'prod_s_gone', object: 'product' }))).statusCode).toBe(200);
+    const listed = (await call(t, 'GET', '/api/pricing/products')).json() as { id: string }[];
+    expect(listed.map((p) => p.id)).not.toContain('prod_s_gone');
   });
 
   async function paidSubscription(user: TestUser) {

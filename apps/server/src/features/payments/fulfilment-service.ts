@@ -4,8 +4,9 @@ import type { Tx } from '../../db/client.ts';
 import { addCredits, latestGrantExpiry, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
 import { grantRole, revokeRole, rolesOf } from '../roles/role-service.ts';
 import { paymentFailedMail, receiptMail } from './payment-mail.ts';
-import type { ProviderCheckoutSession, ProviderInvoice, ProviderSubscription } from './payment-provider.ts';
+import { ProviderRequestError, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSubscription } from './payment-provider.ts';
 import {
+  deactivateCatalogueObject,
   findCheckout,
   findCheckoutBySession,
   findEvent,
@@ -122,6 +123,16 @@ async function gather(ctx: AppContext, type: string, objectId: string): Promise<
 
 /** Product and price events: the provider's current copy replaces ours (Stripe mode keeps Pricing in sync). */
 async function syncCatalogueObject(ctx: AppContext, kind: 'product' | 'price', id: string): Promise<void> {
+  try {
+    await syncCatalogueCopy(ctx, kind, id);
+  } catch (error) {
+    // A deleted product or price is gone from the provider: ours stops being on sale (rows paid for stay).
+    if (!(error instanceof ProviderRequestError && error.code === 'resource_missing')) throw error;
+    await deactivateCatalogueObject(ctx.db, kind, id);
+  }
+}
+
+async function syncCatalogueCopy(ctx: AppContext, kind: 'product' | 'price', id: string): Promise<void> {
   if (kind === 'product') {
     const product = await ctx.payments.retrieveProduct(id);
     const existing = await findProduct(ctx.db, id);
@@ -137,7 +148,7 @@ async function syncCatalogueObject(ctx: AppContext, kind: 'product' | 'price', i
     return;
   }
   const price = await ctx.payments.retrievePrice(id);
-  if (!(await findProduct(ctx.db, price.productId))) await syncCatalogueObject(ctx, 'product', price.productId);
+  if (!(await findProduct(ctx.db, price.productId))) await syncCatalogueCopy(ctx, 'product', price.productId);
   await upsertPrice(ctx.db, {
     id: price.id,
     productId: price.productId,

@@ -161,3 +161,8 @@ export async function hasPendingSubscriptionCheckout(db: DbOrTx, userId: string)
     .limit(1);
   return rows.length > 0;
 }
+
+export async function deactivateCatalogueObject(db: DbOrTx, kind: 'product' | 'price', id: string): Promise<void> {
+  if (kind === 'product') await db.update(paymentProducts).set({ active: false, updatedAt: sql`now()` }).where(eq(paymentProducts.id, id));
+  else await db.update(paymentPrices).set({ active: false }).where(eq(paymentPrices.id, id));
+}
