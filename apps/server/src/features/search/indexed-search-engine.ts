@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SearchQuery } from '@crate/contract/search';
+import { SEARCH_SORTS, searchQuerySchema, type SearchQuery } from '@crate/contract/search';
 import type { Db } from '../../db/client.ts';
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
@@ -90,9 +90,24 @@ export function createIndexedSearchEngine(db: Db, options: { pollMs: number; log
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     next.compact();
+    await warmUp(next);
     index = next;
     buildMs = Math.round(performance.now() - started);
     options.logger.info({ documents: next.documents, buildMs }, 'search index built');
+  }
+
+  /**
+   * Before the index answers anyone: the search page's own request and one of every sort, so the whole-corpus
+   * facet counts are kept and the code is compiled — the first visitor after a start waits no longer than any other.
+   */
+  async function warmUp(next: SearchIndex) {
+    for (const corpus of ['paid', 'archived'] as const) {
+      for (const sort of SEARCH_SORTS) {
+        const query = searchQuerySchema.parse({ sort, q: sort === 'relevance' ? 'a' : undefined });
+        const planned = await planSearch(db, query, { corpus, userId: null }, (words) => next.resolveWords(words));
+        if (!planned.empty) next.search(query, { corpus, userId: null }, planned.request, null);
+      }
+    }
   }
 
   async function apply(rows: OutboxRow[]) {

@@ -1,4 +1,5 @@
 import type { SearchFacets, SearchQuery } from '@crate/contract/search';
+import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { encodeCursor, invalidCursor } from '../../http/page-cursor.ts';
 import { bpmBucketOf, type FacetCount, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
@@ -71,6 +72,28 @@ const ENUM_FIELDS: Record<EnumDim, keyof IndexedItem> = {
 /** bpm buckets by their first BPM / 10 (0 = below 60, 18 = 180 and above). */
 const BPM_SLOTS = 19;
 
+/**
+ * Facet values counted together. Each enumeration has a few values (the contract's, plus "none"), so a
+ * document's type, kind, metre, feel, licence and plugin fit in one 16-bit number, and its key, flags and
+ * BPM bucket in another: counting a result is two histogram passes over those instead of ten column passes,
+ * and the histograms are split into each facet's counts afterwards (a few thousand cells).
+ */
+const ENUM_RADIX: Record<EnumDim, number> = {
+  type: ITEM_TYPES.length + 1,
+  kind: ITEM_KINDS.length + 1,
+  key: MUSICAL_KEYS.length + 1,
+  time_signature: TIME_SIGNATURES.length + 1,
+  feel: FEELS.length + 1,
+  licence_type: LICENCE_TYPES.length + 1,
+  plugin: PRESET_PLUGINS.length + 1,
+};
+const PACKED_A_DIMS = ['type', 'kind', 'time_signature', 'feel', 'licence_type', 'plugin'] as const satisfies readonly EnumDim[];
+const PACKED_A_STRIDES = PACKED_A_DIMS.map((_, i) => PACKED_A_DIMS.slice(0, i).reduce((product, dim) => product * ENUM_RADIX[dim], 1));
+const PACKED_A_SIZE = PACKED_A_DIMS.reduce((product, dim) => product * ENUM_RADIX[dim], 1);
+/** key + radix × (flags + 8 × BPM slot), the slot BPM_SLOTS meaning "no BPM". */
+const KEY_RADIX = ENUM_RADIX.key;
+const PACKED_B_SIZE = KEY_RADIX * 8 * (BPM_SLOTS + 1);
+
 /** Strings to small numbers and back; code 0 is "none". */
 class Codes {
   readonly values: (string | null)[] = [null];
@@ -101,6 +124,23 @@ class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Array | Int
     const next = this.make(Math.max(n, Math.ceil(this.data.length * 1.5) + 16));
     next.set(this.data as never);
     this.data = next;
+  }
+}
+
+/** Document numbers in ascending order, growing by doubling while the index is read. */
+class DocList {
+  docs = new Uint32Array(4);
+  length = 0;
+  push(doc: number) {
+    if (this.length === this.docs.length) {
+      const grown = new Uint32Array(this.docs.length * 2);
+      grown.set(this.docs);
+      this.docs = grown;
+    }
+    this.docs[this.length++] = doc;
+  }
+  trim() {
+    if (this.docs.length !== this.length) this.docs = this.docs.slice(0, this.length);
   }
 }
 
@@ -143,6 +183,9 @@ export class SearchIndex {
   /** bpm as PostgreSQL's real; NaN for none. */
   private readonly bpm = new Column(new Float32Array(0), (n) => new Float32Array(n));
   private readonly flags = new Column(new Uint8Array(0), (n) => new Uint8Array(n));
+  /** The facet values counted together (PACKED_A_DIMS; key, flags and BPM bucket). */
+  private readonly packedA = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
+  private readonly packedB = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
   private readonly listedAt = new Column(new Float64Array(0), (n) => new Float64Array(n));
   private readonly popularity = new Column(new Int32Array(0), (n) => new Int32Array(n));
   /** Genres and instruments per document: offsets into one list of codes each. */
@@ -150,6 +193,8 @@ export class SearchIndex {
     genre: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
     instrument: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
   };
+  /** The documents of each genre and instrument (by code), so a genre filter is a bitset AND, not a test per document. */
+  private readonly tagDocs = { genre: [] as DocList[], instrument: [] as DocList[] };
   /** Listed (published pack, not taken down) and archived (archived pack or taken down) documents. */
   private readonly listed = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly archived = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
@@ -160,9 +205,8 @@ export class SearchIndex {
   private readonly vocabulary = new Set<string>();
   private sortedVocabulary: string[] | null = [];
 
-  /** Bumped by every change: the facet counts of a whole corpus are kept until the next one. */
-  private version = 0;
-  private readonly corpusCounts = new Map<'paid' | 'archived', { version: number; counts: Counts }>();
+  /** The facet counts of each whole corpus, counted once and then kept up to date by every change. */
+  private readonly corpusCounts = new Map<'paid' | 'archived', Counts>();
 
   private readonly packs = newLabels();
   private readonly creators = newLabels();
@@ -207,7 +251,7 @@ export class SearchIndex {
 
   /** Room for `n` documents, so that reading a catalogue of known size allocates each column once. */
   reserve(n: number) {
-    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
+    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
     for (const t of Object.values(this.tags)) t.start.ensure(n + 1);
     this.ids.ensure(n * 4);
     this.listed.ensure((n + 31) >>> 5);
@@ -234,19 +278,21 @@ export class SearchIndex {
   remove(id: string) {
     const doc = this.docOf(id);
     if (doc === undefined) return;
-    this.version += 1;
-    if (this.listed.data[doc >>> 5]! & (1 << (doc & 31))) this.listedCount -= 1;
+    if (this.listed.data[doc >>> 5]! & (1 << (doc & 31))) {
+      this.listedCount -= 1;
+      this.corpusCounts.get('paid')?.addOne(doc, -1);
+    }
+    if (this.archived.data[doc >>> 5]! & (1 << (doc & 31))) this.corpusCounts.get('archived')?.addOne(doc, -1);
     this.listed.data[doc >>> 5]! &= ~(1 << (doc & 31));
     this.archived.data[doc >>> 5]! &= ~(1 << (doc & 31));
     this.later.delete(id);
   }
 
   private append(item: IndexedItem): number {
-    this.version += 1;
     const doc = this.size;
     const n = doc + 1;
     this.size = n;
-    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
+    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
     this.ids.ensure(n * 4);
     this.listed.ensure((n + 31) >>> 5);
     this.archived.ensure((n + 31) >>> 5);
@@ -254,10 +300,19 @@ export class SearchIndex {
     this.names[doc] = item.nameLower;
     this.pack.data[doc] = this.packs.codes.code(item.packId);
     this.creator.data[doc] = this.creators.codes.code(item.creatorId);
-    for (const dim of ENUM_DIMS) this.enums[dim].data[doc] = this.enumCodes[dim].code(item[ENUM_FIELDS[dim]] as string | null);
+    for (const dim of ENUM_DIMS) {
+      const code = this.enumCodes[dim].code(item[ENUM_FIELDS[dim]] as string | null);
+      // The database's enumerations are the contract's, so a code always fits its radix.
+      if (code >= ENUM_RADIX[dim]) throw new Error(`${dim} has more values than the contract declares`);
+      this.enums[dim].data[doc] = code;
+    }
     this.searchBpm.data[doc] = item.searchBpm ?? -1;
     this.bpm.data[doc] = item.bpm ?? Number.NaN;
-    this.flags.data[doc] = (item.isFree ? FREE : 0) | (item.hasStems ? STEMS : 0) | (item.hasMidi ? MIDI : 0);
+    const flags = (item.isFree ? FREE : 0) | (item.hasStems ? STEMS : 0) | (item.hasMidi ? MIDI : 0);
+    this.flags.data[doc] = flags;
+    this.packedA.data[doc] = PACKED_A_DIMS.reduce((packed, dim, i) => packed + this.enums[dim].data[doc]! * PACKED_A_STRIDES[i]!, 0);
+    const slot = item.searchBpm === null ? BPM_SLOTS : bpmBucketOf(item.searchBpm) / 10;
+    this.packedB.data[doc] = this.enums.key.data[doc]! + KEY_RADIX * (flags + 8 * slot);
     this.listedAt.data[doc] = item.listedAtMicros;
     this.popularity.data[doc] = item.popularity;
     for (const [name, values] of [['genre', item.genres], ['instrument', item.instruments]] as const) {
@@ -265,14 +320,22 @@ export class SearchIndex {
       t.start.ensure(n + 1);
       const from = t.start.data[doc]!;
       t.codes.ensure(from + values.length);
-      values.forEach((v, i) => (t.codes.data[from + i] = t.table.code(v)));
+      values.forEach((v, i) => {
+        const code = t.table.code(v);
+        t.codes.data[from + i] = code;
+        (this.tagDocs[name][code] ??= new DocList()).push(doc);
+      });
       t.start.data[n] = from + values.length;
     }
     if (item.packStatus === PACK_STATUS.published && !item.takenDown) {
       this.listed.data[doc >>> 5]! |= 1 << (doc & 31);
       this.listedCount += 1;
+      this.corpusCounts.get('paid')?.addOne(doc, 1);
     }
-    if (item.packStatus === PACK_STATUS.archived || item.takenDown) this.archived.data[doc >>> 5]! |= 1 << (doc & 31);
+    if (item.packStatus === PACK_STATUS.archived || item.takenDown) {
+      this.archived.data[doc >>> 5]! |= 1 << (doc & 31);
+      this.corpusCounts.get('archived')?.addOne(doc, 1);
+    }
     for (let i = 0; i < item.words.length; i++) {
       const w = item.words[i]!;
       let p = this.postings.get(w);
@@ -298,6 +361,7 @@ export class SearchIndex {
 
   /** Postings grow by doubling while the index is read; trimmed once it is complete. */
   compact() {
+    for (const list of [...this.tagDocs.genre, ...this.tagDocs.instrument]) list?.trim();
     for (const p of this.postings.values()) {
       if (p.docs.length === p.length) continue;
       p.docs = p.docs.slice(0, p.length);
@@ -403,13 +467,23 @@ export class SearchIndex {
       if (best) groupWeights.push(best);
     }
     if (query.not_owned === true && owned) for (const doc of owned) match[doc >>> 5]! &= ~(1 << (doc & 31));
+    // Every genre and instrument asked for (each one required): their document lists ANDed in as bitsets.
+    for (const name of ['genre', 'instrument'] as const) {
+      for (const value of new Set(query[name] ?? [])) {
+        const code = this.tags[name].table.find(value);
+        const list = code === undefined ? undefined : this.tagDocs[name][code];
+        const bits = new Uint32Array(words);
+        if (list) for (let i = 0; i < list.length; i++) bits[list.docs[i]! >>> 5]! |= 1 << (list.docs[i]! & 31);
+        for (let i = 0; i < words; i++) match[i]! &= bits[i]!;
+      }
+    }
 
     const filter = this.compileFilter(query, scope);
     if (filter === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
 
     const order = this.orderOf(request, groupWeights);
     const after = request.cursor ? order.after(request.cursor.value, request.cursor.id) : null;
-    const top = new TopK(request.limit + 1, order.before);
+    const top = new TopK(request.limit + 1, order.before, order.rank);
     let matched = 0;
     for (let w = 0; w < words; w++) {
       let bitsLeft = match[w]!;
@@ -456,25 +530,36 @@ export class SearchIndex {
   }
 
   private countsOfCorpus(corpus: 'paid' | 'archived', bits: Uint32Array): Counts {
-    const kept = this.corpusCounts.get(corpus);
-    if (kept && kept.version === this.version) return kept.counts;
-    const counts = this.countBits(bits, (w) => bits[w]!);
-    this.corpusCounts.set(corpus, { version: this.version, counts });
+    let counts = this.corpusCounts.get(corpus);
+    if (!counts) {
+      counts = this.countBits(bits, (w) => bits[w]!);
+      this.corpusCounts.set(corpus, counts);
+    }
     return counts;
   }
 
   private countBits(bits: Uint32Array, wordAt: (w: number) => number): Counts {
-    const counts = new Counts(this);
+    const docs = this.scratchDocs();
+    let n = 0;
     const words = Math.min(bits.length, Math.ceil(this.size / 32));
     for (let w = 0; w < words; w++) {
       let bitsLeft = wordAt(w);
       while (bitsLeft !== 0) {
         const low = bitsLeft & -bitsLeft;
-        counts.add((w << 5) | (31 - Math.clz32(low)));
+        docs[n++] = (w << 5) | (31 - Math.clz32(low));
         bitsLeft ^= low;
       }
     }
+    const counts = new Counts(this);
+    counts.addDocs(docs, n, 1);
     return counts;
+  }
+
+  /** A list of document numbers as long as the index, reused by every count (searches run one at a time). */
+  private scratch = new Uint32Array(0);
+  private scratchDocs(): Uint32Array {
+    if (this.scratch.length < this.size) this.scratch = new Uint32Array(Math.ceil(this.size * 1.25) + 1024);
+    return this.scratch;
   }
 
   /** The filters as one test per document; null when one of them can match nothing (an unknown slug). */
@@ -483,25 +568,14 @@ export class SearchIndex {
     for (const dim of ENUM_DIMS) {
       const values = query[dim];
       if (!values?.length) continue;
-      const wanted = new Set(values.map((v) => this.enumCodes[dim].find(v) ?? -1));
+      // A lookup table by code (codes are bytes): one array read per document instead of a Set lookup.
+      const wanted = new Uint8Array(256);
+      for (const v of values) {
+        const code = this.enumCodes[dim].find(v);
+        if (code !== undefined) wanted[code] = 1;
+      }
       const col = this.enums[dim].data;
-      tests.push((doc) => wanted.has(col[doc]!));
-    }
-    for (const name of ['genre', 'instrument'] as const) {
-      const values = query[name];
-      if (!values?.length) continue;
-      const t = this.tags[name];
-      const wanted = [...new Set(values)].map((v) => t.table.find(v) ?? -1);
-      const start = t.start.data;
-      const codes = t.codes.data;
-      tests.push((doc) => {
-        for (const code of wanted) {
-          let found = false;
-          for (let i = start[doc]!; i < start[doc + 1]!; i++) if (codes[i] === code) found = true;
-          if (!found) return false;
-        }
-        return true;
-      });
+      tests.push((doc) => wanted[col[doc]!] === 1);
     }
     const sb = this.searchBpm.data;
     if (query.bpm_min !== undefined) {
@@ -563,6 +637,7 @@ export class SearchIndex {
             scores[doc] = s;
           },
           before: (a, b) => score(b) - score(a) || ids(a, b),
+          rank: (doc) => -score(doc),
           value: (doc) => String(score(doc)),
           after: (v, id) => {
             const s = number(v);
@@ -575,6 +650,7 @@ export class SearchIndex {
         const at = this.listedAt.data;
         return {
           before: (a, b) => at[b]! - at[a]! || ids(b, a),
+          rank: (doc) => -at[doc]!,
           value: (doc) => microsToTimestamp(at[doc]!),
           after: (v, id) => {
             const s = timestampToMicros(text(v));
@@ -588,6 +664,7 @@ export class SearchIndex {
         const pop = this.popularity.data;
         return {
           before: (a, b) => pop[b]! - pop[a]! || ids(b, a),
+          rank: (doc) => -pop[doc]!,
           value: (doc) => String(pop[doc]),
           after: (v, id) => {
             const s = number(v);
@@ -605,6 +682,7 @@ export class SearchIndex {
             if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
             return (Number.isNaN(x) ? 0 : x - y) || ids(a, b);
           },
+          rank: (doc) => (Number.isNaN(bpm[doc]!) ? Infinity : bpm[doc]!),
           value: (doc) => (Number.isNaN(bpm[doc]!) ? null : float4Text(bpm[doc]!)),
           after: (v, id) => {
             const key = cursorId(id);
@@ -620,6 +698,7 @@ export class SearchIndex {
         const key = (doc: number) => randomKey(d[doc * 4 + 3]!, seed);
         return {
           before: (a, b) => key(a) - key(b) || ids(a, b),
+          rank: key,
           value: (doc) => String(key(doc)),
           after: (v, id) => {
             const s = number(v);
@@ -637,6 +716,8 @@ export class SearchIndex {
       enums: ENUM_DIMS.map((dim) => ({ dim, data: this.enums[dim].data, codes: this.enumCodes[dim] })),
       searchBpm: this.searchBpm.data,
       flags: this.flags.data,
+      packedA: this.packedA.data,
+      packedB: this.packedB.data,
       tags: (['genre', 'instrument'] as const).map((dim) => ({ dim, start: this.tags[dim].start.data, codes: this.tags[dim].codes.data, table: this.tags[dim].table })),
       creator: { data: this.creator.data, table: this.creators },
       pack: { data: this.pack.data, table: this.packs },
@@ -662,6 +743,8 @@ interface Order {
   prepare?(doc: number): void;
   /** Negative when document a comes before b. */
   before(a: number, b: number): number;
+  /** The order's first criterion as a number, smaller first: before(a, b) < 0 implies rank(a) <= rank(b). */
+  rank(doc: number): number;
   /** The cursor value of a document, as the SQL engine prints it. */
   value(doc: number): string | null;
   /** The documents after a cursor. */
@@ -671,11 +754,20 @@ interface Order {
 /** The first `k` documents in an order, kept in a bounded heap (the worst on top). */
 class TopK {
   private readonly heap: number[] = [];
+  /** The rank of the worst document kept, once the heap is full: anything ranked after it is refused at once. */
+  private worstRank = Infinity;
   constructor(
     private readonly k: number,
     private readonly before: (a: number, b: number) => number,
+    private readonly rank: (doc: number) => number,
   ) {}
   offer(doc: number) {
+    const h = this.heap;
+    if (h.length === this.k && this.rank(doc) > this.worstRank) return;
+    this.insert(doc);
+    if (h.length === this.k) this.worstRank = this.rank(h[0]!);
+  }
+  private insert(doc: number) {
     const h = this.heap;
     if (h.length < this.k) {
       h.push(doc);
@@ -713,19 +805,80 @@ class Counts {
   stems = 0;
   midi = 0;
   free = 0;
-  private readonly cols: ReturnType<SearchIndex['columns']>;
-  private readonly enumCounts: Int32Array[];
+  private cols!: ReturnType<SearchIndex['columns']>;
+  // The columns addDocs() reads, hoisted out of `cols`.
+  private packedA!: Uint16Array;
+  private packedB!: Uint16Array;
+  /** Index in `enumCounts` of each PACKED_A_DIMS dimension, and of the key. */
+  private readonly packedSlots = PACKED_A_DIMS.map((dim) => ENUM_DIMS.indexOf(dim));
+  private readonly keySlot = ENUM_DIMS.indexOf('key');
+  private tagStarts!: Uint32Array[];
+  private tagCodes!: Uint16Array[];
+  private creatorOf!: Uint32Array;
+  private packOf!: Uint32Array;
+  private readonly enumCounts = ENUM_DIMS.map((dim) => new Int32Array(ENUM_RADIX[dim]));
   private readonly bpm = new Int32Array(BPM_SLOTS);
-  private readonly tagCounts: Int32Array[];
-  private readonly creatorCounts: Int32Array;
-  private readonly packCounts: Int32Array;
+  private readonly tagCounts: Int32Array[] = [new Int32Array(0), new Int32Array(0)];
+  private creatorCounts: Int32Array = new Int32Array(0);
+  private packCounts: Int32Array = new Int32Array(0);
   constructor(private readonly index: SearchIndex) {
-    this.cols = index.columns();
-    this.enumCounts = this.cols.enums.map((e) => new Int32Array(e.codes.values.length));
-    this.tagCounts = this.cols.tags.map((t) => new Int32Array(t.table.values.length));
-    this.creatorCounts = new Int32Array(this.cols.creator.table.codes.values.length);
-    this.packCounts = new Int32Array(this.cols.pack.table.codes.values.length);
+    this.bind();
   }
+  /** One document in (`sign` 1) or out (−1), for counts kept up to date as the index changes. */
+  addOne(doc: number, sign: 1 | -1) {
+    this.bind();
+    this.total += sign;
+    this.addPackedA(this.packedA[doc]!, sign);
+    this.addPackedB(this.packedB[doc]!, sign);
+    for (let t = 0; t < this.tagStarts.length; t++) {
+      const start = this.tagStarts[t]!;
+      for (let i = start[doc]!; i < start[doc + 1]!; i++) this.tagCounts[t]![this.tagCodes[t]![i]!]! += sign;
+    }
+    this.creatorCounts[this.creatorOf[doc]!]! += sign;
+    this.packCounts[this.packOf[doc]!]! += sign;
+  }
+
+  /** `count` documents of one PACKED_A value, split into each of its facets. */
+  private addPackedA(value: number, count: number) {
+    for (let i = 0; i < PACKED_A_DIMS.length; i++) {
+      this.enumCounts[this.packedSlots[i]!]![Math.floor(value / PACKED_A_STRIDES[i]!) % ENUM_RADIX[PACKED_A_DIMS[i]!]]! += count;
+    }
+  }
+
+  /** `count` documents of one key + flags + BPM bucket value. */
+  private addPackedB(value: number, count: number) {
+    this.enumCounts[this.keySlot]![value % KEY_RADIX]! += count;
+    const flags = Math.floor(value / KEY_RADIX) % 8;
+    const slot = Math.floor(value / (KEY_RADIX * 8));
+    if (slot < BPM_SLOTS) this.bpm[slot]! += count;
+    if (flags & STEMS) this.stems += count;
+    if (flags & MIDI) this.midi += count;
+    if (flags & FREE) this.free += count;
+  }
+
+  /**
+   * The index's current columns (they are replaced as they grow) and room for the genres, instruments,
+   * creators and packs it has learnt since these counts were made.
+   */
+  private bind() {
+    this.cols = this.index.columns();
+    this.packedA = this.cols.packedA;
+    this.packedB = this.cols.packedB;
+    this.tagStarts = this.cols.tags.map((t) => t.start);
+    this.tagCodes = this.cols.tags.map((t) => t.codes);
+    this.creatorOf = this.cols.creator.data;
+    this.packOf = this.cols.pack.data;
+    const grown = (counts: Int32Array, size: number) => {
+      if (counts.length >= size) return counts;
+      const next = new Int32Array(size);
+      next.set(counts);
+      return next;
+    };
+    this.cols.tags.forEach((t, i) => (this.tagCounts[i] = grown(this.tagCounts[i]!, t.table.values.length)));
+    this.creatorCounts = grown(this.creatorCounts, this.cols.creator.table.codes.values.length);
+    this.packCounts = grown(this.packCounts, this.cols.pack.table.codes.values.length);
+  }
+
   /** These counts less `other`'s (taken in the same state of the index). */
   minus(other: Counts): Counts {
     const out = new Counts(this.index);
@@ -741,23 +894,32 @@ class Counts {
     diff(out.packCounts, this.packCounts, other.packCounts);
     return out;
   }
-  add(doc: number) {
-    const c = this.cols;
-    this.total += 1;
-    for (let i = 0; i < c.enums.length; i++) this.enumCounts[i]![c.enums[i]!.data[doc]!]! += 1;
-    const b = c.searchBpm[doc]!;
-    if (b >= 0) this.bpm[bpmBucketOf(b) / 10]! += 1;
-    const f = c.flags[doc]!;
-    if (f & STEMS) this.stems += 1;
-    if (f & MIDI) this.midi += 1;
-    if (f & FREE) this.free += 1;
-    for (let t = 0; t < c.tags.length; t++) {
-      const tag = c.tags[t]!;
+  /**
+   * Counts the first `n` documents of `docs` (`sign` −1 takes them out again), one column at a time: each loop
+   * reads one column and writes one small table, which runs several times faster than a pass per document.
+   */
+  addDocs(docs: Uint32Array, n: number, sign: 1 | -1) {
+    this.total += sign * n;
+    const histogramA = new Int32Array(PACKED_A_SIZE);
+    const packedA = this.packedA;
+    for (let k = 0; k < n; k++) histogramA[packedA[docs[k]!]!]! += 1;
+    const histogramB = new Int32Array(PACKED_B_SIZE);
+    const packedB = this.packedB;
+    for (let k = 0; k < n; k++) histogramB[packedB[docs[k]!]!]! += 1;
+    for (let value = 0; value < PACKED_A_SIZE; value++) if (histogramA[value] !== 0) this.addPackedA(value, sign * histogramA[value]!);
+    for (let value = 0; value < PACKED_B_SIZE; value++) if (histogramB[value] !== 0) this.addPackedB(value, sign * histogramB[value]!);
+    for (let t = 0; t < this.tagStarts.length; t++) {
+      const start = this.tagStarts[t]!;
+      const codes = this.tagCodes[t]!;
       const counts = this.tagCounts[t]!;
-      for (let i = tag.start[doc]!; i < tag.start[doc + 1]!; i++) counts[tag.codes[i]!]! += 1;
+      for (let k = 0; k < n; k++) {
+        const doc = docs[k]!;
+        for (let i = start[doc]!, end = start[doc + 1]!; i < end; i++) counts[codes[i]!]! += sign;
+      }
     }
-    this.creatorCounts[c.creator.data[doc]!]! += 1;
-    this.packCounts[c.pack.data[doc]!]! += 1;
+    for (const [of, counts] of [[this.creatorOf, this.creatorCounts], [this.packOf, this.packCounts]] as const) {
+      for (let k = 0; k < n; k++) counts[of[docs[k]!]!]! += sign;
+    }
   }
   rows(): FacetCount[] {
     const rows: FacetCount[] = [];
@@ -766,11 +928,21 @@ class Counts {
     this.bpm.forEach((n, slot) => n > 0 && rows.push({ dim: 'bpm', value: String(slot * 10), label: null, count: n }));
     c.tags.forEach((t, i) => this.tagCounts[i]!.forEach((n, code) => code > 0 && n > 0 && rows.push({ dim: t.dim, value: t.table.values[code]!, label: null, count: n })));
     for (const [dim, counts, table] of [['creator', this.creatorCounts, c.creator.table], ['pack', this.packCounts, c.pack.table]] as const) {
-      // The most frequent, ties by id (as the SQL engine's `order by n desc, id limit 20`).
+      // The most frequent, ties by id (as the SQL engine's `order by n desc, id limit 20`): one pass keeping
+      // the best 20 in order, not a sort of every pack.
+      const ahead = (a: number, b: number) => counts[a]! > counts[b]! || (counts[a] === counts[b] && byCodePoint(table.codes.values[a]!, table.codes.values[b]!) < 0);
       const top: number[] = [];
-      counts.forEach((n, code) => n > 0 && top.push(code));
-      top.sort((a, b) => counts[b]! - counts[a]! || byCodePoint(table.codes.values[a]!, table.codes.values[b]!));
-      for (const code of top.slice(0, TOP_LIST_FACET)) {
+      for (let code = 1; code < counts.length; code++) {
+        if (counts[code]! <= 0) continue;
+        if (top.length === TOP_LIST_FACET && !ahead(code, top[TOP_LIST_FACET - 1]!)) continue;
+        let at = top.length === TOP_LIST_FACET ? TOP_LIST_FACET - 1 : top.length;
+        while (at > 0 && ahead(code, top[at - 1]!)) {
+          top[at] = top[at - 1]!;
+          at -= 1;
+        }
+        top[at] = code;
+      }
+      for (const code of top) {
         const row = table.rows[code];
         if (row) rows.push({ dim, value: row.slug, label: row.label, count: counts[code]! });
       }
