@@ -13,14 +13,16 @@
  *    process's own round-trip figures are in the report too.
  * 4. Every request of the mix is a different search; nothing is kept between requests.
  * 5. A restart: a second app on a new context (its own pool and index, as another process would have)
- *    builds its index; the search page's first request on it is compared with the median search.
+ *    loads the index the first one saved; the search page's first request on it is compared with the
+ *    median search. The first app ran in an empty data directory, so it read every item from PostgreSQL:
+ *    both starts are reported.
  * 6. Freshness: a sound published through the first process's database connection, polled for on the
  *    second process's search until found (its index follows the outbox; nothing tells it).
  *
  * Prints one summary line and writes bench/reports/search.json.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -47,8 +49,13 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
 const mib = (bytes: number) => round(bytes / 2 ** 20);
 
-/** RSS after a full collection (the script runs with --expose-gc), so the figure is what stays held. */
-function settledRss(): number {
+/**
+ * RSS after a full collection (the script runs with --expose-gc) and a second for the large buffers V8 frees
+ * after it (a start's read or saved snapshot), so the figure is what stays held.
+ */
+async function settledRss(): Promise<number> {
+  (globalThis as { gc?: () => void }).gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().rss;
 }
@@ -65,7 +72,10 @@ async function main() {
   const loadAtStart = os.loadavg().map((n) => round(n, 2));
   await ensureDatabase(DATABASE_URL);
   // One user's load from one address measures the engine: the per-user search budget would stop it at 120 a minute.
-  const config = loadConfig({ DATABASE_URL, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false', PUBLIC_URL: 'http://127.0.0.1:3000' } as NodeJS.ProcessEnv, { webDist: null, rateLimits: false });
+  // A data directory of its own, empty: the first app reads the index from PostgreSQL and saves it there;
+  // the restart loads what it saved.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-bench-search-'));
+  const config = loadConfig({ DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false', PUBLIC_URL: 'http://127.0.0.1:3000' } as NodeJS.ProcessEnv, { webDist: null, rateLimits: false });
   const ctx = await createContext(config, pino({ level: 'silent' }));
 
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -91,12 +101,12 @@ async function main() {
   const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
   // The app, its index built as at any start; memory measured around it.
-  const rssBefore = settledRss();
+  const rssBefore = await settledRss();
   const app = await buildApp(ctx);
   const timings = recordServerTimes(app);
   const base = await listenOnLoopback(app);
   await app.searchIndex!.ready;
-  const index = { ...app.searchIndex!.status(), extra_rss_mib: mib(settledRss() - rssBefore) };
+  const index = { ...app.searchIndex!.status(), extra_rss_mib: mib((await settledRss()) - rssBefore) };
   if (!index.ready) throw new Error('the search index did not build');
   log(`  index: ${index.documents.toLocaleString('en')} documents in ${index.buildMs} ms, +${index.extra_rss_mib} MiB RSS`);
 
@@ -127,18 +137,22 @@ async function main() {
   const single = await phase('search mix, unloaded', unloaded, 1, 10);
   const broadPhase = await phase(`broad searches (${broad.length} kinds)`, broad, 1, 10);
 
-  // A restart: another process's worth of app (own pool, own index) on the same database.
+  // A restart: another process's worth of app (own pool, own index) on the same database, which finds the
+  // index the first one saved. Its memory is measured as the growth of this process while it starts.
   const ctx2 = await createContext(config, pino({ level: 'silent' }));
+  const rssBeforeRestart = await settledRss();
   const app2 = await buildApp(ctx2);
   const timings2 = recordServerTimes(app2);
   const base2 = await listenOnLoopback(app2);
   await app2.searchIndex!.ready;
+  const restartIndex = { ...app2.searchIndex!.status(), extra_rss_mib: mib((await settledRss()) - rssBeforeRestart) };
+  if (restartIndex.source !== 'snapshot') throw new Error(`the restart read its index from ${restartIndex.source}, not the saved one`);
   timings2.reset();
   const landing = await fetch(`${base2}/api/search`, { headers: { cookie } });
   if (landing.status !== 200) throw new Error(`the search page's request answered ${landing.status}`);
   await landing.arrayBuffer();
   const firstAfterRestart = round(timings2.times()[0]!, 2);
-  const restartBuildMs = app2.searchIndex!.status().buildMs;
+  const restartBuildMs = restartIndex.buildMs;
 
   // Freshness: a sound published through the first process, searched for on the second until it is found.
   const freshness: number[] = [];
@@ -170,8 +184,12 @@ async function main() {
     broad_p50_ms: { value: broadPhase.server.p50_ms, target: '<= 20', met: broadPhase.server.p50_ms <= 20 },
     broad_p95_ms: { value: broadPhase.server.p95_ms, target: '<= 50', met: broadPhase.server.p95_ms <= 50 },
     first_request_after_restart_to_median_search: { value: round(firstAfterRestart / medianSearch, 2), target: '<= 2', met: firstAfterRestart <= 2 * medianSearch },
-    index_build_ms: { value: index.buildMs, target: '<= 10000', met: (index.buildMs ?? Infinity) <= 10_000 },
-    extra_rss_mib: { value: index.extra_rss_mib, target: '<= 200', met: index.extra_rss_mib <= 200 },
+    // A start finds the index saved by the processes before it; only a deployment's very first start reads
+    // every item from PostgreSQL (reported beside it, not hidden).
+    index_load_ms_at_restart: { value: restartBuildMs, target: '<= 10000', met: (restartBuildMs ?? Infinity) <= 10_000 },
+    index_first_build_ms: { value: index.buildMs, target: '<= 10000', met: (index.buildMs ?? Infinity) <= 10_000 },
+    extra_rss_mib_at_restart: { value: restartIndex.extra_rss_mib, target: '<= 200', met: restartIndex.extra_rss_mib <= 200 },
+    extra_rss_mib_first_build: { value: index.extra_rss_mib, target: '<= 200', met: index.extra_rss_mib <= 200 },
     freshness_p95_ms: { value: freshnessMs.p95, target: '<= 1000', met: freshnessMs.p95 <= 1000 },
   };
   const loadAtEnd = os.loadavg().map((n) => round(n, 2));
@@ -185,7 +203,7 @@ async function main() {
     engine: 'in-memory search index per API process (docs/decisions/0018-search-index.md)',
     measured: 'server-side: reply.elapsedTime inside the app, HTTP/1.1 keep-alive on loopback from a separate load process',
     mix: 'first pages of text (1–2 words, 25% prefixes, 4% typos) + 2–3 filters, every facet counted; 70% relevance, 10% newest, 10% popular, 5% bpm, 5% random',
-    index: { ...index, build_ms_after_restart: restartBuildMs },
+    index: { first_start: index, restart: restartIndex },
     health,
     search,
     search_unloaded: single,
@@ -204,12 +222,13 @@ async function main() {
   await app.close();
   await client.end();
   await ctx.database.close();
+  await rm(dataDir, { recursive: true, force: true });
   const met = Object.values(targets).every((t) => t.met);
   console.log(
     `bench:search ${SIZE.items.toLocaleString('en')} items, ${report.machine.cores} cores, load ${loadAtStart.join('/')}: ` +
       `mix at ${CONNECTIONS} conn. ${search.server.per_second} req/s p50 ${search.server.p50_ms} ms vs /api/health ${health.server.per_second} req/s (ratio ${throughputRatio}); ` +
       `broad p50 ${broadPhase.server.p50_ms} ms p95 ${broadPhase.server.p95_ms} ms; first request after restart ${firstAfterRestart} ms (median search ${medianSearch} ms); ` +
-      `index ${index.buildMs} ms, +${index.extra_rss_mib} MiB; freshness p95 ${freshnessMs.p95} ms; targets ${met ? 'met' : 'not all met'} → ${path.relative(process.cwd(), REPORT)}`,
+      `index at restart ${restartBuildMs} ms +${restartIndex.extra_rss_mib} MiB (first build from PostgreSQL ${index.buildMs} ms +${index.extra_rss_mib} MiB); freshness p95 ${freshnessMs.p95} ms; targets ${met ? 'met' : 'not all met'} → ${path.relative(process.cwd(), REPORT)}`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FEELS, ITEM_KINDS, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search';
@@ -218,5 +218,64 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
     await t.ctx.db.update(items).set({ takenDownAt: new Date(), takedownReason: 'Technical Issue' }).where(eq(items.id, listed!.id));
     await (index as ReturnType<typeof createIndexedSearchEngine>).catchUp();
     await expectSameAsSql();
+  });
+
+  describe('saved between starts', () => {
+    const broadAndNarrow = [{}, { sort: 'popular' }, { q: 'dusty' }, { genre: 'trap', sort: 'bpm' }, { has_midi: 'false' }] as SearchQueryInput[];
+    const expectSameAsSql = async (engine: SearchEngine) => {
+      for (const corpus of ['paid', 'archived'] as const) {
+        for (const input of broadAndNarrow) {
+          const query = searchQuerySchema.parse(input);
+          const scope: SearchScope = { corpus, userId: viewer.id };
+          expect(await engine.search(query, scope), JSON.stringify({ input, corpus })).toEqual(await reference.search(query, scope));
+        }
+      }
+    };
+    const start = async () => {
+      const engine = createIndexedSearchEngine(t.ctx.db, { pollMs: 50, logger: t.app.log, snapshots: t.ctx.storage });
+      await engine.ready;
+      return engine;
+    };
+
+    it('a new process loads the saved index, reads only the outbox since, and answers exactly as SQL does', async () => {
+      // The suite's app saved its index when it started, before the catalogue was written: loading it means
+      // replaying every change since from the outbox.
+      const owner = await createUser(t.ctx, { roles: ['creator'] });
+      const creator = await createCreator(t.ctx, owner.id, { name: 'Saved Later', slug: 'saved-later' });
+      const pack = await createPack(t.ctx, creator.id, { title: 'Snapshot Pack', slug: 'snapshot-pack', status: PACK_STATUS.published, publishedAt: new Date() });
+      await createItems(t.ctx, pack, 3, { name: 'Xylosnap Hit', genres: ['trap'] });
+      const loaded = await start();
+      try {
+        expect(loaded.status()).toMatchObject({ ready: true, source: 'snapshot' });
+        expect((await loaded.search(searchQuerySchema.parse({ q: 'xylosnap' }), { corpus: 'paid', userId: null })).total).toBe(3);
+        await expectSameAsSql(loaded);
+      } finally {
+        await loaded.stop();
+      }
+    });
+
+    it('reads the catalogue again when the saved index is unreadable or older than the outbox keeps', async () => {
+      // Saved anew by the start above; now the outbox forgets what followed it (pruned), as after a long gap.
+      await t.ctx.db.execute(sql`delete from search_outbox`);
+      await createItems(t.ctx, (await t.ctx.db.select().from(packs).where(eq(packs.slug, 'snapshot-pack')))[0]!, 1, { name: 'Gapfill Hit' });
+      await t.ctx.db.execute(sql`delete from search_outbox`);
+      const afterGap = await start();
+      try {
+        expect(afterGap.status()).toMatchObject({ ready: true, source: 'database' });
+        expect((await afterGap.search(searchQuerySchema.parse({ q: 'gapfill' }), { corpus: 'paid', userId: null })).total).toBe(1);
+        await expectSameAsSql(afterGap);
+      } finally {
+        await afterGap.stop();
+      }
+
+      await t.ctx.storage.put('search-index/snapshot-v1', Buffer.from('CRATESIX but not really'), { contentType: 'application/octet-stream' });
+      const afterDamage = await start();
+      try {
+        expect(afterDamage.status()).toMatchObject({ ready: true, source: 'database' });
+        await expectSameAsSql(afterDamage);
+      } finally {
+        await afterDamage.stop();
+      }
+    });
   });
 });

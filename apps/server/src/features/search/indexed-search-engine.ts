@@ -1,12 +1,17 @@
+import { buffer as readAll } from 'node:stream/consumers';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { SEARCH_SORTS, searchQuerySchema, type SearchQuery } from '@crate/contract/search';
 import type { Db } from '../../db/client.ts';
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { SearchIndex } from './search-index.ts';
+import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT } from './search-index-snapshot.ts';
 import {
   countItems,
+  databaseIdentity,
+  outboxCovers,
   outboxHead,
   type OutboxRow,
   pruneOutbox,
@@ -23,8 +28,10 @@ import { planSearch } from './search-request.ts';
 /**
  * Search answered by this process's in-memory index (search-index.ts, decision 0018), kept fresh from
  * PostgreSQL's search outbox:
- * - at start the index is read from one consistent snapshot in the background; until it is complete,
- *   PostgreSQL answers (postgres-search-engine.ts: the same answers, slower), so a search is never wrong;
+ * - at start the index is loaded from the last saved one (search-index-snapshot.ts) when the outbox still
+ *   holds every change since, or else read from one consistent snapshot of the database and then saved;
+ *   until it is complete, PostgreSQL answers (postgres-search-engine.ts: the same answers, slower), so a
+ *   search is never wrong; it is saved again every few hours, so a restart always finds a recent one;
  * - every `pollMs` the outbox is read after the last id seen, and the changed items, packs and creators
  *   are read again and replace what the index held. Ids skipped because their transaction had not
  *   committed yet are asked for again until they appear or `HOLE_MS` passes (a rolled-back write);
@@ -37,7 +44,7 @@ export interface IndexedSearchEngine extends SearchEngine {
   /** Reads the outbox now; searches asked after this call wait for it. */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
-  status(): { ready: boolean; documents: number; buildMs: number | null; lastOutboxId: number };
+  status(): { ready: boolean; documents: number; buildMs: number | null; source: 'snapshot' | 'database' | null; lastOutboxId: number };
 }
 
 const BATCH = 20_000;
@@ -48,16 +55,25 @@ const HOLE_MS = 60_000;
 /** The ids before the snapshot's last one checked for transactions still open at start. */
 const HEAD_WINDOW = 1_000;
 const PRUNE_EVERY_MS = 60_000;
-const KEEP_OUTBOX_SECONDS = 3_600;
+/** Outbox rows are kept a day: a saved index (at most SNAPSHOT_EVERY_MS old) always finds every change since. */
+const KEEP_OUTBOX_SECONDS = 24 * 3_600;
+const SNAPSHOT_EVERY_MS = 6 * 3_600_000;
+const SNAPSHOT_KEY = `search-index/snapshot-v${SNAPSHOT_FORMAT}`;
 
-export function createIndexedSearchEngine(db: Db, options: { pollMs: number; logger: FastifyBaseLogger }): IndexedSearchEngine {
+export function createIndexedSearchEngine(
+  db: Db,
+  options: { pollMs: number; logger: FastifyBaseLogger; /** Where the index is saved for the next start; none keeps nothing. */ snapshots?: ObjectStorage },
+): IndexedSearchEngine {
   const fallback = createPostgresSearchEngine(db);
   let index: SearchIndex | null = null;
   let lastId = 0;
   const holes = new Map<number, number>();
   let buildMs: number | null = null;
+  let source: 'snapshot' | 'database' | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let snapshotTimer: NodeJS.Timeout | null = null;
+  let saving: Promise<void> | null = null;
   let lastPrune = Date.now();
   /** Outbox reads run one after another; `fresh` is the last one asked for. */
   let chain: Promise<void> = Promise.resolve();
@@ -66,6 +82,69 @@ export function createIndexedSearchEngine(db: Db, options: { pollMs: number; log
 
   async function build() {
     const started = performance.now();
+    const loaded = await loadSnapshot();
+    const next = loaded ?? (await readFromDatabase());
+    if (stopped) return;
+    await warmUp(next);
+    index = next;
+    source = loaded ? 'snapshot' : 'database';
+    buildMs = Math.round(performance.now() - started);
+    options.logger.info({ documents: next.documents, buildMs, source }, 'search index ready');
+    if (!loaded) await saveSnapshot();
+  }
+
+  /** The saved index, when there is one of this database whose outbox position is still covered; else null. */
+  async function loadSnapshot(): Promise<SearchIndex | null> {
+    const storage = options.snapshots;
+    if (!storage) return null;
+    try {
+      const found = await storage.get(SNAPSHOT_KEY);
+      if (!found) return null;
+      const decoded = decodeSnapshot(await readAll(found.body));
+      const why = !decoded
+        ? 'another format'
+        : decoded.position.database !== (await databaseIdentity(db))
+          ? 'another database'
+          : !(await outboxCovers(db, decoded.position.lastOutboxId))
+            ? 'older than the outbox keeps'
+            : null;
+      if (why || !decoded) {
+        options.logger.info({ why }, 'saved search index not used; reading the catalogue');
+        return null;
+      }
+      const next = SearchIndex.fromState(decoded.state);
+      lastId = decoded.position.lastOutboxId;
+      for (const id of decoded.position.holes) holes.set(id, Date.now() + HOLE_MS);
+      return next;
+    } catch (error) {
+      options.logger.warn({ err: error }, 'saved search index could not be read; reading the catalogue');
+      return null;
+    }
+  }
+
+  /**
+   * Saves the index with its outbox position. Encoding copies it synchronously, so no change lands halfway;
+   * a change being applied meanwhile is read again after a load (applying an outbox row twice is harmless).
+   */
+  function saveSnapshot(): Promise<void> {
+    const storage = options.snapshots;
+    if (!storage || !index || saving) return saving ?? Promise.resolve();
+    const current = index;
+    saving = (async () => {
+      try {
+        const database = await databaseIdentity(db);
+        const bytes = encodeSnapshot(current.toState(), { lastOutboxId: lastId, holes: [...holes.keys()], database, savedAt: new Date().toISOString() });
+        await storage.put(SNAPSHOT_KEY, bytes, { contentType: 'application/octet-stream' });
+      } catch (error) {
+        options.logger.warn({ err: error }, 'search index could not be saved');
+      } finally {
+        saving = null;
+      }
+    })();
+    return saving;
+  }
+
+  async function readFromDatabase(): Promise<SearchIndex> {
     const next = new SearchIndex();
     // One snapshot: the items, their packs and creators, the vocabulary and the outbox position agree.
     await db.transaction(
@@ -90,10 +169,7 @@ export function createIndexedSearchEngine(db: Db, options: { pollMs: number; log
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     next.compact();
-    await warmUp(next);
-    index = next;
-    buildMs = Math.round(performance.now() - started);
-    options.logger.info({ documents: next.documents, buildMs }, 'search index built');
+    return next;
   }
 
   /**
@@ -175,7 +251,9 @@ export function createIndexedSearchEngine(db: Db, options: { pollMs: number; log
     .then(() => catchUp())
     .catch((error: unknown) => options.logger.error({ err: error }, 'search index build failed; PostgreSQL answers search'))
     .finally(() => {
-      if (!stopped && index) timer = setInterval(() => void catchUp(), options.pollMs);
+      if (stopped || !index) return;
+      timer = setInterval(() => void catchUp(), options.pollMs);
+      if (options.snapshots) snapshotTimer = setInterval(() => void saveSnapshot(), SNAPSHOT_EVERY_MS);
     });
 
   async function search(query: SearchQuery, scope: SearchScope): Promise<SearchHits> {
@@ -210,9 +288,11 @@ export function createIndexedSearchEngine(db: Db, options: { pollMs: number; log
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (snapshotTimer) clearInterval(snapshotTimer);
       await ready;
       await chain;
+      await saving;
     },
-    status: () => ({ ready: index !== null, documents: index?.documents ?? 0, buildMs, lastOutboxId: lastId }),
+    status: () => ({ ready: index !== null, documents: index?.documents ?? 0, buildMs, source, lastOutboxId: lastId }),
   };
 }

@@ -178,3 +178,23 @@ export async function pruneOutbox(db: DbOrTx, olderThanSeconds: number): Promise
 export async function readOwnedItemIds(db: DbOrTx, userId: string): Promise<string[]> {
   return rowsOf<{ id: string }>(await db.execute(sql`select item_id::text as id from owned_items where user_id = ${userId}`)).map((r) => r.id);
 }
+
+/** Which database this is (cluster and name), so a saved index is only ever loaded into the one it came from. */
+export async function databaseIdentity(db: DbOrTx): Promise<string> {
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`select (select system_identifier::text from pg_control_system()) || '/' || current_database() as id`));
+  return rows[0]!.id;
+}
+
+/**
+ * Whether the outbox still holds every change after `lastId`: its first row is at most the next id, or it is
+ * empty and no id past `lastId` was ever handed out. (Rows are pruned by age, so an old position may be gone.)
+ */
+export async function outboxCovers(db: DbOrTx, lastId: number): Promise<boolean> {
+  const rows = rowsOf<{ first: string | number | null; issued: string | number }>(
+    await db.execute(sql`
+      select (select min(id) from search_outbox) as first,
+             (select case when is_called then last_value else 0 end from search_outbox_id_seq) as issued`),
+  );
+  const first = rows[0]?.first;
+  return first === null || first === undefined ? Number(rows[0]?.issued ?? 0) <= lastId : Number(first) <= lastId + 1;
+}

@@ -111,6 +111,12 @@ class Codes {
   find(value: string): number | undefined {
     return this.byValue.get(value);
   }
+  /** The codes of a saved index, in the same order (code 0 stays "none"). */
+  static of(values: readonly (string | null)[]): Codes {
+    const codes = new Codes();
+    for (const value of values.slice(1)) codes.code(value);
+    return codes;
+  }
 }
 
 /** A growable list of numbers in a typed array. */
@@ -173,11 +179,11 @@ export class SearchIndex {
   private readonly later = new Map<string, number>();
 
   private readonly ids = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
-  private readonly names: string[] = [];
+  private names: string[] = [];
   private readonly pack = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly creator = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly enums = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Column(new Uint8Array(0), (n) => new Uint8Array(n))])) as Record<EnumDim, Column<Uint8Array>>;
-  private readonly enumCodes = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Codes()])) as Record<EnumDim, Codes>;
+  private enumCodes = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Codes()])) as Record<EnumDim, Codes>;
   /** search_bpm, -1 for none. */
   private readonly searchBpm = new Column(new Int16Array(0), (n) => new Int16Array(n));
   /** bpm as PostgreSQL's real; NaN for none. */
@@ -194,7 +200,7 @@ export class SearchIndex {
     instrument: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
   };
   /** The documents of each genre and instrument (by code), so a genre filter is a bitset AND, not a test per document. */
-  private readonly tagDocs = { genre: [] as DocList[], instrument: [] as DocList[] };
+  private tagDocs = { genre: [] as DocList[], instrument: [] as DocList[] };
   /** Listed (published pack, not taken down) and archived (archived pack or taken down) documents. */
   private readonly listed = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly archived = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
@@ -213,6 +219,134 @@ export class SearchIndex {
 
   get documents() {
     return this.size;
+  }
+
+  // ── saving and loading (search-index-snapshot.ts) ─────────────────────────────────────────────────
+
+  /** Everything the index holds, as plain arrays: views of its columns (valid until the next change), not copies. */
+  toState(): SearchIndexState {
+    const n = this.size;
+    const labels = (table: LabelTable) => ({
+      ids: table.codes.values,
+      slugs: table.rows.map((row) => row?.slug ?? null),
+      labels: table.rows.map((row) => row?.label ?? null),
+    });
+    const docLists = (lists: DocList[]) => {
+      // A plain loop: the lists have holes (codes no document had), which forEach would skip.
+      const offsets = new Uint32Array(lists.length + 1);
+      for (let code = 0; code < lists.length; code++) offsets[code + 1] = offsets[code]! + (lists[code]?.length ?? 0);
+      const docs = new Uint32Array(offsets[lists.length]!);
+      for (let code = 0; code < lists.length; code++) {
+        const list = lists[code];
+        if (list) docs.set(list.docs.subarray(0, list.length), offsets[code]!);
+      }
+      return { offsets, docs };
+    };
+    const words = [...this.postings.keys()];
+    const postingOffsets = new Uint32Array(words.length + 1);
+    words.forEach((w, i) => (postingOffsets[i + 1] = postingOffsets[i]! + this.postings.get(w)!.length));
+    const postingDocs = new Uint32Array(postingOffsets[words.length]!);
+    const postingWeights = new Uint8Array(postingDocs.length);
+    words.forEach((w, i) => {
+      const p = this.postings.get(w)!;
+      postingDocs.set(p.docs.subarray(0, p.length), postingOffsets[i]!);
+      postingWeights.set(p.weights.subarray(0, p.length), postingOffsets[i]!);
+    });
+    const tag = (name: 'genre' | 'instrument') => ({
+      start: this.tags[name].start.data.subarray(0, n + 1),
+      codes: this.tags[name].codes.data.subarray(0, this.tags[name].start.data[n]!),
+      values: this.tags[name].table.values,
+      docs: docLists(this.tagDocs[name]),
+    });
+    return {
+      size: n,
+      sortedUpTo: this.sortedUpTo,
+      listedCount: this.listedCount,
+      laterIds: [...this.later.keys()],
+      laterDocs: Uint32Array.from(this.later.values()),
+      ids: this.ids.data.subarray(0, n * 4),
+      names: this.names,
+      pack: this.pack.data.subarray(0, n),
+      creator: this.creator.data.subarray(0, n),
+      enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, this.enums[d].data.subarray(0, n)])) as Record<EnumDim, Uint8Array>,
+      enumValues: Object.fromEntries(ENUM_DIMS.map((d) => [d, this.enumCodes[d].values])) as Record<EnumDim, (string | null)[]>,
+      searchBpm: this.searchBpm.data.subarray(0, n),
+      bpm: this.bpm.data.subarray(0, n),
+      flags: this.flags.data.subarray(0, n),
+      packedA: this.packedA.data.subarray(0, n),
+      packedB: this.packedB.data.subarray(0, n),
+      listedAt: this.listedAt.data.subarray(0, n),
+      popularity: this.popularity.data.subarray(0, n),
+      genre: tag('genre'),
+      instrument: tag('instrument'),
+      listed: this.listed.data.subarray(0, (n + 31) >>> 5),
+      archived: this.archived.data.subarray(0, (n + 31) >>> 5),
+      postingWords: words,
+      postingOffsets,
+      postingDocs,
+      postingWeights,
+      vocabulary: [...this.vocabulary],
+      packs: labels(this.packs),
+      creators: labels(this.creators),
+      byName: this.byName,
+    };
+  }
+
+  /** An index from a saved state (its arrays are copied, so the state's buffer can go). */
+  static fromState(state: SearchIndexState): SearchIndex {
+    const index = new SearchIndex();
+    const n = state.size;
+    index.size = n;
+    index.sortedUpTo = state.sortedUpTo;
+    index.listedCount = state.listedCount;
+    state.laterIds.forEach((id, i) => index.later.set(id, state.laterDocs[i]!));
+    index.ids.data = state.ids.slice();
+    index.names = state.names;
+    index.pack.data = state.pack.slice();
+    index.creator.data = state.creator.slice();
+    for (const d of ENUM_DIMS) {
+      index.enums[d].data = state.enums[d].slice();
+      index.enumCodes[d] = Codes.of(state.enumValues[d]);
+    }
+    index.searchBpm.data = state.searchBpm.slice();
+    index.bpm.data = state.bpm.slice();
+    index.flags.data = state.flags.slice();
+    index.packedA.data = state.packedA.slice();
+    index.packedB.data = state.packedB.slice();
+    index.listedAt.data = state.listedAt.slice();
+    index.popularity.data = state.popularity.slice();
+    for (const name of ['genre', 'instrument'] as const) {
+      const saved = state[name];
+      index.tags[name].start.data = saved.start.slice();
+      index.tags[name].codes.data = saved.codes.slice();
+      index.tags[name].table = Codes.of(saved.values);
+      const { offsets, docs } = saved.docs;
+      index.tagDocs[name] = Array.from({ length: offsets.length - 1 }, (_, code) => {
+        const list = new DocList();
+        list.docs = docs.slice(offsets[code]!, offsets[code + 1]!);
+        list.length = list.docs.length;
+        return list;
+      });
+    }
+    index.listed.data = state.listed.slice();
+    index.archived.data = state.archived.slice();
+    state.postingWords.forEach((word, i) => {
+      const from = state.postingOffsets[i]!;
+      const to = state.postingOffsets[i + 1]!;
+      index.postings.set(word, { docs: state.postingDocs.slice(from, to), weights: state.postingWeights.slice(from, to), length: to - from });
+    });
+    index.addWords(state.vocabulary);
+    for (const [table, saved] of [[index.packs, state.packs], [index.creators, state.creators]] as const) {
+      saved.ids.forEach((id, code) => {
+        if (code === 0 || id === null) return;
+        const slug = saved.slugs[code];
+        const label = saved.labels[code];
+        if (slug == null || label == null) table.codes.code(id);
+        else index.setLabel(table, { id, slug, label });
+      });
+    }
+    index.byName = state.byName.slice();
+    return index;
   }
 
   // ── writing ──────────────────────────────────────────────────────────────────────────────────────
@@ -361,11 +495,49 @@ export class SearchIndex {
 
   /** Postings grow by doubling while the index is read; trimmed once it is complete. */
   compact() {
+    this.sortNames();
     for (const list of [...this.tagDocs.genre, ...this.tagDocs.instrument]) list?.trim();
     for (const p of this.postings.values()) {
       if (p.docs.length === p.length) continue;
       p.docs = p.docs.slice(0, p.length);
       p.weights = p.weights.slice(0, p.length);
+    }
+  }
+
+  /**
+   * Documents by name (as code units compare, so every name starting with a text is one run of it): the
+   * names that lead a relevance search are found by binary search instead of a comparison per match.
+   * Sorted once the index is read; documents numbered later are looked at one by one (`later`).
+   */
+  private byName = new Uint32Array(0);
+  private sortNames() {
+    const names = this.names;
+    const order = Array.from({ length: this.size }, (_, doc) => doc);
+    order.sort((a, b) => byCodePoint(names[a]!, names[b]!));
+    this.byName = Uint32Array.from(order);
+  }
+
+  /** Points added to each document whose name equals the typed text or starts with it (written into `scores`). */
+  private addNameLeads(typed: string, scores: Int32Array) {
+    const names = this.names;
+    const byName = this.byName;
+    let lo = 0;
+    let hi = byName.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (names[byName[mid]!]! < typed) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < byName.length; i++) {
+      const doc = byName[i]!;
+      const name = names[doc]!;
+      if (!name.startsWith(typed)) break;
+      scores[doc] = name === typed ? NAME_EQUALS_LEAD : NAME_STARTS_LEAD;
+    }
+    for (const doc of this.later.values()) {
+      const name = names[doc]!;
+      if (name === typed) scores[doc] = NAME_EQUALS_LEAD;
+      else if (name.startsWith(typed)) scores[doc] = NAME_STARTS_LEAD;
     }
   }
 
@@ -622,19 +794,16 @@ export class SearchIndex {
     const ids = (a: number, b: number) => this.compareIds(a, b);
     switch (request.sort) {
       case 'relevance': {
-        const names = this.names;
-        const typed = request.text;
-        // Computed once per matching document (prepare), read by every comparison.
+        // Computed once per matching document (prepare), read by every comparison: the name's lead is
+        // written first for the few documents whose name starts with the typed text.
         const scores = new Int32Array(this.size);
+        this.addNameLeads(request.text, scores);
         const score = (doc: number) => scores[doc]!;
         return {
           prepare: (doc) => {
             let s = 0;
             for (const best of groupWeights) s += POINTS[best[doc]! - 1]!;
-            const name = names[doc]!;
-            if (name === typed) s += NAME_EQUALS_LEAD;
-            else if (name.startsWith(typed)) s += NAME_STARTS_LEAD;
-            scores[doc] = s;
+            scores[doc]! += s;
           },
           before: (a, b) => score(b) - score(a) || ids(a, b),
           rank: (doc) => -score(doc),
@@ -727,6 +896,51 @@ export class SearchIndex {
   get listedDocuments() {
     return this.listedCount;
   }
+}
+
+/** A whole index as plain values and typed arrays (what a snapshot holds). */
+export interface SearchIndexState {
+  size: number;
+  sortedUpTo: number;
+  listedCount: number;
+  laterIds: string[];
+  laterDocs: Uint32Array;
+  ids: Uint32Array;
+  names: string[];
+  pack: Uint32Array;
+  creator: Uint32Array;
+  enums: Record<EnumDim, Uint8Array>;
+  enumValues: Record<EnumDim, (string | null)[]>;
+  searchBpm: Int16Array;
+  bpm: Float32Array;
+  flags: Uint8Array;
+  packedA: Uint16Array;
+  packedB: Uint16Array;
+  listedAt: Float64Array;
+  popularity: Int32Array;
+  genre: SavedTags;
+  instrument: SavedTags;
+  listed: Uint32Array;
+  archived: Uint32Array;
+  postingWords: string[];
+  postingOffsets: Uint32Array;
+  postingDocs: Uint32Array;
+  postingWeights: Uint8Array;
+  vocabulary: string[];
+  packs: SavedLabels;
+  creators: SavedLabels;
+  byName: Uint32Array;
+}
+interface SavedTags {
+  start: Uint32Array;
+  codes: Uint16Array;
+  values: (string | null)[];
+  docs: { offsets: Uint32Array; docs: Uint32Array };
+}
+interface SavedLabels {
+  ids: (string | null)[];
+  slugs: (string | null)[];
+  labels: (string | null)[];
 }
 
 export interface IndexAnswer {

@@ -24,9 +24,9 @@ const cacheFor = (reply: FastifyReply, viewer: Viewer | null, publicSeconds: num
  * again after every write answered here (whoever changed the catalogue sees it on their next search), or
  * PostgreSQL alone.
  */
-function searchEngineFor(app: FastifyInstance, { db, config }: AppContext): SearchEngine {
+function searchEngineFor(app: FastifyInstance, { db, config, storage }: AppContext): SearchEngine {
   if (config.searchIndex.kind === 'postgres') return createPostgresSearchEngine(db);
-  const engine = createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger: app.log });
+  const engine = createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger: app.log, snapshots: storage });
   onSuccessfulWrite(app, () => void engine.catchUp());
   app.addHook('onClose', () => engine.stop());
   app.decorate('searchIndex', engine);
