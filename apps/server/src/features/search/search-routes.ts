@@ -29,7 +29,12 @@ function searchEngineFor(app: FastifyInstance, { db, config, storage }: AppConte
   const engine = createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger: app.log, snapshots: storage });
   onSuccessfulWrite(app, () => void engine.catchUp());
   app.addHook('onClose', () => engine.stop());
-  app.decorate('searchIndex', engine);
+  // Once the index answers, the search page's own request is asked once from inside, so its route, its
+  // queries and its serialisation are compiled before the first visitor comes (they wait no longer than anyone).
+  const warmed = engine.ready.then(async () => {
+    if (engine.status().ready) await app.inject({ method: 'GET', url: '/api/search', remoteAddress: 'search-warm-up' }).catch(() => undefined);
+  });
+  app.decorate('searchIndex', { ...engine, ready: warmed });
   return engine;
 }
 
