@@ -71,6 +71,14 @@ describe.skipIf(!e2eEnabled())('paying with the sandbox', () => {
       await history.getByText('· 100 left').waitFor();
       await main(page).getByRole('table', { name: 'Receipts' }).getByText('Starter plan (monthly)').waitFor();
 
+      // Cancelling keeps the plan until the renewal date; keeping it undoes that.
+      await plan.getByRole('button', { name: 'Cancel at renewal' }).click();
+      await plan.getByText('Cancelled, active until renewal date').waitFor();
+      await plan.getByText('Ends').waitFor();
+      await plan.getByRole('button', { name: 'Keep my plan' }).click();
+      await plan.getByText('Active').waitFor();
+      await plan.getByText('Renews').waitFor();
+
       // A refill, bought the same way, adds its credits.
       await page.goto(`${env.server.baseUrl}/creditrefill`);
       await expectHeading(page, 'Refill credits');
@@ -83,6 +91,22 @@ describe.skipIf(!e2eEnabled())('paying with the sandbox', () => {
       await expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe('150 credits');
     });
   }, 60_000);
+
+  test('a visitor who clicks Subscribe is told to sign in, in SPEC words', async () => {
+    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
+    try {
+      const page = await context.newPage();
+      await page.goto(`${env.server.baseUrl}/pricing`);
+      await expectHeading(page, 'Pricing');
+      await starter(page).getByRole('button', { name: 'Subscribe' }).click();
+      await starter(page).getByText('Failed to determine currently signed in user. User not signed in.').waitFor();
+      expect(await starter(page).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?redirect=%2Fpricing');
+    } finally {
+      await context.close();
+    }
+  });
 
   test('the declined card says so clearly and charges nothing', async () => {
     const user = await createUser(env.server.ctx, {});
