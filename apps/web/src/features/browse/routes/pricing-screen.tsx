@@ -14,6 +14,7 @@ import { useProfile } from '../../../profile/profile-state.ts';
 import { useBilling, useChangePlan } from '../../checkout/api/billing.ts';
 import { startCheckout } from '../../checkout/api/checkout.ts';
 import { useProducts } from '../api/list-products.ts';
+import { planAction } from '../plan-action.ts';
 
 type Interval = 'month' | 'year';
 type Price = Product['prices'][number];
@@ -121,17 +122,6 @@ export default function PricingScreen() {
 
 function perCredit(price: Price): string {
   return price.credits > 0 ? formatMoney(Math.round(price.unit_amount / price.credits), price.currency) : '–';
-}
-
-type Subscription = NonNullable<Billing['subscription']>;
-
-/** What the button of one plan price does for this visitor. */
-function planAction(price: Price, sub: Subscription | null): { kind: 'subscribe' | 'current' | 'upgrade' | 'downgrade' | 'renews' | 'keep'; label: string } {
-  if (!sub || !sub.grants_access) return { kind: 'subscribe', label: 'Subscribe' };
-  if (sub.plan.price_id === price.id) return sub.renews_as ? { kind: 'keep', label: 'Keep this plan' } : { kind: 'current', label: 'Your current plan' };
-  if (sub.renews_as?.price_id === price.id) return { kind: 'renews', label: 'Starts at your renewal' };
-  const monthly = (p: { credits: number; interval: string | null }) => (p.interval === 'year' ? p.credits / 12 : p.credits);
-  return monthly(price) > monthly(sub.plan) ? { kind: 'upgrade', label: 'Upgrade now' } : { kind: 'downgrade', label: 'Switch at renewal' };
 }
 
 function PlanCard({ plan, interval, highlighted, signedIn, billing, billingPending }: { plan: Product; interval: Interval; highlighted: boolean; signedIn: boolean; billing: Billing | null; billingPending: boolean }) {
