@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Billing } from '@crate/contract/checkout';
 import { planAction } from './plan-action.ts';
 
-const price = (id: string, credits: number, interval: 'month' | 'year' = 'month') => ({ id, product_id: `prod_${id}`, currency: 'usd', unit_amount: 100, interval, credits });
+const price = (id: string, credits: number, interval: 'month' | 'year' = 'month') => ({ id, product_id: `prod_${id}`, currency: 'usd', unit_amount: 100, interval, interval_count: 1, credits });
 const plan = (id: string, credits: number, interval: 'month' | 'year' = 'month') => ({ price_id: id, product_id: `prod_${id}`, name: id, interval, unit_amount: 100, currency: 'usd', credits });
 const sub = (over: Partial<NonNullable<Billing['subscription']>> = {}): NonNullable<Billing['subscription']> => ({
   id: 's',
