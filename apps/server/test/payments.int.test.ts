@@ -346,6 +346,8 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     const renewed = await clock(user);
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json()).toMatchObject({ status: 'active', current_period_start: first.currentPeriodEnd.toISOString() });
+    // invoice.paid and customer.subscription.updated, sent through the webhook like every other event
+    expect(renewed.json().events).toEqual([expect.stringMatching(/^evt_sbx_/), expect.stringMatching(/^evt_sbx_/)]);
     await t.ctx.jobs.drain();
     await t.ctx.jobs.drain();
     expect(await credits(user)).toBe(200);

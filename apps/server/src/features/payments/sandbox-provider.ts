@@ -362,7 +362,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** Bills the subscription's current period: paid (invoice.paid) or declined (invoice.payment_failed). */
-  async #invoice(tx: DbOrTx, sub: SandboxSubscription, billingReason: string, outcome: 'pay' | 'fail', paymentId = newId('pi')): Promise<SandboxInvoice> {
+  async #invoice(tx: DbOrTx, sub: SandboxSubscription, billingReason: string, outcome: 'pay' | 'fail', paymentId = newId('pi'), events?: string[]): Promise<SandboxInvoice> {
     const price = await this.#price(tx, sub.priceId);
     const paid = outcome === 'pay';
     const invoice: SandboxInvoice = {
@@ -382,7 +382,8 @@ export class SandboxProvider implements PaymentProvider {
     };
     await this.#put(tx, 'invoice', invoice.id, invoice);
     if (paid) await this.#charge(tx, paymentId, price.unitAmount);
-    await this.#emit(tx, paid ? 'invoice.paid' : 'invoice.payment_failed', { id: invoice.id, object: 'invoice' });
+    const eventId = await this.#emit(tx, paid ? 'invoice.paid' : 'invoice.payment_failed', { id: invoice.id, object: 'invoice' });
+    events?.push(eventId);
     return invoice;
   }
 
@@ -412,8 +413,7 @@ export class SandboxProvider implements PaymentProvider {
         currentPeriodEnd: addInterval(start, price.interval, price.intervalCount).toISOString(),
       };
       await this.#put(tx, 'subscription', sub.id, next);
-      const invoice = await this.#invoice(tx, next, 'subscription_cycle', willPay ? 'pay' : 'fail');
-      events.push(invoice.id);
+      await this.#invoice(tx, next, 'subscription_cycle', willPay ? 'pay' : 'fail', undefined, events);
       events.push(await this.#emit(tx, next.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', { id: sub.id, object: 'subscription' }));
     });
     return { subscription: await this.retrieveSubscription(subscriptionId), events };
