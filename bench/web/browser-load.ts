@@ -108,62 +108,12 @@ export async function measureInBrowser(options: { previews: number; searches?: n
     await packContext.close();
 
     // Search keystroke → results painted, warm: the search page is open with a prefix's results shown.
-    const searchContext = await browser.newContext();
-    await signInContext(searchContext, base, subscriber);
-    const searchPage = await searchContext.newPage();
-    await searchPage.goto(`${base}/search`, { waitUntil: 'networkidle' });
-    const box = searchPage.getByRole('searchbox', { name: 'Search sounds' });
-    const settled = (q: string) =>
-      searchPage.waitForFunction(
-        (text) => {
-          const total = document.querySelector('[data-testid="search-total"]')?.textContent ?? '';
-          const busy = document.querySelector('[data-stale], [aria-busy="true"]');
-          return !busy && (text ? total.includes(`“${text}”`) : !total.includes('“'));
-        },
-        q,
-        { timeout: 10_000 },
-      );
-    const keystrokes: number[] = [];
-    for (const word of words) {
-      await box.fill('');
-      await box.press('Escape');
-      await settled('');
-      await box.pressSequentially(word.slice(0, -1));
-      await settled(word.slice(0, -1));
-      await searchPage.evaluate((text) => {
-        const page = window as unknown as { __keystroke: Promise<number> };
-        // (No named helpers in here: the bench runs through tsx, whose __name wrapper does not exist in the page.)
-        page.__keystroke = new Promise<number>((resolve, reject) => {
-          let start = 0;
-          document.addEventListener('keydown', (event) => (start = event.timeStamp), { once: true, capture: true });
-          const observer = new MutationObserver(() => {
-            const total = document.querySelector('[data-testid="search-total"]')?.textContent ?? '';
-            if (start === 0 || !total.includes(`“${text}”`) || document.querySelector('[data-stale], [aria-busy="true"]')) return;
-            observer.disconnect();
-            clearTimeout(timer);
-            // The frame that paints the change: its requestAnimationFrame runs just before that paint.
-            requestAnimationFrame(() => resolve(performance.now() - start));
-          });
-          const timer = setTimeout(() => (observer.disconnect(), reject(new Error(`no results for “${text}” within 10 s`))), 10_000);
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-        });
-      }, word);
-      await box.press(word.slice(-1));
-      const ms = await searchPage.evaluate(() => (window as unknown as { __keystroke: Promise<number> }).__keystroke);
-      keystrokes.push(Math.round(ms * 10) / 10);
-    }
-    await searchContext.close();
-    const sorted = [...keystrokes].sort((a, b) => a - b);
+    const keystrokes = await measureKeystrokes(browser, base, subscriber, words);
 
     return {
       discover: { js_gzip_kb: Math.round((gzipBytes / 1024) * 10) / 10, js_files: scripts.size, lcp_ms: Math.round(lcp) },
       preview_start: { samples: times.length, median_ms: median(times), all_ms: times },
-      search_keystroke: {
-        samples: keystrokes.length,
-        median_ms: median(keystrokes),
-        p95_ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0,
-        all_ms: keystrokes,
-      },
+      search_keystroke: keystrokeSummary(keystrokes),
     };
   } finally {
     await browser.close();
@@ -171,4 +121,69 @@ export async function measureInBrowser(options: { previews: number; searches?: n
     await ctx.database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+
+/**
+ * Search keystroke → results painted, warm: a subscriber's /search page shows the results of each word's
+ * prefix; the time from the keydown of its last letter to the frame that shows that word's results.
+ */
+export async function measureKeystrokes(browser: Browser, base: string, subscriber: Awaited<ReturnType<typeof createUser>>, words: string[]): Promise<number[]> {
+  const searchContext = await browser.newContext();
+  await signInContext(searchContext, base, subscriber);
+  const searchPage = await searchContext.newPage();
+  await searchPage.goto(`${base}/search`, { waitUntil: 'networkidle' });
+  const box = searchPage.getByRole('searchbox', { name: 'Search sounds' });
+  const settled = (q: string) =>
+    searchPage.waitForFunction(
+      (text) => {
+        const total = document.querySelector('[data-testid="search-total"]')?.textContent ?? '';
+        const busy = document.querySelector('[data-stale], [aria-busy="true"]');
+        return !busy && (text ? total.includes(`“${text}”`) : !total.includes('“'));
+      },
+      q,
+      { timeout: 10_000 },
+    );
+  const keystrokes: number[] = [];
+  for (const word of words) {
+    await box.fill('');
+    await box.press('Escape');
+    await settled('');
+    await box.pressSequentially(word.slice(0, -1));
+    await settled(word.slice(0, -1));
+    await searchPage.evaluate((text) => {
+      const page = window as unknown as { __keystroke: Promise<number> };
+      // (No named helpers in here: the bench runs through tsx, whose __name wrapper does not exist in the page.)
+      page.__keystroke = new Promise<number>((resolve, reject) => {
+        let start = 0;
+        document.addEventListener('keydown', (event) => (start = event.timeStamp), { once: true, capture: true });
+        const observer = new MutationObserver(() => {
+          const total = document.querySelector('[data-testid="search-total"]')?.textContent ?? '';
+          if (start === 0 || !total.includes(`“${text}”`) || document.querySelector('[data-stale], [aria-busy="true"]')) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          // The frame that paints the change: its requestAnimationFrame runs just before that paint.
+          requestAnimationFrame(() => resolve(performance.now() - start));
+        });
+        const timer = setTimeout(() => (observer.disconnect(), reject(new Error(`no results for “${text}” within 10 s`))), 10_000);
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+    }, word);
+    await box.press(word.slice(-1));
+    const ms = await searchPage.evaluate(() => (window as unknown as { __keystroke: Promise<number> }).__keystroke);
+    keystrokes.push(Math.round(ms * 10) / 10);
+  }
+  await searchContext.close();
+  return keystrokes;
+}
+
+export function keystrokeSummary(keystrokes: number[]): BrowserLoadResult['search_keystroke'] {
+  const sorted = [...keystrokes].sort((a, b) => a - b);
+  return {
+    samples: keystrokes.length,
+    median_ms: median(keystrokes),
+    p95_ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0,
+    all_ms: keystrokes,
+  };
 }

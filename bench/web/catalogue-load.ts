@@ -52,7 +52,8 @@ async function listPaths(client: pg.Client): Promise<string[]> {
 export async function measureCatalogueLists(options: { databaseUrl: string; items: number; connections: number; seconds: number; log: (line: string) => void }): Promise<CatalogueLoadResult> {
   const size: CatalogueSize = { items: options.items, packs: Math.max(10, Math.round(options.items / 50)), creators: Math.max(5, Math.round(options.items / 500)) };
   await ensureDatabase(options.databaseUrl);
-  const config = loadConfig({ DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false' } as NodeJS.ProcessEnv, { webDist: null });
+  // Lists only: search answered by PostgreSQL, so no index is read (or saved) for this app.
+  const config = loadConfig({ DATABASE_URL: options.databaseUrl, SEARCH_INDEX: 'postgres', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false' } as NodeJS.ProcessEnv, { webDist: null });
   const ctx = await createContext(config, pino({ level: 'silent' }));
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
