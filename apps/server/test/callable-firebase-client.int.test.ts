@@ -4,7 +4,7 @@ import { FunctionsError, getFunctions, httpsCallableFromURL, type Functions } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PUBLIC, SIGNED_IN } from '@crate/contract/access';
-import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable';
+import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable-protocol';
 import { CallableError } from '../src/features/callable/callable-error.ts';
 import { defineCallable } from '../src/features/callable/callable-registry.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';

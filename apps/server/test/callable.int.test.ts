@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PUBLIC, SIGNED_IN, claims } from '@crate/contract/access';
-import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable';
+import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable-protocol';
 import { trackingEvents } from '../src/db/schema/index.ts';
 import { CallableError } from '../src/features/callable/callable-error.ts';
 import { defineCallable } from '../src/features/callable/callable-registry.ts';

@@ -1,4 +1,4 @@
-import { callablePath, type CallableStatus } from '@crate/contract/callable';
+import { callablePath, type CallableStatus } from '@crate/contract/callable-protocol';
 
 /** Firebase callable error codes as docs/product-overview.md §8 names them by HTTP status. */
 const STATUS_BY_HTTP: Record<number, CallableStatus> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCountedPlay, playThresholdMs } from '@crate/contract/analytics';
+import { isCountedPlay, playThresholdMs } from '@crate/contract/play-threshold';
 import { createListenTracker } from './listen-tracker.ts';
 
 function tracker() {

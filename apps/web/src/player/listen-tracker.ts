@@ -1,4 +1,4 @@
-import { isCountedPlay } from '@crate/contract/analytics';
+import { isCountedPlay } from '@crate/contract/play-threshold';
 
 /**
  * How long the current sound has really sounded, and one report once that is a play

@@ -1,7 +1,8 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorCode } from '@crate/contract/api-error';
-import { CALLABLE_STATUS_HTTP, type CallableErrorBody, type CallableIssue, type CallableStatus } from '@crate/contract/callable';
+import type { CallableErrorBody, CallableIssue } from '@crate/contract/callable';
+import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable-protocol';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 

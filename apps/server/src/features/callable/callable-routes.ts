@@ -2,13 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decideAccess } from '@crate/contract/access';
-import {
-  CALLABLE_NAMES,
-  CALLABLE_ROUTE,
-  callableErrorSchema,
-  callableRequestSchema,
-  callableResponseSchema,
-} from '@crate/contract/callable';
+import { CALLABLE_NAMES, callableErrorSchema, callableRequestSchema, callableResponseSchema } from '@crate/contract/callable';
+import { CALLABLE_ROUTE } from '@crate/contract/callable-protocol';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { callerOf } from './callable-caller.ts';

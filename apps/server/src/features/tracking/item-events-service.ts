@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isCountedPlay, PLAY_DEDUPE_WINDOW_SECONDS } from '@crate/contract/analytics';
+import { PLAY_DEDUPE_WINDOW_SECONDS } from '@crate/contract/analytics';
+import { isCountedPlay } from '@crate/contract/play-threshold';
 import type { ItemEventKind } from '@crate/contract/tracking-enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/viewer.ts';
