@@ -236,6 +236,9 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(again.json().session_id).toBe(first.json().session_id);
     expect(first.json()).toMatchObject({ mode: 'subscription', success_url: 'http://localhost:3000/pricing?x=1' });
     expect(await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, key))).toHaveLength(1);
+    const reused = await post({ price: 'price_pro', idempotency_key: key });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error).toMatchObject({ field: 'idempotency_key', message: 'This idempotency_key was used for another checkout; make a new key for a new request.' });
 
     // Someone else's session does not exist for them.
     const stranger = await createUser(t.ctx);

@@ -63,6 +63,15 @@ async function checkLines(ctx: AppContext, userId: string, mode: CheckoutMode, l
   }
 }
 
+/** A retry must ask for what the first request asked for; a key reused for something else is a mistake. */
+function sameRequest(earlier: CheckoutRow, mode: CheckoutMode, lines: { price: string; quantity: number }[]): CheckoutRow {
+  const before = JSON.stringify((earlier.lineItems ?? []).map((l) => [l.price, l.quantity ?? 1]));
+  if (earlier.mode !== mode || before !== JSON.stringify(lines.map((l) => [l.price, l.quantity]))) {
+    throw new AppError('CONFLICT', 'This idempotency_key was used for another checkout; make a new key for a new request.', 'idempotency_key');
+  }
+  return earlier;
+}
+
 /**
  * POST /api/checkout-sessions: records the request (once per idempotency key), asks the provider for a
  * session and answers with the row — its id and URL, or the error the provider gave, so the client shows
@@ -70,11 +79,11 @@ async function checkLines(ctx: AppContext, userId: string, mode: CheckoutMode, l
  * provider answers and the client, polling GET, sees it then.
  */
 export async function createCheckout(ctx: AppContext, userId: string, body: CheckoutSessionRequest & { mode: CheckoutMode }): Promise<CheckoutRow> {
+  const lines = body.line_items ? body.line_items.map((l) => ({ price: l.price, quantity: l.quantity ?? 1 })) : [{ price: body.price!, quantity: body.quantity ?? 1 }];
   if (body.idempotency_key) {
     const earlier = await findCheckoutByKey(ctx.db, userId, body.idempotency_key);
-    if (earlier) return earlier;
+    if (earlier) return sameRequest(earlier, body.mode, lines);
   }
-  const lines = body.line_items ? body.line_items.map((l) => ({ price: l.price, quantity: l.quantity ?? 1 })) : [{ price: body.price!, quantity: body.quantity ?? 1 }];
   const successUrl = ownPage(ctx, body.success_url, 'success_url');
   const cancelUrl = ownPage(ctx, body.cancel_url, 'cancel_url');
   await checkLines(ctx, userId, body.mode, lines);
@@ -93,7 +102,7 @@ export async function createCheckout(ctx: AppContext, userId: string, body: Chec
     idempotencyKey: body.idempotency_key ?? null,
   });
   // Two requests with one key at once: the second answers with the first one's row.
-  if (!inserted) return (await findCheckoutByKey(ctx.db, userId, body.idempotency_key!))!;
+  if (!inserted) return sameRequest((await findCheckoutByKey(ctx.db, userId, body.idempotency_key!))!, body.mode, lines);
 
   const creating = ctx.payments
     .createCheckoutSession({
