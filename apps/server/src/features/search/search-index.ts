@@ -1114,26 +1114,13 @@ class Counts {
    */
   addDocs(docs: Uint32Array, n: number, sign: 1 | -1) {
     this.total += sign * n;
-    const histogramA = new Int32Array(PACKED_A_SIZE);
-    const packedA = this.packedA;
-    for (let k = 0; k < n; k++) histogramA[packedA[docs[k]!]!]! += 1;
-    const histogramB = new Int32Array(PACKED_B_SIZE);
-    const packedB = this.packedB;
-    for (let k = 0; k < n; k++) histogramB[packedB[docs[k]!]!]! += 1;
+    const histogramA = histogramOf(this.packedA, docs, n, PACKED_A_SIZE);
+    const histogramB = histogramOf(this.packedB, docs, n, PACKED_B_SIZE);
     for (let value = 0; value < PACKED_A_SIZE; value++) if (histogramA[value] !== 0) this.addPackedA(value, sign * histogramA[value]!);
     for (let value = 0; value < PACKED_B_SIZE; value++) if (histogramB[value] !== 0) this.addPackedB(value, sign * histogramB[value]!);
-    for (let t = 0; t < this.tagStarts.length; t++) {
-      const start = this.tagStarts[t]!;
-      const codes = this.tagCodes[t]!;
-      const counts = this.tagCounts[t]!;
-      for (let k = 0; k < n; k++) {
-        const doc = docs[k]!;
-        for (let i = start[doc]!, end = start[doc + 1]!; i < end; i++) counts[codes[i]!]! += sign;
-      }
-    }
-    for (const [of, counts] of [[this.creatorOf, this.creatorCounts], [this.packOf, this.packCounts]] as const) {
-      for (let k = 0; k < n; k++) counts[of[docs[k]!]!]! += sign;
-    }
+    for (let t = 0; t < this.tagStarts.length; t++) countLists(this.tagStarts[t]!, this.tagCodes[t]!, this.tagCounts[t]!, docs, n, sign);
+    countCodes(this.creatorOf, this.creatorCounts, docs, n, sign);
+    countCodes(this.packOf, this.packCounts, docs, n, sign);
   }
   rows(): FacetCount[] {
     const rows: FacetCount[] = [];
@@ -1163,6 +1150,31 @@ class Counts {
     }
     return rows;
   }
+}
+
+// The counting loops, one small function each with one array type per argument. A result's documents are
+// spread over the whole index, so each read of a column is a cache miss: the cost of counting is about the
+// number of columns read per document (hence the packed enumerations), not the arithmetic.
+
+/** How many of the first `n` documents have each value of `column` (values below `size`). */
+function histogramOf(column: Uint16Array, docs: Uint32Array, n: number, size: number): Int32Array {
+  const histogram = new Int32Array(size);
+  for (let k = 0; k < n; k++) histogram[column[docs[k]!]!]! += 1;
+  return histogram;
+}
+
+/** Adds `sign` to the count of every code in each document's list (genres, instruments). */
+function countLists(start: Uint32Array, codes: Uint16Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
+  for (let k = 0; k < n; k++) {
+    const doc = docs[k]!;
+    const end = start[doc + 1]!;
+    for (let i = start[doc]!; i < end; i++) counts[codes[i]!]! += sign;
+  }
+}
+
+/** Adds `sign` to the count of each document's code (creator, pack). */
+function countCodes(column: Uint32Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
+  for (let k = 0; k < n; k++) counts[column[docs[k]!]!]! += sign;
 }
 
 function countsToFacets(counts: Counts | null): SearchFacets {
