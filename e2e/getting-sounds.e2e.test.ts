@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ItemRow } from '@crate/contract/catalogue';
+import { files, items } from '../apps/server/src/db/schema/index.ts';
 import { addCredits } from '../apps/server/src/features/credits/credit-ledger-service.ts';
 import type { TestUser } from '../apps/server/test/factories.ts';
 import { e2eEnabled } from './chromium.ts';
@@ -45,6 +49,12 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
   }
 
   const main = (page: Page) => page.locator('#main-content');
+  /** The original file of an item as stored, to compare a download with. */
+  const originalBytes = async (itemId: string) => {
+    const [row] = await env.server.ctx.db.select({ key: files.storageKey }).from(items).innerJoin(files, eq(files.id, items.audioFileId)).where(eq(items.id, itemId));
+    const stored = await env.server.ctx.storage.get(row!.key);
+    return buffer(stored!.body);
+  };
   const balance = (page: Page) => page.locator('header').getByRole('link', { name: /credits?$/ });
 
   test('a producer gets a sound from a pack row, is asked to refill for the whole pack, and finds the sound in the library', async () => {
@@ -56,8 +66,14 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
 
       const row = main(page).locator(`[data-item-id="${sound.id}"]`);
       await row.getByRole('button', { name: `Get ${sound.name} for ${credits(sound.credit_cost)}` }).click();
-      await row.getByRole('link', { name: `${sound.name} is owned: open your library` }).waitFor();
+      const ownedLink = row.getByRole('link', { name: `Download ${sound.name} (you own it)` });
+      await ownedLink.waitFor();
       await expect.poll(() => balance(page).textContent()).toBe('0 credits');
+
+      // Once owned, the row's button downloads the original: the saved bytes are the stored file's.
+      const [saved] = await Promise.all([page.waitForEvent('download'), ownedLink.click()]);
+      expect(saved.suggestedFilename()).toBe(`${sound.name}.wav`);
+      expect((await readFile((await saved.path())!)).equals(await originalBytes(sound.id))).toBe(true);
 
       await main(page).getByRole('button', { name: 'Get the whole pack' }).click();
       const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
@@ -72,6 +88,12 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       await owned.locator(`[data-item-id="${sound.id}"]`).waitFor();
       await main(page).getByRole('textbox', { name: 'Find a sound you own' }).fill('zz-no-such-sound');
       await main(page).getByText('Nothing you own matches').waitFor();
+
+      // The download is in the history, with a way to download it again.
+      await main(page).getByRole('tab', { name: 'Downloads' }).click();
+      const history = main(page).getByRole('table', { name: 'Your downloads' });
+      await history.getByRole('link', { name: sound.name, exact: true }).waitFor();
+      await history.getByRole('link', { name: `Download ${sound.name} again` }).waitFor();
     });
     const after = await fetch(`${env.server.baseUrl}/api/credits`, { headers: { cookie: producer.cookie } }).then((r) => r.json());
     expect(after.credits).toBe(0);

@@ -12,6 +12,7 @@ import { CALLABLE_FUNCTIONS } from './features/callable/callable-functions.ts';
 import { registerCallableRoutes } from './features/callable/callable-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { registerCreditRoutes } from './features/credits/credit-routes.ts';
+import { registerDownloadRoutes } from './features/downloads/download-routes.ts';
 import { registerOwnershipRoutes } from './features/ownership/ownership-routes.ts';
 import { registerPaymentRoutes } from './features/payments/payment-routes.ts';
 import { registerSandboxRoutes } from './features/payments/sandbox-routes.ts';
@@ -34,6 +35,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerLibraryRoutes(app, ctx);
   registerCreditRoutes(app, ctx);
   registerOwnershipRoutes(app, ctx);
+  registerDownloadRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerMediaRoutes(app, ctx);

@@ -47,6 +47,7 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   acquire: SIGNED_IN,
   listOwnedItemIds: SIGNED_IN,
   listOwnedItems: SIGNED_IN,
+  listDownloads: SIGNED_IN,
   getCredits: SIGNED_IN,
   listCreditHistory: SIGNED_IN,
 

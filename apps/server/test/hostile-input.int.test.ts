@@ -154,11 +154,20 @@ const mediaCases: RawCase[] = [
   { label: 'a Range past the end', request: { url: fill(MEDIA_PATH, { variant: 'cover-250x250' }), headers: { range: 'bytes=999999999-' } } },
 ];
 
+const downloadCases = (routePath: string): RawCase[] => [
+  ...rawParamCases(routePath, { id: UUID }),
+  { label: 'something that does not exist', request: { url: fill(routePath) } },
+  ...respellings(fill(routePath)).map((url) => ({ label: url, request: { url } })),
+  { label: 'a Range past the end', request: { url: fill(routePath), headers: { range: 'bytes=999999999-' } } },
+];
+
 /** Every documented route outside the API table, keyed `METHOD /path`, with the error shape it speaks. */
 const RAW_ROUTES: Record<string, { shape: 'rest' | 'callable'; cases: RawCase[] }> = {
   [`POST ${CALLABLE_PATH}`]: { shape: 'callable', cases: [...CALLABLE_NAMES.flatMap(callableCases)] },
   [`GET ${MEDIA_PATH}`]: { shape: 'rest', cases: mediaCases },
   [`HEAD ${MEDIA_PATH}`]: { shape: 'rest', cases: mediaCases },
+  ['GET /api/downloads/items/:id']: { shape: 'rest', cases: downloadCases('/api/downloads/items/:id') },
+  ['GET /api/downloads/packs/:id']: { shape: 'rest', cases: downloadCases('/api/downloads/packs/:id') },
 };
 
 function expectJsonError(res: LightMyRequestResponse, label: string): { code: string; message: string; field?: string } {

@@ -112,3 +112,18 @@ export const licenceCertificateSchema = z.object({
   item: z.object({ name: z.string(), slug: z.string(), pack_title: z.string() }),
 });
 export type LicenceCertificate = z.infer<typeof licenceCertificateSchema>;
+
+/** One download in my history: what was downloaded and when (a whole pack's zip lists each of its sounds). */
+export const downloadSchema = z.object({
+  id: z.string(),
+  item_id: z.string(),
+  item_slug: z.string(),
+  item_name: z.string(),
+  pack_title: z.string(),
+  downloaded_at: z.string(),
+});
+export type Download = z.infer<typeof downloadSchema>;
+
+/** Where an owned sound's original file and a pack's zip of my sounds are downloaded (raw file routes, not JSON). */
+export const itemDownloadPath = (itemId: string): string => `/api/downloads/items/${encodeURIComponent(itemId)}`;
+export const packDownloadPath = (packId: string): string => `/api/downloads/packs/${encodeURIComponent(packId)}`;

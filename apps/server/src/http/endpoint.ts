@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { decideAccess, type Access, type PublicAccess } from '@crate/contract/access';
 import type { Endpoint } from '@crate/contract/api-endpoints';
-import { RATE_LIMITS, type RateLimit } from '@crate/contract/rate-limits';
+import { RATE_LIMITS, type RateLimit, type RateLimitName } from '@crate/contract/rate-limits';
 import { AppError } from './app-error.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -33,9 +33,12 @@ export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => P
  * so every API process shares it). A spent budget answers 429 RATE_LIMITED with Retry-After.
  */
 function budgetCheckOf(app: FastifyInstance, endpoint: Endpoint): ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | null {
-  if (!endpoint.rateLimit) return null;
-  const limit: RateLimit = RATE_LIMITS[endpoint.rateLimit];
-  const id = `${endpoint.method} ${endpoint.path}`;
+  return endpoint.rateLimit ? budgetCheck(app, `${endpoint.method} ${endpoint.path}`, endpoint.rateLimit) : null;
+}
+
+/** A declared budget as one check, for `id` (a route outside the API table, e.g. a file download, uses it directly). */
+export function budgetCheck(app: FastifyInstance, id: string, name: RateLimitName): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const limit: RateLimit = RATE_LIMITS[name];
   const perAddress = app.createRateLimit({ max: limit.perAddress.max, timeWindow: limit.perAddress.windowSeconds * 1000, keyGenerator: (request) => `${id}|address|${request.ip}` });
   const perUser = limit.perUser
     ? app.createRateLimit({ max: limit.perUser.max, timeWindow: limit.perUser.windowSeconds * 1000, keyGenerator: async (request) => `${id}|user|${(await request.viewer())?.userId}` })

@@ -32,8 +32,8 @@ export const asItem = (row: ItemRowFacts): ItemResource => ({
 /**
  * read: the pack is readable and the item not taken down — those who read the pack unpublished (creator,
  *   collaborators, admins) also read its taken-down items.
- * download: a signed-in reader of the item, when it is free or owned; the creator's people and admins
- *   download any item they read.
+ * download: its owner, whatever became of it since (taken down, pack archived or unpublished: what was got
+ *   stays theirs); a signed-in reader of a free item; the creator's people and admins, any item they read.
  * collect (heart it, add it to a playlist): a signed-in user, on a listed item (published pack, not taken down): the library lists only those.
  * get (with credits, or for nothing when free): a signed-in user, on a listed item — nothing unpublished or taken down is on sale.
  * studio (open it in the editor, read-only or not): the creator's people — creator, collaborators — and admins.
@@ -50,7 +50,7 @@ export function canOnItem(viewer: PolicyViewer, action: ItemAction, item: ItemFa
     case 'read':
       return canOnPack(viewer, 'read', item.pack) && (!item.takenDown || insider);
     case 'download':
-      return viewer !== null && canOnItem(viewer, 'read', item) && (item.isFree || item.owned || insider);
+      return viewer !== null && (item.owned || (canOnItem(viewer, 'read', item) && (item.isFree || insider)));
     case 'collect':
     case 'get':
       return viewer !== null && isListedItem(item);

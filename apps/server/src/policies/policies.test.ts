@@ -63,6 +63,8 @@ const ITEM_STATES = {
   listedPaid: { packStatus: PACK_STATUS.published, takenDown: false, isFree: false, owned: false },
   listedOwned: { packStatus: PACK_STATUS.published, takenDown: false, isFree: false, owned: true },
   takenDownFree: { packStatus: PACK_STATUS.published, takenDown: true, isFree: true, owned: false },
+  takenDownOwned: { packStatus: PACK_STATUS.published, takenDown: true, isFree: false, owned: true },
+  archivedOwned: { packStatus: PACK_STATUS.archived, takenDown: false, isFree: false, owned: true },
   unpublishedFree: { packStatus: PACK_STATUS.draft, takenDown: false, isFree: true, owned: false },
 };
 
@@ -76,6 +78,8 @@ const ITEM_TABLE: [ViewerKind, keyof typeof ITEM_STATES, ItemAction[]][] = [
   ['subscriber',   'listedPaid',      ['read', 'collect']],
   ['subscriber',   'listedOwned',     ['read', 'download', 'collect']],
   ['subscriber',   'takenDownFree',   []],
+  ['subscriber',   'takenDownOwned',  ['download']],
+  ['subscriber',   'archivedOwned',   ['download']],
   ['subscriber',   'unpublishedFree', []],
   ['collaborator', 'listedPaid',      ['read', 'download', 'collect', 'studio']],
   ['collaborator', 'takenDownFree',   ['read', 'download', 'studio']],

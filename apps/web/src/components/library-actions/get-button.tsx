@@ -1,8 +1,8 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
-import type { AcquisitionTarget } from '@crate/contract/commerce';
-import { Link, useNavigate, type NavigateFunction } from 'react-router';
+import { itemDownloadPath, packDownloadPath, type AcquisitionTarget } from '@crate/contract/commerce';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { API } from '@crate/contract/api-endpoints';
 import { callApi } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
@@ -69,19 +69,34 @@ function useGet(name: string) {
   return { run, short, pending: acquire.isPending, signedIn: profile.uid !== '' };
 }
 
-function OwnedButton({ name, compact }: { name: string; compact: boolean }) {
+/** Once a sound is yours, its Get button downloads the original file (as often as you like). */
+function DownloadOwnedButton({ id, name, compact }: { id: string; name: string; compact: boolean }) {
   return (
     <Button
-      component={Link}
-      to="/library"
+      component="a"
+      href={itemDownloadPath(id)}
+      download
       size={compact ? 'compact-sm' : 'sm'}
       variant="light"
       color="teal"
       leftSection={<IconCircleCheck size={compact ? 14 : 18} aria-hidden />}
-      aria-label={`${name} is owned: open your library`}
+      rightSection={<IconDownload size={compact ? 14 : 18} aria-hidden />}
+      aria-label={`Download ${name} (you own it)`}
       data-owned
     >
       Owned
+    </Button>
+  );
+}
+
+/** On a pack's page, once some of its sounds are yours: all of them (with stems, MIDI and licences) in one zip. */
+export function DownloadPackButton({ packId, name, itemIds }: { packId: string; name: string; itemIds: readonly string[] }) {
+  const { owned } = useOwnedItemIds();
+  const mine = itemIds.filter((id) => owned.has(id)).length;
+  if (mine === 0) return null;
+  return (
+    <Button component="a" href={packDownloadPath(packId)} download variant="light" color="teal" leftSection={<IconDownload size={18} aria-hidden />} aria-label={`Download the sounds of ${name} you own as a zip`}>
+      Download my sounds (.zip)
     </Button>
   );
 }
@@ -98,7 +113,7 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
   const { run, pending, signedIn } = useGet(item.name);
   const cost = item.is_free ? 0 : item.credit_cost;
   const compact = !withLabel;
-  if (owned.has(item.id)) return <OwnedButton name={item.name} compact={compact} />;
+  if (owned.has(item.id)) return <DownloadOwnedButton id={item.id} name={item.name} compact={compact} />;
   const label = cost === 0 ? 'Get free' : `Get · ${credits(cost)}`;
   const button = (
     <Button

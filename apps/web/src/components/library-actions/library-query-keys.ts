@@ -7,5 +7,6 @@ export const libraryKeys = {
   playlistItems: (id: string) => ['library', 'playlists', id, 'items'] as const,
   ownedIds: ['library', 'owned', 'ids'] as const,
   ownedItems: ['library', 'owned', 'items'] as const,
+  downloads: ['library', 'downloads'] as const,
   creditHistory: ['library', 'credits', 'history'] as const,
 };

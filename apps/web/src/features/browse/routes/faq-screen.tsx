@@ -74,7 +74,7 @@ const SECTIONS: { title: string; questions: Question[] }[] = [
       {
         id: 'download-when',
         q: 'Can I download today?',
-        a: 'Not yet. Card checkout and downloads arrive with Crate’s commerce release. Until then you can browse the whole catalogue, audition every sound, heart sounds and packs and collect them in playlists — all of which carry over.',
+        a: 'Yes. Press Get on a sound (or get a whole pack) and its Owned button downloads the original file; a pack’s page downloads every sound you own in it as one zip, with stems, MIDI and a list of your licences. Your Library keeps a history of everything you downloaded.',
       },
       {
         id: 'download-again',

@@ -12,7 +12,7 @@ import { pageRows } from '../../../components/cursor-pages.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList, ItemListSkeleton } from '../../../components/item-list/item-list.tsx';
 import { FavoriteButton } from '../../../components/library-actions/favorite-button.tsx';
-import { GetAllButton } from '../../../components/library-actions/get-button.tsx';
+import { DownloadPackButton, GetAllButton } from '../../../components/library-actions/get-button.tsx';
 import { LICENCE_TERMS } from '../../../components/licence-terms.ts';
 import { formatMoney } from '../../../components/money.ts';
 import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
@@ -104,6 +104,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
         <Group gap="sm" mt="xs">
           {previewItem ? <PreviewButton item={previewItem} label="Play pack preview" /> : null}
           {pack.published && pack.item_count > 0 ? <GetAllButton target="pack" id={pack.id} name={pack.title} /> : null}
+          <DownloadPackButton packId={pack.id} name={pack.title} itemIds={rows.map((row) => row.id)} />
           <FavoriteButton kind="pack" id={pack.id} name={pack.title} favorited={pack.favorited} withLabel />
           {pack.can_edit ? (
             <>

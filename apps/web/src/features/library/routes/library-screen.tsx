@@ -1,6 +1,7 @@
-import { Container, Group, SegmentedControl, Tabs, TextInput } from '@mantine/core';
+import { Anchor, Button, Container, Group, SegmentedControl, Skeleton, Table, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCircleCheck, IconHeart, IconPackage, IconPlaylist, IconSearch } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconHeart, IconPackage, IconPlaylist, IconSearch } from '@tabler/icons-react';
+import { itemDownloadPath } from '@crate/contract/commerce';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
@@ -9,11 +10,12 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
 import { PackGrid } from '../../../components/pack-grid.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useDownloads } from '../api/list-downloads.ts';
 import { useFavoriteItems, useFavoritePacks } from '../api/list-favorites.ts';
 import { useOwnedItems, type OwnedItemsFilter } from '../api/list-owned-items.ts';
 import { PlaylistManager } from '../components/playlist-manager.tsx';
 
-const TABS = ['owned', 'sounds', 'packs', 'playlists'] as const;
+const TABS = ['owned', 'downloads', 'sounds', 'packs', 'playlists'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /library: what you own, hearted sounds and packs, and your playlists. The tab and the open playlist are in the URL. */
@@ -44,6 +46,9 @@ export default function LibraryScreen() {
           <Tabs.Tab value="owned" leftSection={<IconCircleCheck size={16} aria-hidden />}>
             Owned
           </Tabs.Tab>
+          <Tabs.Tab value="downloads" leftSection={<IconDownload size={16} aria-hidden />}>
+            Downloads
+          </Tabs.Tab>
           <Tabs.Tab value="sounds" leftSection={<IconHeart size={16} aria-hidden />}>
             Favorite sounds
           </Tabs.Tab>
@@ -56,6 +61,9 @@ export default function LibraryScreen() {
         </Tabs.List>
         <Tabs.Panel value="owned">
           <OwnedSounds />
+        </Tabs.Panel>
+        <Tabs.Panel value="downloads">
+          <DownloadHistory />
         </Tabs.Panel>
         <Tabs.Panel value="sounds">
           <FavoriteSounds />
@@ -117,6 +125,62 @@ function OwnedSounds() {
           }
         />
       )}
+    </>
+  );
+}
+
+const downloadedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Every download, newest first, each with a link back to the sound and a button to download it again. */
+function DownloadHistory() {
+  const history = useDownloads();
+  const rows = pageRows(history.data);
+  if (history.isError) return <ApiErrorAlert error={history.error} title="Your downloads did not load" />;
+  if (history.isPending) return <Skeleton height={240} radius="md" />;
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="Nothing downloaded yet" icon={<IconDownload size={22} />}>
+        Sounds you own download from their Owned button, and a whole pack from its page.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Table verticalSpacing="sm" aria-label="Your downloads">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Sound</Table.Th>
+            <Table.Th>Pack</Table.Th>
+            <Table.Th>Downloaded</Table.Th>
+            <Table.Th aria-label="Download again" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/item/${row.item_slug}`}>
+                  {row.item_name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td c="dimmed">{row.pack_title}</Table.Td>
+              <Table.Td c="dimmed">{downloadedAt.format(new Date(row.downloaded_at))}</Table.Td>
+              <Table.Td>
+                <Button component="a" href={itemDownloadPath(row.item_id)} download size="compact-sm" variant="subtle" leftSection={<IconDownload size={14} aria-hidden />} aria-label={`Download ${row.item_name} again`}>
+                  Again
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {history.hasNextPage ? (
+        <Group justify="center" mt="md">
+          <Button variant="default" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+            Show older downloads
+          </Button>
+        </Group>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,164 @@
+import path from 'node:path';
+import { ZipArchive } from 'archiver';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '@crate/contract/api-endpoints';
+import type { AppContext } from '../../app-context.ts';
+import { attachmentDisposition, sanitiseDownloadName } from '../../files/content-disposition.ts';
+import { sendStoredObject } from '../../files/send-stored-object.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { budgetCheck, registerEndpoint } from '../../http/endpoint.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
+import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize } from '../../policies/can.ts';
+import { asItem } from '../../policies/item-policy.ts';
+import * as repo from './download-repository.ts';
+
+const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
+
+/** Whether a request asks for the file from its first byte (a download manager resuming later asks for a range). */
+const startsAtZero = (request: FastifyRequest) => {
+  const range = request.headers.range;
+  return range === undefined || /^bytes=0-/.test(range);
+};
+
+async function signedIn(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to download');
+  return viewer;
+}
+
+/**
+ * Downloads of what a user owns (docs/decisions/0021): one sound's original file, with HTTP ranges, and a
+ * pack as one zip of the sounds they own in it (their stems, MIDI and presets too, and a licence list),
+ * streamed entry by entry from storage so memory stays flat whatever the pack weighs. Both are file routes
+ * outside the JSON API table; each records the download.
+ */
+export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
+  const spendBudget = app.rateLimitsEnforced ? budgetCheck(app, 'GET /api/downloads', 'download') : null;
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    await signedIn(request);
+    await spendBudget?.(request, reply);
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/api/downloads/items/:id',
+    schema: { summary: "An owned (or free) sound's original file, as an attachment; ranges supported", tags: ['commerce'], params: idParams },
+    onRequest: admit,
+    handler: async (request, reply) => {
+      const viewer = await signedIn(request);
+      const found = await repo.findItemDownload(db, viewer.userId, request.params.id);
+      authorize(viewer, 'download', found, asItem, 'That sound');
+      if (!found?.storageKey || !found.fileId) throw notFound('That sound’s file');
+      if (startsAtZero(request)) {
+        await repo.recordDownloads(db, [{ userId: viewer.userId, itemId: found.itemId, ownedItemId: found.ownedItemId, fileId: found.fileId, ipAddress: request.ip }]);
+      }
+      const extension = path.extname(found.originalName ?? '');
+      return sendStoredObject(request, reply, storage, {
+        key: found.storageKey,
+        cacheControl: CACHE_PERSONAL,
+        downloadName: `${found.name}${extension}`,
+        contentType: found.contentType ?? undefined,
+      });
+    },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/api/downloads/packs/:id',
+    schema: { summary: 'The sounds I own in a pack, with their stems, MIDI and presets and a licence list, as one zip', tags: ['commerce'], params: idParams },
+    onRequest: admit,
+    handler: async (request, reply) => {
+      const viewer = await signedIn(request);
+      const rows = await repo.listOwnedPackFiles(db, viewer.userId, request.params.id);
+      const title = rows.length > 0 ? await repo.findPackTitle(db, request.params.id) : null;
+      // Owning nothing in it, a pack has nothing to download: the same answer as a pack that does not exist.
+      if (rows.length === 0 || title === null) throw notFound('Sounds you own in that pack');
+      await repo.recordDownloads(
+        db,
+        rows.filter((r) => r.isOriginal).map((r) => ({ userId: viewer.userId, itemId: r.itemId, ownedItemId: r.ownedItemId, fileId: r.fileId, ipAddress: request.ip })),
+      );
+      const folder = nameSegment(title);
+      const entries = zipEntries(folder, rows);
+      // Stored, not deflated: audio barely compresses, and the zip streams at the speed of reading the files.
+      const archive = new ZipArchive({ store: true });
+      // One storage read at a time: the next file is opened when the previous entry is written.
+      let next = 0;
+      const appendNext = async () => {
+        const entry = entries[next++];
+        if (!entry) return void archive.finalize();
+        if (entry.text !== undefined) return void archive.append(entry.text, { name: entry.name });
+        const stored = await storage.get(entry.key);
+        if (!stored) return appendNext();
+        archive.append(stored.body, { name: entry.name });
+      };
+      const fail = (error: unknown) => {
+        request.log.error({ err: error }, 'pack zip failed');
+        archive.abort();
+        reply.raw.destroy(error instanceof Error ? error : new Error(String(error)));
+      };
+      archive.on('entry', () => void appendNext().catch(fail));
+      archive.on('error', fail);
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentDisposition(`${folder}.zip`))
+        .header('cache-control', CACHE_PERSONAL);
+      void appendNext().catch(fail);
+      return reply.send(archive);
+    },
+  });
+
+  registerEndpoint(app, API.listDownloads, async ({ query, viewer }) => {
+    const rows = await repo.listDownloads(db, viewer.userId, { limit: query.limit, after: decodeCursor(query.cursor, CURSOR_VALUES.time) });
+    return toPage(
+      rows,
+      query.limit,
+      (r) => ({ id: r.id, item_id: r.itemId, item_slug: r.itemSlug, item_name: r.itemName, pack_title: r.packTitle, downloaded_at: r.downloadedAt.toISOString() }),
+      (r) => encodeCursor(r.downloadedAt.toISOString(), r.id),
+    );
+  });
+}
+
+/** A title or a sound's name as one path segment: a slash in it is part of the name, not a folder. */
+const nameSegment = (name: string) => sanitiseDownloadName(name.replace(/[/\\]/g, '-'));
+
+type PackFile = Awaited<ReturnType<typeof repo.listOwnedPackFiles>>[number];
+type ZipEntry = { name: string; key: string; text?: undefined } | { name: string; text: string; key?: undefined };
+
+/**
+ * Names inside the zip: `Pack/01 Kick.wav` for a sound's own file, `Pack/01 Kick - Stem audio/<file>` for
+ * the others, every segment sanitised and every name unique; then `Pack/LICENCES.txt`.
+ */
+export function zipEntries(folder: string, rows: PackFile[]): ZipEntry[] {
+  const used = new Set<string>();
+  const unique = (name: string) => {
+    let candidate = name;
+    for (let n = 2; used.has(candidate.toLowerCase()); n++) {
+      const extension = path.extname(name);
+      candidate = `${name.slice(0, name.length - extension.length)} (${n})${extension}`;
+    }
+    used.add(candidate.toLowerCase());
+    return candidate;
+  };
+  const numbered = new Map<string, string>();
+  for (const row of rows) if (!numbered.has(row.itemId)) numbered.set(row.itemId, `${String(numbered.size + 1).padStart(2, '0')} ${row.itemName}`);
+  const entries: ZipEntry[] = rows.map((row) => {
+    const sound = numbered.get(row.itemId)!;
+    const name = row.isOriginal
+      ? nameSegment(`${sound}${path.extname(row.originalName)}`)
+      : `${nameSegment(`${sound} - ${row.kind ?? 'file'}`)}/${sanitiseDownloadName(row.originalName)}`;
+    return { name: unique(`${folder}/${name}`), key: row.storageKey };
+  });
+  const licences = [...new Map(rows.map((r) => [r.itemId, r])).values()];
+  const text = [
+    `Licences for the sounds of “${folder}” in this download (verify a certificate by its number at Crate).`,
+    '',
+    ...licences.map((r) => `${numbered.get(r.itemId)}: certificate ${r.certificateNumber}, ${r.licenceType} licence (terms ${r.termsVersion}) from ${r.licensorName}`),
+    '',
+  ].join('\n');
+  entries.push({ name: unique(`${folder}/LICENCES.txt`), text });
+  return entries;
+}

@@ -1,0 +1,152 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { downloads, items, packs } from '../src/db/schema/index.ts';
+import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
+import { createFileFromUpload } from '../src/files/file-repository.ts';
+import { call } from './auth-helpers.ts';
+import { createCreator, createItems, createPack } from './catalogue-factories.ts';
+import { createUser, type TestUser } from './factories.ts';
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+
+/** Entries of a zip as name → bytes, read back with yauzl (a different library than the one that wrote it). */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe(`downloads on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let creatorId: string;
+  let creatorUser: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    creatorUser = await createUser(t.ctx, { roles: ['creator'] });
+    creatorId = (await createCreator(t.ctx, creatorUser.id, { name: 'Night Shift Audio' })).id;
+  });
+  afterAll(() => t.close());
+
+  const download = (url: string, user: TestUser | null, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { ...headers, ...(user ? { cookie: user.cookie } : {}) } });
+
+  /** A published pack whose sounds each have an original file of random bytes (and the first a stem). */
+  async function packWithFiles(count: number, overrides: { isFree?: boolean; title?: string } = {}) {
+    const pack = await createPack(t.ctx, creatorId, { title: overrides.title ?? 'Night Drums', status: PACK_STATUS.published });
+    const sounds = await createItems(t.ctx, pack, count, { creditCost: 1, isFree: overrides.isFree ?? false });
+    const originals = new Map<string, Buffer>();
+    for (const [index, sound] of sounds.entries()) {
+      const bytes = randomBytes(50_000 + index);
+      const file = await createFileFromUpload(t.ctx, { body: bytes, originalName: `take_${index}.wav`, contentType: 'audio/wav', kind: 'Sample audio', packId: pack.id, itemId: sound.id, ownerUserId: creatorUser.id });
+      await t.ctx.db.update(items).set({ audioFileId: file.id, name: `Kick ${index + 1}` }).where(eq(items.id, sound.id));
+      originals.set(sound.id, bytes);
+    }
+    const stem = randomBytes(1234);
+    await createFileFromUpload(t.ctx, { body: stem, originalName: 'kick_sub.wav', contentType: 'audio/wav', kind: 'Stem audio', packId: pack.id, itemId: sounds[0]!.id, ownerUserId: creatorUser.id });
+    return { pack, sounds, originals, stem };
+  }
+
+  async function buyer(credits = 10) {
+    const user = await createUser(t.ctx, { name: 'Dana Producer' });
+    await addCredits(t.ctx.db, { userId: user.id, kind: 'grant', amount: credits, reason: 'plan', idempotencyKey: `grant:${randomUUID()}`, expiresAt: null });
+    return user;
+  }
+  const get = (user: TestUser, target: 'item' | 'pack', id: string) => call(t, 'POST', '/api/acquisitions', { target, id, idempotency_key: randomUUID() }, { cookie: user.cookie });
+
+  it('gives an owner the original file as an attachment named after the sound, and records the download', async () => {
+    const { sounds, originals } = await packWithFiles(1);
+    const user = await buyer();
+    expect((await get(user, 'item', sounds[0]!.id)).statusCode).toBe(200);
+
+    const res = await download(`/api/downloads/items/${sounds[0]!.id}`, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(originals.get(sounds[0]!.id)!)).toBe(true);
+    expect(res.headers['content-disposition']).toContain('Kick 1.wav');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const history = (await call(t, 'GET', '/api/library/downloads', undefined, { cookie: user.cookie })).json();
+    expect(history.items).toEqual([expect.objectContaining({ item_id: sounds[0]!.id, item_name: 'Kick 1', pack_title: 'Night Drums' })]);
+  });
+
+  it('answers byte ranges with exactly those bytes, records only a download from the first byte, and refuses a range past the end', async () => {
+    const { sounds, originals } = await packWithFiles(1);
+    const user = await buyer();
+    await get(user, 'item', sounds[0]!.id);
+    const original = originals.get(sounds[0]!.id)!;
+    const part = await download(`/api/downloads/items/${sounds[0]!.id}`, user, { range: 'bytes=1000-1999' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(original.subarray(1000, 2000))).toBe(true);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${original.length}`);
+    const rows = await t.ctx.db.select().from(downloads).where(eq(downloads.userId, user.id));
+    expect(rows).toHaveLength(0);
+    expect((await download(`/api/downloads/items/${sounds[0]!.id}`, user, { range: `bytes=${original.length + 10}-` })).statusCode).toBe(416);
+  });
+
+  it('refuses another user, a visitor, and an unowned paid sound; lets anyone signed in take a free one; keeps a taken-down sound for its owner', async () => {
+    const paid = await packWithFiles(2);
+    const free = await packWithFiles(1, { isFree: true, title: 'Free Hits' });
+    const owner = await buyer();
+    const other = await buyer();
+    await get(owner, 'item', paid.sounds[0]!.id);
+    const url = `/api/downloads/items/${paid.sounds[0]!.id}`;
+
+    expect((await download(url, null)).statusCode).toBe(401);
+    expect((await download(url, other)).statusCode).toBe(403); // they may read the sound, not download it
+    expect((await download(`/api/downloads/items/${paid.sounds[1]!.id}`, owner)).statusCode).toBe(403);
+    expect((await download(`/api/downloads/items/${free.sounds[0]!.id}`, other)).statusCode).toBe(200);
+    expect((await download(`/api/downloads/items/${randomUUID()}`, owner)).statusCode).toBe(404);
+
+    // Taken down, or its pack archived: what was got stays downloadable for the owner, and the sound stays hidden from everyone else.
+    await t.ctx.db.update(items).set({ takenDownAt: new Date(), takedownReason: 'Technical Issue' }).where(eq(items.id, paid.sounds[0]!.id));
+    expect((await download(url, owner)).statusCode).toBe(200);
+    expect((await download(url, other)).statusCode).toBe(404);
+    await t.ctx.db.update(packs).set({ status: PACK_STATUS.archived }).where(eq(packs.id, paid.pack.id));
+    expect((await download(url, owner)).statusCode).toBe(200);
+  });
+
+  it('zips the sounds an owner has in a pack, with their stems and a licence list, and nothing they do not own', async () => {
+    const { pack, sounds, originals, stem } = await packWithFiles(3, { title: 'Night/Drums: Vol 1' });
+    const user = await buyer();
+    await get(user, 'item', sounds[0]!.id);
+    await get(user, 'item', sounds[2]!.id);
+
+    const res = await download(`/api/downloads/packs/${pack.id}`, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const entries = await unzip(res.rawPayload);
+    const folder = 'Night-Drums_ Vol 1';
+    expect([...entries.keys()].sort()).toEqual([`${folder}/01 Kick 1 - Stem audio/kick_sub.wav`, `${folder}/01 Kick 1.wav`, `${folder}/02 Kick 3.wav`, `${folder}/LICENCES.txt`].sort());
+    expect(entries.get(`${folder}/01 Kick 1.wav`)!.equals(originals.get(sounds[0]!.id)!)).toBe(true);
+    expect(entries.get(`${folder}/02 Kick 3.wav`)!.equals(originals.get(sounds[2]!.id)!)).toBe(true);
+    expect(entries.get(`${folder}/01 Kick 1 - Stem audio/kick_sub.wav`)!.equals(stem)).toBe(true);
+    const licenceList = entries.get(`${folder}/LICENCES.txt`)!.toString();
+    expect(licenceList).toMatch(/01 Kick 1: certificate CRT-\S+, Royalty-Free licence/);
+    expect(licenceList).not.toContain('Kick 2');
+    // Each sound's original counts as a download of it.
+    const rows = await t.ctx.db.select().from(downloads).where(eq(downloads.userId, user.id));
+    expect(rows.map((r) => r.itemId).sort()).toEqual([sounds[0]!.id, sounds[2]!.id].sort());
+
+    const stranger = await buyer();
+    expect((await download(`/api/downloads/packs/${pack.id}`, stranger)).statusCode).toBe(404);
+    expect((await download(`/api/downloads/packs/${pack.id}`, null)).statusCode).toBe(401);
+  });
+});
