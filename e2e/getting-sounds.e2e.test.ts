@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ItemRow } from '@crate/contract/catalogue';
-import { files, items } from '../apps/server/src/db/schema/index.ts';
+import { files, items, licences } from '../apps/server/src/db/schema/index.ts';
 import { addCredits } from '../apps/server/src/features/credits/credit-ledger-service.ts';
 import type { TestUser } from '../apps/server/test/factories.ts';
 import { e2eEnabled } from './chromium.ts';
@@ -51,9 +52,9 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
   const main = (page: Page) => page.locator('#main-content');
   /** The original file of an item as stored, to compare a download with. */
   const originalBytes = async (itemId: string) => {
-    const [row] = await env.server.ctx.db.select({ key: files.storageKey }).from(items).innerJoin(files, eq(files.id, items.audioFileId)).where(eq(items.id, itemId));
+    const [row] = await env.server.ctx.db.select({ key: files.storageKey, name: files.originalName }).from(items).innerJoin(files, sql`${files.id} = coalesce(${items.presetFileId}, ${items.audioFileId})`).where(eq(items.id, itemId));
     const stored = await env.server.ctx.storage.get(row!.key);
-    return buffer(stored!.body);
+    return { bytes: await buffer(stored!.body), extension: path.extname(row!.name) };
   };
   const balance = (page: Page) => page.locator('header').getByRole('link', { name: /credits?$/ });
 
@@ -72,8 +73,9 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
 
       // Once owned, the row's button downloads the original: the saved bytes are the stored file's.
       const [saved] = await Promise.all([page.waitForEvent('download'), ownedLink.click()]);
-      expect(saved.suggestedFilename()).toBe(`${sound.name}.wav`);
-      expect((await readFile((await saved.path())!)).equals(await originalBytes(sound.id))).toBe(true);
+      const original = await originalBytes(sound.id);
+      expect(saved.suggestedFilename()).toBe(`${sound.name}${original.extension}`);
+      expect((await readFile((await saved.path())!)).equals(original.bytes)).toBe(true);
 
       await main(page).getByRole('button', { name: 'Get the whole pack' }).click();
       const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
@@ -86,6 +88,20 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       await expectHeading(page, 'Library');
       const owned = main(page).getByRole('list', { name: 'Sounds you own' });
       await owned.locator(`[data-item-id="${sound.id}"]`).waitFor();
+
+      // Its licence certificate: a PDF to keep, and a public page anyone can check it on (no e-mail shown).
+      const [certificate] = await env.server.ctx.db.select({ number: licences.certificateNumber }).from(licences).where(eq(licences.userId, producer.id));
+      const licenceLink = owned.getByRole('link', { name: `Licence certificate ${certificate!.number} for ${sound.name} (PDF)` });
+      const [pdf] = await Promise.all([page.waitForEvent('download'), licenceLink.click()]);
+      expect(pdf.suggestedFilename()).toBe(`${certificate!.number}.pdf`);
+      expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+      const verify = await page.context().newPage();
+      await verify.goto(`${env.server.baseUrl}/licence/${certificate!.number}`);
+      await verify.getByRole('heading', { name: certificate!.number }).waitFor();
+      await verify.getByText('Valid', { exact: true }).waitFor();
+      await verify.getByText(sound.name, { exact: true }).waitFor();
+      expect(await verify.locator('#main-content').textContent()).not.toContain(producer.email);
+      await verify.close();
       await main(page).getByRole('textbox', { name: 'Find a sound you own' }).fill('zz-no-such-sound');
       await main(page).getByText('Nothing you own matches').waitFor();
 

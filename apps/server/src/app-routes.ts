@@ -13,6 +13,7 @@ import { registerCallableRoutes } from './features/callable/callable-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { registerCreditRoutes } from './features/credits/credit-routes.ts';
 import { registerDownloadRoutes } from './features/downloads/download-routes.ts';
+import { registerLicenceRoutes } from './features/licences/licence-routes.ts';
 import { registerOwnershipRoutes } from './features/ownership/ownership-routes.ts';
 import { registerPaymentRoutes } from './features/payments/payment-routes.ts';
 import { registerSandboxRoutes } from './features/payments/sandbox-routes.ts';
@@ -36,6 +37,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerCreditRoutes(app, ctx);
   registerOwnershipRoutes(app, ctx);
   registerDownloadRoutes(app, ctx);
+  registerLicenceRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerMediaRoutes(app, ctx);

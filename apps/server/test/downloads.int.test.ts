@@ -87,6 +87,21 @@ describe(`downloads on ${TEST_DB}`, () => {
     expect(history.items).toEqual([expect.objectContaining({ item_id: sounds[0]!.id, item_name: 'Kick 1', pack_title: 'Night Drums' })]);
   });
 
+  it("gives a preset's owner the preset file, not its preview audio", async () => {
+    const pack = await createPack(t.ctx, creatorId, { title: 'Serum Bank', status: PACK_STATUS.published });
+    const [preset] = await createItems(t.ctx, pack, 1, { type: 'preset', plugin: 'Serum', name: 'Supersaw Lead', creditCost: 1 });
+    const sheet = Buffer.from(JSON.stringify({ plugin: 'Serum', osc: 'saw' }));
+    const presetFile = await createFileFromUpload(t.ctx, { body: sheet, originalName: 'Serum - Supersaw Lead.json', contentType: 'application/json', kind: 'Preset', packId: pack.id, itemId: preset!.id });
+    const preview = await createFileFromUpload(t.ctx, { body: randomBytes(3000), originalName: 'preview.wav', contentType: 'audio/wav', kind: 'Preset preview audio', packId: pack.id, itemId: preset!.id });
+    await t.ctx.db.update(items).set({ presetFileId: presetFile.id, audioFileId: preview.id }).where(eq(items.id, preset!.id));
+    const user = await buyer();
+    await get(user, 'item', preset!.id);
+    const res = await download(`/api/downloads/items/${preset!.id}`, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(sheet)).toBe(true);
+    expect(res.headers['content-disposition']).toContain('Supersaw Lead.json');
+  });
+
   it('answers byte ranges with exactly those bytes, records only a download from the first byte, and refuses a range past the end', async () => {
     const { sounds, originals } = await packWithFiles(1);
     const user = await buyer();
@@ -134,13 +149,15 @@ describe(`downloads on ${TEST_DB}`, () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const entries = await unzip(res.rawPayload);
     const folder = 'Night-Drums_ Vol 1';
-    expect([...entries.keys()].sort()).toEqual([`${folder}/01 Kick 1 - Stem audio/kick_sub.wav`, `${folder}/01 Kick 1.wav`, `${folder}/02 Kick 3.wav`, `${folder}/LICENCES.txt`].sort());
+    const names = [...entries.keys()].sort();
+    expect(names.filter((n) => !n.includes('/Licences/'))).toEqual([`${folder}/01 Kick 1 - Stem audio/kick_sub.wav`, `${folder}/01 Kick 1.wav`, `${folder}/02 Kick 3.wav`]);
+    const certificates = names.filter((n) => n.includes('/Licences/'));
+    expect(certificates).toEqual([expect.stringMatching(new RegExp(`^${folder}/Licences/01 Kick 1 - CRT-[0-9A-Z-]+\\.pdf$`)), expect.stringMatching(/\/Licences\/02 Kick 3 - CRT-/)]);
     expect(entries.get(`${folder}/01 Kick 1.wav`)!.equals(originals.get(sounds[0]!.id)!)).toBe(true);
     expect(entries.get(`${folder}/02 Kick 3.wav`)!.equals(originals.get(sounds[2]!.id)!)).toBe(true);
     expect(entries.get(`${folder}/01 Kick 1 - Stem audio/kick_sub.wav`)!.equals(stem)).toBe(true);
-    const licenceList = entries.get(`${folder}/LICENCES.txt`)!.toString();
-    expect(licenceList).toMatch(/01 Kick 1: certificate CRT-\S+, Royalty-Free licence/);
-    expect(licenceList).not.toContain('Kick 2');
+    expect(entries.get(certificates[0]!)!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(names.some((n) => n.includes('Kick 2'))).toBe(false);
     // Each sound's original counts as a download of it.
     const rows = await t.ctx.db.select().from(downloads).where(eq(downloads.userId, user.id));
     expect(rows.map((r) => r.itemId).sort()).toEqual([sounds[0]!.id, sounds[2]!.id].sort());
@@ -148,5 +165,28 @@ describe(`downloads on ${TEST_DB}`, () => {
     const stranger = await buyer();
     expect((await download(`/api/downloads/packs/${pack.id}`, stranger)).statusCode).toBe(404);
     expect((await download(`/api/downloads/packs/${pack.id}`, null)).statusCode).toBe(401);
+  });
+
+  it('lets anyone verify a certificate by its number without the holder’s e-mail, and only its holder download the PDF', async () => {
+    const { sounds } = await packWithFiles(1, { title: 'Certified Drums' });
+    const holder = await buyer();
+    await get(holder, 'item', sounds[0]!.id);
+    const number = (await call(t, 'GET', '/api/library/owned', undefined, { cookie: holder.cookie })).json().items[0].certificate_number as string;
+
+    const verified = await download(`/api/licences/${number}`, null);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ certificate_number: number, valid: true, licence_type: 'Royalty-Free', holder_name: 'Dana Producer', licensor_name: 'Night Shift Audio', item: { name: 'Kick 1', pack_title: 'Certified Drums' } });
+    expect(verified.body).not.toContain(holder.email);
+    // Typed in lower case, it is the same certificate; a malformed or unknown number is refused.
+    expect((await download(`/api/licences/${number.toLowerCase()}`, null)).json().certificate_number).toBe(number);
+    expect((await download('/api/licences/CRT-0000', null)).statusCode).toBe(400);
+    expect((await download('/api/licences/CRT-0000-0000-0000', null)).statusCode).toBe(404);
+
+    const pdf = await download(`/api/licences/${number}/pdf`, holder);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await download(`/api/licences/${number}/pdf`, await buyer())).statusCode).toBe(404);
+    expect((await download(`/api/licences/${number}/pdf`, null)).statusCode).toBe(401);
   });
 });

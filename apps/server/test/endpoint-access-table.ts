@@ -48,6 +48,7 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   listOwnedItemIds: SIGNED_IN,
   listOwnedItems: SIGNED_IN,
   listDownloads: SIGNED_IN,
+  verifyLicence: ANYONE,
   getCredits: SIGNED_IN,
   listCreditHistory: SIGNED_IN,
 
@@ -159,6 +160,7 @@ const NOT_YOURS = "another user's playlist";
  */
 export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObjectRule: string }>> = {
   getInvite: { noObjectRule: 'the token is the capability: whoever holds the link may read the invite' },
+  verifyLicence: { noObjectRule: 'public by design: anyone verifies a certificate by its unguessable number; it never shows the holder’s e-mail (downloads.int.test.ts); the PDF is the holder’s only' },
   playApplicationDemo: { noObjectRule: 'the applicant and admins only, by the creator-application policy: tested in creator-applications.int.test.ts (a stranger gets 404)' },
   getCreatorApplication: { noObjectRule: 'admins read every application; the endpoint is admin-only' },
   reviewCreatorApplication: { noObjectRule: 'admins review every application but their own (403, tested in creator-applications.int.test.ts); the endpoint is admin-only' },

@@ -168,6 +168,7 @@ const RAW_ROUTES: Record<string, { shape: 'rest' | 'callable'; cases: RawCase[] 
   [`HEAD ${MEDIA_PATH}`]: { shape: 'rest', cases: mediaCases },
   ['GET /api/downloads/items/:id']: { shape: 'rest', cases: downloadCases('/api/downloads/items/:id') },
   ['GET /api/downloads/packs/:id']: { shape: 'rest', cases: downloadCases('/api/downloads/packs/:id') },
+  ['GET /api/licences/:number/pdf']: { shape: 'rest', cases: [...rawParamCases('/api/licences/:number/pdf', { number: 'CRT-0000-0000-0000' }), ...respellings('/api/licences/CRT-0000-0000-0000/pdf').map((url) => ({ label: url, request: { url } }))] },
 };
 
 function expectJsonError(res: LightMyRequestResponse, label: string): { code: string; message: string; field?: string } {

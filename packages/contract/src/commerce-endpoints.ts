@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { SIGNED_IN, claims } from './access.ts';
+import { PUBLIC, SIGNED_IN, claims } from './access.ts';
 import type { Endpoint } from './api-endpoints.ts';
 import {
   acquireSchema,
   acquisitionQuoteQuerySchema,
   acquisitionQuoteSchema,
   acquisitionResultSchema,
+  certificateNumberSchema,
   creditAdjustmentSchema,
   creditBalanceSchema,
   creditEntrySchema,
   downloadSchema,
+  licenceVerificationSchema,
   ownedItemIdsSchema,
   ownedItemSchema,
   ownedItemsQuerySchema,
@@ -25,6 +27,7 @@ export const COMMERCE_API = {
   listOwnedItemIds: { method: 'GET', path: '/api/library/owned-ids', access: SIGNED_IN, summary: 'The ids of every item I own', tags: ['commerce'], response: ownedItemIdsSchema },
   listOwnedItems: { method: 'GET', path: '/api/library/owned', access: SIGNED_IN, summary: 'Items I own, newest first, with search and a type filter', tags: ['commerce'], query: ownedItemsQuerySchema, response: pageSchema(ownedItemSchema) },
   listDownloads: { method: 'GET', path: '/api/library/downloads', access: SIGNED_IN, summary: 'What I downloaded, newest first', tags: ['commerce'], query: pageQuerySchema, response: pageSchema(downloadSchema) },
+  verifyLicence: { method: 'GET', path: '/api/licences/:number', access: PUBLIC, summary: 'Check a licence certificate by its number (what it covers and whether it stands; never the holder’s e-mail)', tags: ['commerce'], params: z.strictObject({ number: certificateNumberSchema }), response: licenceVerificationSchema },
   getCredits: { method: 'GET', path: '/api/credits', access: SIGNED_IN, summary: 'My credit balance and when the soonest of them expire', tags: ['commerce'], response: creditBalanceSchema },
   listCreditHistory: { method: 'GET', path: '/api/credits/history', access: SIGNED_IN, summary: 'My credit ledger, newest first', tags: ['commerce'], query: pageQuerySchema, response: pageSchema(creditEntrySchema) },
   adjustCredits: { method: 'POST', path: '/api/admin/users/:id/credits', access: claims('admin'), summary: 'Add or take credits, with a reason (audited)', tags: ['admin'], params: userParams, body: creditAdjustmentSchema, response: creditBalanceSchema },

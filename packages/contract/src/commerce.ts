@@ -113,6 +113,16 @@ export const licenceCertificateSchema = z.object({
 });
 export type LicenceCertificate = z.infer<typeof licenceCertificateSchema>;
 
+/** The certificate number as printed (CRT- and three groups of four in Crockford's base32). */
+export const certificateNumberSchema = z.string().trim().toUpperCase().regex(/^CRT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/, 'A certificate number looks like CRT-7K3M-Q9XD-2HPA');
+
+/** What anyone may check of a certificate (a label, a distributor): never the holder's e-mail; `valid` while the sound is still owned under it. */
+export const licenceVerificationSchema = licenceCertificateSchema.extend({ valid: z.boolean() });
+export type LicenceVerification = z.infer<typeof licenceVerificationSchema>;
+
+/** Where the holder downloads a certificate as a PDF (a file route, not JSON). */
+export const licencePdfPath = (certificateNumber: string): string => `/api/licences/${encodeURIComponent(certificateNumber)}/pdf`;
+
 /** One download in my history: what was downloaded and when (a whole pack's zip lists each of its sounds). */
 export const downloadSchema = z.object({
   id: z.string(),

@@ -5,6 +5,9 @@ import { downloads, files, items, licences, ownedItems, packs } from '../../db/s
 /** The kinds of file a sound's owner receives (its own audio or preset, stems, MIDI); never art or previews of a pack. */
 const DOWNLOADABLE_KINDS = ['Sample audio', 'Stem audio', 'Midi', 'Preset', 'Preset preview audio'] as const;
 
+/** A sound's own file: a preset's preset file, a sample's audio. */
+const originalFileId = sql`coalesce(${items.presetFileId}, ${items.audioFileId})`;
+
 /** An item with what its policy looks at for this user, and its original file (null when it has none). */
 export async function findItemDownload(db: DbOrTx, userId: string, itemId: string) {
   const [row] = await db
@@ -24,7 +27,7 @@ export async function findItemDownload(db: DbOrTx, userId: string, itemId: strin
     .from(items)
     .innerJoin(packs, eq(packs.id, items.packId))
     .leftJoin(ownedItems, and(eq(ownedItems.itemId, items.id), eq(ownedItems.userId, userId)))
-    .leftJoin(files, eq(files.id, items.audioFileId))
+    .leftJoin(files, sql`${files.id} = ${originalFileId}`)
     .where(eq(items.id, itemId));
   return row ? { ...row, owned: row.ownedItemId !== null } : null;
 }
@@ -45,11 +48,14 @@ export async function listOwnedPackFiles(db: DbOrTx, userId: string, packId: str
       storageKey: files.storageKey,
       originalName: files.originalName,
       kind: files.kind,
-      isOriginal: sql<boolean>`${files.id} = ${items.audioFileId}`,
+      isOriginal: sql<boolean>`${files.id} = ${originalFileId}`,
       certificateNumber: licences.certificateNumber,
       licenceType: licences.licenceType,
       termsVersion: licences.termsVersion,
       licensorName: licences.licensorName,
+      holderName: licences.holderName,
+      issuedAt: licences.issuedAt,
+      itemSlug: items.slug,
     })
     .from(ownedItems)
     .innerJoin(items, eq(items.id, ownedItems.itemId))
@@ -57,12 +63,12 @@ export async function listOwnedPackFiles(db: DbOrTx, userId: string, packId: str
     .innerJoin(
       files,
       or(
-        eq(files.id, items.audioFileId),
+        sql`${files.id} = ${originalFileId}`,
         and(eq(files.itemId, items.id), isNull(files.derivedFromFileId), sql`${files.kind} in (${sql.join(DOWNLOADABLE_KINDS.map((k) => sql`${k}`), sql`, `)})`),
       ),
     )
     .where(and(eq(ownedItems.userId, userId), eq(items.packId, packId)))
-    .orderBy(asc(items.position), asc(items.id), desc(sql`${files.id} = ${items.audioFileId}`), asc(files.id));
+    .orderBy(asc(items.position), asc(items.id), desc(sql`${files.id} = ${originalFileId}`), asc(files.id));
 }
 
 export async function findPackTitle(db: DbOrTx, packId: string): Promise<string | null> {

@@ -14,6 +14,8 @@ import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
+import type { LicenceCertificate } from '@crate/contract/commerce';
+import { renderLicencePdf } from '../licences/licence-service.ts';
 import * as repo from './download-repository.ts';
 
 const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
@@ -32,11 +34,11 @@ async function signedIn(request: FastifyRequest): Promise<Viewer> {
 
 /**
  * Downloads of what a user owns (docs/decisions/0021): one sound's original file, with HTTP ranges, and a
- * pack as one zip of the sounds they own in it (their stems, MIDI and presets too, and a licence list),
+ * pack as one zip of the sounds they own in it (their stems, MIDI and presets too, and each licence certificate),
  * streamed entry by entry from storage so memory stays flat whatever the pack weighs. Both are file routes
  * outside the JSON API table; each records the download.
  */
-export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
+export function registerDownloadRoutes(app: FastifyInstance, { db, storage, config }: AppContext): void {
   const spendBudget = app.rateLimitsEnforced ? budgetCheck(app, 'GET /api/downloads', 'download') : null;
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     await signedIn(request);
@@ -69,7 +71,7 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: Ap
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/api/downloads/packs/:id',
-    schema: { summary: 'The sounds I own in a pack, with their stems, MIDI and presets and a licence list, as one zip', tags: ['commerce'], params: idParams },
+    schema: { summary: 'The sounds I own in a pack, with their stems, MIDI and presets and their licence certificates, as one zip', tags: ['commerce'], params: idParams },
     onRequest: admit,
     handler: async (request, reply) => {
       const viewer = await signedIn(request);
@@ -82,7 +84,7 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: Ap
         rows.filter((r) => r.isOriginal).map((r) => ({ userId: viewer.userId, itemId: r.itemId, ownedItemId: r.ownedItemId, fileId: r.fileId, ipAddress: request.ip })),
       );
       const folder = nameSegment(title);
-      const entries = zipEntries(folder, rows);
+      const entries = zipEntries(folder, title, rows);
       // Stored, not deflated: audio barely compresses, and the zip streams at the speed of reading the files.
       const archive = new ZipArchive({ store: true });
       // One storage read at a time: the next file is opened when the previous entry is written.
@@ -90,8 +92,10 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: Ap
       const appendNext = async () => {
         const entry = entries[next++];
         if (!entry) return void archive.finalize();
-        if (entry.text !== undefined) return void archive.append(entry.text, { name: entry.name });
-        const stored = await storage.get(entry.key);
+        if (entry.licence) {
+          return void archive.append(renderLicencePdf(entry.licence, `${config.publicUrl}/licence/${entry.licence.certificate_number}`), { name: entry.name });
+        }
+        const stored = await storage.get(entry.key!);
         if (!stored) return appendNext();
         archive.append(stored.body, { name: entry.name });
       };
@@ -126,13 +130,15 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: Ap
 const nameSegment = (name: string) => sanitiseDownloadName(name.replace(/[/\\]/g, '-'));
 
 type PackFile = Awaited<ReturnType<typeof repo.listOwnedPackFiles>>[number];
-type ZipEntry = { name: string; key: string; text?: undefined } | { name: string; text: string; key?: undefined };
+/** A stored file, or a licence certificate rendered into the zip as a PDF. */
+type ZipEntry = { name: string; key: string; licence?: undefined } | { name: string; licence: LicenceCertificate; key?: undefined };
 
 /**
  * Names inside the zip: `Pack/01 Kick.wav` for a sound's own file, `Pack/01 Kick - Stem audio/<file>` for
- * the others, every segment sanitised and every name unique; then `Pack/LICENCES.txt`.
+ * the others, every segment sanitised and every name unique; then each sound's certificate as
+ * `Pack/Licences/01 Kick - CRT-….pdf`.
  */
-export function zipEntries(folder: string, rows: PackFile[]): ZipEntry[] {
+export function zipEntries(folder: string, packTitle: string, rows: PackFile[]): ZipEntry[] {
   const used = new Set<string>();
   const unique = (name: string) => {
     let candidate = name;
@@ -152,13 +158,19 @@ export function zipEntries(folder: string, rows: PackFile[]): ZipEntry[] {
       : `${nameSegment(`${sound} - ${row.kind ?? 'file'}`)}/${sanitiseDownloadName(row.originalName)}`;
     return { name: unique(`${folder}/${name}`), key: row.storageKey };
   });
-  const licences = [...new Map(rows.map((r) => [r.itemId, r])).values()];
-  const text = [
-    `Licences for the sounds of “${folder}” in this download (verify a certificate by its number at Crate).`,
-    '',
-    ...licences.map((r) => `${numbered.get(r.itemId)}: certificate ${r.certificateNumber}, ${r.licenceType} licence (terms ${r.termsVersion}) from ${r.licensorName}`),
-    '',
-  ].join('\n');
-  entries.push({ name: unique(`${folder}/LICENCES.txt`), text });
+  for (const r of new Map(rows.map((row) => [row.itemId, row])).values()) {
+    entries.push({
+      name: unique(`${folder}/Licences/${nameSegment(`${numbered.get(r.itemId)} - ${r.certificateNumber}`)}.pdf`),
+      licence: {
+        certificate_number: r.certificateNumber,
+        licence_type: r.licenceType,
+        terms_version: r.termsVersion,
+        issued_at: r.issuedAt.toISOString(),
+        holder_name: r.holderName,
+        licensor_name: r.licensorName,
+        item: { name: r.itemName, slug: r.itemSlug, pack_title: packTitle },
+      },
+    });
+  }
   return entries;
 }

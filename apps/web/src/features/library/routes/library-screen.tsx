@@ -1,8 +1,9 @@
 import { Anchor, Button, Container, Group, SegmentedControl, Skeleton, Table, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCircleCheck, IconDownload, IconHeart, IconPackage, IconPlaylist, IconSearch } from '@tabler/icons-react';
-import { itemDownloadPath } from '@crate/contract/commerce';
-import { useState } from 'react';
+import { IconCertificate, IconCircleCheck, IconDownload, IconHeart, IconPackage, IconPlaylist, IconSearch } from '@tabler/icons-react';
+import { itemDownloadPath, licencePdfPath } from '@crate/contract/commerce';
+import { useCallback, useMemo, useState } from 'react';
+import type { ItemRow } from '@crate/contract/catalogue';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
@@ -91,6 +92,20 @@ function OwnedSounds() {
   const [q] = useDebouncedValue(text.trim(), 250);
   const owned = useOwnedItems({ q, type });
   const filtered = q !== '' || type !== null;
+  const rows = pageRows(owned.data);
+  // Each row links its licence certificate: the PDF to keep, and the page anyone can check it on.
+  const certificates = useMemo(() => new Map(rows.map((row) => [row.id, row.certificate_number])), [rows]);
+  const licenceActions = useCallback(
+    (item: ItemRow) => {
+      const number = certificates.get(item.id);
+      return number ? (
+        <Button component="a" href={licencePdfPath(number)} download size="compact-sm" variant="subtle" color="gray" leftSection={<IconCertificate size={14} aria-hidden />} aria-label={`Licence certificate ${number} for ${item.name} (PDF)`}>
+          Licence
+        </Button>
+      ) : null;
+    },
+    [certificates],
+  );
   return (
     <>
       <Group mb="md" gap="sm">
@@ -109,7 +124,8 @@ function OwnedSounds() {
         <ApiErrorAlert error={owned.error} title="Your sounds did not load" />
       ) : (
         <ItemList
-          items={pageRows(owned.data)}
+          items={rows}
+          rowActions={licenceActions}
           loading={owned.isPending || owned.isFetchingNextPage}
           onEndReached={owned.hasNextPage ? () => void owned.fetchNextPage() : undefined}
           label="Sounds you own"

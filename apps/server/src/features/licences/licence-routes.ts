@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '@crate/contract/api-endpoints';
+import { certificateNumberSchema, type LicenceCertificate } from '@crate/contract/commerce';
+import type { AppContext } from '../../app-context.ts';
+import { attachmentDisposition } from '../../files/content-disposition.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
+import { findLicence } from './licence-repository.ts';
+import { renderLicencePdf } from './licence-service.ts';
+
+type LicenceRow = NonNullable<Awaited<ReturnType<typeof findLicence>>>;
+
+function presentCertificate(row: LicenceRow): LicenceCertificate {
+  return {
+    certificate_number: row.certificateNumber,
+    licence_type: row.licenceType,
+    terms_version: row.termsVersion,
+    issued_at: row.issuedAt.toISOString(),
+    holder_name: row.holderName,
+    licensor_name: row.licensorName,
+    item: { name: row.itemName, slug: row.itemSlug, pack_title: row.packTitle },
+  };
+}
+
+/**
+ * Licence certificates (decision 0022): anyone may verify one by its number (`/licence/{number}` in the web
+ * app) — what it covers and whether it stands, never the holder's e-mail; its holder downloads it as a PDF.
+ */
+export function registerLicenceRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  registerEndpoint(app, API.verifyLicence, async ({ params }) => {
+    const row = await findLicence(db, params.number);
+    if (!row) throw notFound('That certificate');
+    return { ...presentCertificate(row), valid: row.valid };
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/api/licences/:number/pdf',
+    schema: { summary: 'My licence certificate as a PDF', tags: ['commerce'], params: z.strictObject({ number: certificateNumberSchema }) },
+    handler: async (request, reply) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to download your certificate');
+      const row = await findLicence(db, request.params.number);
+      // Anyone may verify a certificate; only its holder downloads it.
+      if (!row || row.holderUserId !== viewer.userId) throw notFound('That certificate');
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentDisposition(`${row.certificateNumber}.pdf`))
+        .header('cache-control', CACHE_PERSONAL);
+      return reply.send(renderLicencePdf(presentCertificate(row), `${config.publicUrl}/licence/${row.certificateNumber}`));
+    },
+  });
+}
