@@ -12,8 +12,8 @@ import type { TestUser } from '../apps/server/test/factories.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
-import { createUser, freshAddress, signInContext } from './harness.ts';
-import { expectHeading } from './page-helpers.ts';
+import { createUser } from './harness.ts';
+import { expectHeading, withPage as openPage } from './page-helpers.ts';
 
 /**
  * Spending credits from the pages where sounds are: Get on a row turns into Owned and the header's
@@ -37,17 +37,7 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
     await addCredits(env.server.ctx.db, { userId: producer.id, kind: 'grant', amount: sound.credit_cost, reason: 'e2e', idempotencyKey: `e2e:${randomUUID()}`, expiresAt: new Date(Date.now() + 30 * 86_400_000) });
   });
 
-  async function withPage<T>(user: TestUser, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
-    await signInContext(context, env.server.baseUrl, user);
-    try {
-      return await run(await context.newPage(), context);
-    } finally {
-      await context.close();
-    }
-  }
+  const withPage = <T,>(user: TestUser | null, run: (page: Page, context: BrowserContext) => Promise<T>) => openPage(env, user, run);
 
   const main = (page: Page) => page.locator('#main-content');
   /** The original file of an item as stored, to compare a download with. */

@@ -3,8 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
-import { createUser, freshAddress, signInContext } from './harness.ts';
-import { expectHeading, waitForPath } from './page-helpers.ts';
+import { createUser } from './harness.ts';
+import { expectHeading, waitForPath, withPage as openPage } from './page-helpers.ts';
 import type { TestUser } from '../apps/server/test/factories.ts';
 
 /**
@@ -22,17 +22,7 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
     producer = await createUser(env.server.ctx, { roles: ['subscriber'] });
   });
 
-  async function withPage<T>(user: TestUser | null, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
-    if (user) await signInContext(context, env.server.baseUrl, user);
-    try {
-      return await run(await context.newPage(), context);
-    } finally {
-      await context.close();
-    }
-  }
+  const withPage = <T,>(user: TestUser | null, run: (page: Page, context: BrowserContext) => Promise<T>) => openPage(env, user, run);
 
   const main = (page: Page) => page.locator('#main-content');
 

@@ -1,4 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TestUser } from '../apps/server/test/factories.ts';
+import type { E2eEnvironment } from './e2e-environment.ts';
+import { freshAddress, signInContext } from './harness.ts';
 
 /** pathname + search + hash of the page, as the app sees it. */
 export function currentPath(page: Page): string {
@@ -68,5 +71,26 @@ export async function expectPage(page: Page, expected: PageExpectation, timeout 
       .evaluate(() => ({ path: location.pathname + location.search + location.hash, h1: document.querySelector('h1')?.textContent, title: document.title }))
       .catch(() => null);
     throw new Error(`expected ${JSON.stringify(expected)}, page showed ${JSON.stringify(seen)}`, { cause: error });
+  }
+}
+
+/**
+ * Runs `run` in a fresh browser context (its own address, so rate limits never meet; cookie consent
+ * answered "essential", so no banner covers the page), signed in as `user` when one is given; closes it after.
+ */
+export async function withPage<T>(
+  env: E2eEnvironment,
+  user: TestUser | null,
+  run: (page: Page, context: BrowserContext) => Promise<T>,
+  timeout = 10_000,
+): Promise<T> {
+  const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
+  context.setDefaultTimeout(timeout);
+  await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
+  if (user) await signInContext(context, env.server.baseUrl, user);
+  try {
+    return await run(await context.newPage(), context);
+  } finally {
+    await context.close();
   }
 }

@@ -6,8 +6,8 @@ import type { TestUser } from '../apps/server/test/factories.ts';
 import { seedPaymentCatalogue } from '../apps/server/test/payment-catalogue-fixture.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
-import { createUser, freshAddress, signInContext } from './harness.ts';
-import { expectHeading } from './page-helpers.ts';
+import { createUser, freshAddress } from './harness.ts';
+import { expectHeading, withPage as openPage } from './page-helpers.ts';
 
 /**
  * Paying with the sandbox, in Chromium, against the real server: Pricing opens the sandbox's hosted card
@@ -22,17 +22,7 @@ describe.skipIf(!e2eEnabled())('paying with the sandbox', () => {
     await seedPaymentCatalogue(env.server.ctx);
   });
 
-  async function withPage<T>(user: TestUser, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-    const context = await env.browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } });
-    context.setDefaultTimeout(15_000);
-    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
-    await signInContext(context, env.server.baseUrl, user);
-    try {
-      return await run(await context.newPage(), context);
-    } finally {
-      await context.close();
-    }
-  }
+  const withPage = <T,>(user: TestUser | null, run: (page: Page, context: BrowserContext) => Promise<T>) => openPage(env, user, run, 15_000);
 
   const main = (page: Page) => page.locator('#main-content');
   const balance = (page: Page) => page.locator('header').getByRole('link', { name: /credits?$/ });

@@ -15,7 +15,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -26,7 +25,7 @@ import { addCredits } from '../../apps/server/src/features/credits/credit-ledger
 import { createFileFromUpload } from '../../apps/server/src/files/file-repository.ts';
 import { createCreator, createItems, createPack } from '../../apps/server/test/catalogue-factories.ts';
 import { createUser, type TestUser } from '../../apps/server/test/factories.ts';
-import { listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
+import { freshDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
 import { runWebhookBench } from './webhooks.ts';
 
 const DATABASE_URL = process.env.BENCH_COMMERCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_commerce_bench';
@@ -39,17 +38,6 @@ const REPORT = path.resolve(import.meta.dirname, '../reports/commerce.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 const mib = (bytes: number) => round(bytes / 2 ** 20, 1);
-
-async function freshDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-  await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  await client.end();
-}
 
 /** A download by another process (as a browser would: the server's event loop serves, nothing else), counting its bytes. */
 const DOWNLOADER = `

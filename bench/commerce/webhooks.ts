@@ -20,7 +20,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -28,7 +27,7 @@ import { createContext } from '../../apps/server/src/create-context.ts';
 import { SandboxProvider } from '../../apps/server/src/features/payments/sandbox-provider.ts';
 import { seedPaymentCatalogue } from '../../apps/server/test/payment-catalogue-fixture.ts';
 import { createUser } from '../../apps/server/test/factories.ts';
-import { listenOnLoopback, summarise } from '../lib/http-load.ts';
+import { freshDatabase, listenOnLoopback, summarise } from '../lib/http-load.ts';
 
 const DATABASE_URL = process.env.BENCH_WEBHOOK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_commerce_webhooks_bench';
 const TOTAL = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
@@ -41,17 +40,6 @@ const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 8);
 const REPORT = path.resolve(import.meta.dirname, '../reports/commerce-webhooks.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
-
-async function freshDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-  await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  await client.end();
-}
 
 function shuffled<T>(list: T[]): T[] {
   const out = [...list];

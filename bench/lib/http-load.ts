@@ -5,16 +5,33 @@ import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import pg from 'pg';
 
-/** Creates the benchmark's own database when it does not exist yet. */
-export async function ensureDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
+/** Runs `work` on the server's maintenance database, with the name of the database `url` names. */
+async function onServer(url: string, work: (client: pg.Client, name: string) => Promise<void>): Promise<void> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  await client.end();
+  try {
+    await work(client, new URL(url).pathname.slice(1));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the benchmark's own database when it does not exist yet (a large catalogue built once is reused). */
+export async function ensureDatabase(url: string): Promise<void> {
+  await onServer(url, async (client, name) => {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  });
+}
+
+/** Drops and creates the benchmark's database: a run that writes starts from nothing. */
+export async function freshDatabase(url: string): Promise<void> {
+  await onServer(url, async (client, name) => {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
