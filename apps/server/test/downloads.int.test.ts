@@ -1,4 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -188,5 +192,49 @@ describe(`downloads on ${TEST_DB}`, () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await download(`/api/licences/${number}/pdf`, await buyer())).statusCode).toBe(404);
     expect((await download(`/api/licences/${number}/pdf`, null)).statusCode).toBe(401);
+  });
+});
+
+describe(`downloads from S3 on ${TEST_DB}`, () => {
+  let t: TestApp;
+  let s3: S3rver;
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), 'crate-s3rver-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'crate-downloads', configs: [] }] });
+    const { port } = await s3.run();
+    t = await createTestApp({ storage: { kind: 's3', endpoint: `http://127.0.0.1:${port}`, bucket: 'crate-downloads', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it("sends an owner to a short-lived signed URL of the store, named after the sound, and records the download; others are refused before any URL is made", async () => {
+    const maker = await createUser(t.ctx, { roles: ['creator'] });
+    const creator = await createCreator(t.ctx, maker.id, { name: 'Cloud Audio' });
+    const pack = await createPack(t.ctx, creator.id, { status: PACK_STATUS.published });
+    const [sound] = await createItems(t.ctx, pack, 1, { creditCost: 1, name: 'Cloud Kick' });
+    const bytes = randomBytes(20_000);
+    const file = await createFileFromUpload(t.ctx, { body: bytes, originalName: 'cloud.wav', contentType: 'audio/wav', kind: 'Sample audio', packId: pack.id, itemId: sound!.id });
+    await t.ctx.db.update(items).set({ audioFileId: file.id }).where(eq(items.id, sound!.id));
+    const owner = await createUser(t.ctx);
+    await addCredits(t.ctx.db, { userId: owner.id, kind: 'grant', amount: 5, reason: 'plan', idempotencyKey: `grant:${randomUUID()}`, expiresAt: null });
+    expect((await call(t, 'POST', '/api/acquisitions', { target: 'item', id: sound!.id, idempotency_key: randomUUID() }, { cookie: owner.cookie })).statusCode).toBe(200);
+
+    const res = await t.app.inject({ url: `/api/downloads/items/${sound!.id}`, headers: { cookie: owner.cookie } });
+    expect(res.statusCode).toBe(302);
+    const location = res.headers.location as string;
+    expect(location).toMatch(/X-Amz-Expires=60/);
+    const fetched = await fetch(location);
+    expect(fetched.headers.get('content-disposition')).toContain('Cloud Kick.wav');
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await t.ctx.db.select().from(downloads).where(eq(downloads.userId, owner.id))).toHaveLength(1);
+
+    const stranger = await createUser(t.ctx);
+    const refused = await t.app.inject({ url: `/api/downloads/items/${sound!.id}`, headers: { cookie: stranger.cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers.location).toBeUndefined();
   });
 });

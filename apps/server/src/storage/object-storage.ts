@@ -46,6 +46,18 @@ export interface ObjectStorage {
   get(key: string, range?: ByteRange): Promise<{ body: Readable; object: StoredObject } | null>;
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * A short-lived URL that downloads the object as an attachment straight from the store, for stores that can
+   * sign one (S3); absent on the local disk, whose files the API streams itself.
+   */
+  signedDownloadUrl?(key: string, options: SignedDownloadOptions): Promise<string>;
+}
+
+export interface SignedDownloadOptions {
+  expiresInSeconds: number;
+  /** The Content-Disposition the store answers with (already sanitised). */
+  contentDisposition: string;
+  contentType: string;
 }
 
 export class InvalidStorageKeyError extends Error {

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +13,7 @@ import {
   type ByteRange,
   type ObjectStorage,
   type PutOptions,
+  type SignedDownloadOptions,
   type StoredObject,
 } from './object-storage.ts';
 
@@ -71,6 +73,12 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
   return {
     kind: 's3',
     bucket: Bucket,
+
+    async signedDownloadUrl(key: string, options: SignedDownloadOptions): Promise<string> {
+      assertValidStorageKey(key);
+      const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: options.contentDisposition, ResponseContentType: options.contentType, ResponseCacheControl: 'private, no-store' });
+      return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
+    },
 
     async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<StoredObject> {
       assertValidStorageKey(key);

@@ -19,6 +19,8 @@ import { renderLicencePdf } from '../licences/licence-service.ts';
 import * as repo from './download-repository.ts';
 
 const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
+/** How long a signed download URL works: enough to start the download, too short to pass around. */
+const SIGNED_URL_SECONDS = 60;
 
 /** Whether a request asks for the file from its first byte (a download manager resuming later asks for a range). */
 const startsAtZero = (request: FastifyRequest) => {
@@ -58,13 +60,17 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage, conf
       if (startsAtZero(request)) {
         await repo.recordDownloads(db, [{ userId: viewer.userId, itemId: found.itemId, ownedItemId: found.ownedItemId, fileId: found.fileId, ipAddress: request.ip }]);
       }
-      const extension = path.extname(found.originalName ?? '');
-      return sendStoredObject(request, reply, storage, {
-        key: found.storageKey,
-        cacheControl: CACHE_PERSONAL,
-        downloadName: `${found.name}${extension}`,
-        contentType: found.contentType ?? undefined,
-      });
+      const downloadName = `${found.name}${path.extname(found.originalName ?? '')}`;
+      // A store that signs URLs (S3) serves the bytes itself, for a minute, to whoever was just authorised here.
+      if (storage.signedDownloadUrl) {
+        const url = await storage.signedDownloadUrl(found.storageKey, {
+          expiresInSeconds: SIGNED_URL_SECONDS,
+          contentDisposition: attachmentDisposition(sanitiseDownloadName(downloadName)),
+          contentType: 'application/octet-stream',
+        });
+        return reply.header('cache-control', CACHE_PERSONAL).redirect(url, 302);
+      }
+      return sendStoredObject(request, reply, storage, { key: found.storageKey, cacheControl: CACHE_PERSONAL, downloadName, contentType: found.contentType ?? undefined });
     },
   });
 
