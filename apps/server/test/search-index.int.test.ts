@@ -6,6 +6,7 @@ import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search
 import { buildApp } from '../src/app.ts';
 import { itemEvents, items, ownedItems, packs } from '../src/db/schema/index.ts';
 import { createIndexedSearchEngine } from '../src/features/search/indexed-search-engine.ts';
+import { SNAPSHOT_FORMAT } from '../src/features/search/search-index-snapshot.ts';
 import { createPostgresSearchEngine } from '../src/features/search/postgres-search-engine.ts';
 import type { SearchEngine, SearchScope } from '../src/features/search/search-engine.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
@@ -270,7 +271,7 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
         await afterGap.stop();
       }
 
-      await t.ctx.storage.put('search-index/snapshot-v1', Buffer.from('CRATESIX but not really'), { contentType: 'application/octet-stream' });
+      await t.ctx.storage.put(`search-index/snapshot-v${SNAPSHOT_FORMAT}`, Buffer.from('CRATESIX but not really'), { contentType: 'application/octet-stream' });
       const afterDamage = await start();
       try {
         expect(afterDamage.status()).toMatchObject({ ready: true, source: 'database' });

@@ -289,6 +289,8 @@ export class SearchIndex {
       packs: labels(this.packs),
       creators: labels(this.creators),
       byName: this.byName,
+      byNewest: this.byNewest,
+      byPopular: this.byPopular,
     };
   }
 
@@ -346,6 +348,8 @@ export class SearchIndex {
       });
     }
     index.byName = state.byName.slice();
+    index.byNewest = state.byNewest.slice();
+    index.byPopular = state.byPopular.slice();
     return index;
   }
 
@@ -496,6 +500,7 @@ export class SearchIndex {
   /** Postings grow by doubling while the index is read; trimmed once it is complete. */
   compact() {
     this.sortNames();
+    this.sortOrders();
     for (const list of [...this.tagDocs.genre, ...this.tagDocs.instrument]) list?.trim();
     for (const p of this.postings.values()) {
       if (p.docs.length === p.length) continue;
@@ -510,6 +515,24 @@ export class SearchIndex {
    * Sorted once the index is read; documents numbered later are looked at one by one (`later`).
    */
   private byName = new Uint32Array(0);
+  /** Documents newest first and most popular first (ties as the sorts break them), sorted with the names. */
+  private byNewest = new Uint32Array(0);
+  private byPopular = new Uint32Array(0);
+
+  private presorted(sort: SearchRequest['sort']): Uint32Array | null {
+    if (sort === 'newest') return this.byNewest;
+    if (sort === 'popular') return this.byPopular;
+    return null;
+  }
+
+  private sortOrders() {
+    const docs = Array.from({ length: this.size }, (_, doc) => doc);
+    const at = this.listedAt.data;
+    const pop = this.popularity.data;
+    this.byNewest = Uint32Array.from([...docs].sort((a, b) => at[b]! - at[a]! || this.compareIds(b, a)));
+    this.byPopular = Uint32Array.from(docs.sort((a, b) => pop[b]! - pop[a]! || this.compareIds(b, a)));
+  }
+
   private sortNames() {
     const names = this.names;
     const order = Array.from({ length: this.size }, (_, doc) => doc);
@@ -657,7 +680,21 @@ export class SearchIndex {
     const after = request.cursor ? order.after(request.cursor.value, request.cursor.id) : null;
     const top = new TopK(request.limit + 1, order.before, order.rank);
     let matched = 0;
-    for (let w = 0; w < words; w++) {
+    const presorted = request.cursor === null && filter === ALWAYS && !order.prepare ? this.presorted(request.sort) : null;
+    if (presorted) {
+      // The first page of a sort kept in order, with nothing to test per document: count the matches by
+      // their bits, and walk the order only until the page is full (plus the few documents numbered since).
+      for (let w = 0; w < words; w++) matched += popcount(match[w]!);
+      for (let i = 0, found = 0; i < presorted.length && found <= request.limit; i++) {
+        const doc = presorted[i]!;
+        if (match[doc >>> 5]! & (1 << (doc & 31))) {
+          top.offer(doc);
+          found += 1;
+        }
+      }
+      for (const doc of this.later.values()) if (match[doc >>> 5]! & (1 << (doc & 31))) top.offer(doc);
+    }
+    for (let w = 0; presorted === null && w < words; w++) {
       let bitsLeft = match[w]!;
       while (bitsLeft !== 0) {
         const low = bitsLeft & -bitsLeft;
@@ -771,7 +808,7 @@ export class SearchIndex {
       const data = col.data;
       tests.push((doc) => wanted.has(data[doc]!));
     }
-    if (tests.length === 0) return () => true;
+    if (tests.length === 0) return ALWAYS;
     return (doc) => {
       for (const test of tests) if (!test(doc)) return false;
       return true;
@@ -930,6 +967,8 @@ export interface SearchIndexState {
   packs: SavedLabels;
   creators: SavedLabels;
   byName: Uint32Array;
+  byNewest: Uint32Array;
+  byPopular: Uint32Array;
 }
 interface SavedTags {
   start: Uint32Array;
@@ -1175,6 +1214,16 @@ function countLists(start: Uint32Array, codes: Uint16Array, counts: Int32Array, 
 /** Adds `sign` to the count of each document's code (creator, pack). */
 function countCodes(column: Uint32Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
   for (let k = 0; k < n; k++) counts[column[docs[k]!]!]! += sign;
+}
+
+/** The filter of a query that filters nothing per document (its filters, if any, were bitset operations). */
+const ALWAYS = (_doc: number) => true;
+
+/** Set bits of a 32-bit word. */
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function countsToFacets(counts: Counts | null): SearchFacets {
