@@ -56,9 +56,11 @@ export async function listOwnedPackFiles(db: DbOrTx, userId: string, packId: str
       holderName: licences.holderName,
       issuedAt: licences.issuedAt,
       itemSlug: items.slug,
+      packTitle: packs.title,
     })
     .from(ownedItems)
     .innerJoin(items, eq(items.id, ownedItems.itemId))
+    .innerJoin(packs, eq(packs.id, items.packId))
     .innerJoin(licences, eq(licences.ownedItemId, ownedItems.id))
     .innerJoin(
       files,
@@ -69,11 +71,6 @@ export async function listOwnedPackFiles(db: DbOrTx, userId: string, packId: str
     )
     .where(and(eq(ownedItems.userId, userId), eq(items.packId, packId)))
     .orderBy(asc(items.position), asc(items.id), desc(sql`${files.id} = ${originalFileId}`), asc(files.id));
-}
-
-export async function findPackTitle(db: DbOrTx, packId: string): Promise<string | null> {
-  const [row] = await db.select({ title: packs.title }).from(packs).where(eq(packs.id, packId));
-  return row?.title ?? null;
 }
 
 export async function recordDownloads(db: DbOrTx, rows: { userId: string; itemId: string; ownedItemId: string | null; fileId: string | null; ipAddress: string }[]): Promise<void> {

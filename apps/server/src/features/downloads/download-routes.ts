@@ -15,7 +15,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import type { LicenceCertificate } from '@crate/contract/commerce';
-import { renderLicencePdf } from '../licences/licence-service.ts';
+import { presentCertificate, renderLicencePdf } from '../licences/licence-service.ts';
 import * as repo from './download-repository.ts';
 
 const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
@@ -82,15 +82,15 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage, conf
     handler: async (request, reply) => {
       const viewer = await signedIn(request);
       const rows = await repo.listOwnedPackFiles(db, viewer.userId, request.params.id);
-      const title = rows.length > 0 ? await repo.findPackTitle(db, request.params.id) : null;
       // Owning nothing in it, a pack has nothing to download: the same answer as a pack that does not exist.
-      if (rows.length === 0 || title === null) throw notFound('Sounds you own in that pack');
+      if (rows.length === 0) throw notFound('Sounds you own in that pack');
+      const title = rows[0]!.packTitle;
       await repo.recordDownloads(
         db,
         rows.filter((r) => r.isOriginal).map((r) => ({ userId: viewer.userId, itemId: r.itemId, ownedItemId: r.ownedItemId, fileId: r.fileId, ipAddress: request.ip })),
       );
       const folder = nameSegment(title);
-      const entries = zipEntries(folder, title, rows);
+      const entries = zipEntries(folder, rows);
       // Stored, not deflated: audio barely compresses, and the zip streams at the speed of reading the files.
       const archive = new ZipArchive({ store: true });
       // One storage read at a time: the next file is opened when the previous entry is written.
@@ -144,7 +144,7 @@ type ZipEntry = { name: string; key: string; licence?: undefined } | { name: str
  * the others, every segment sanitised and every name unique; then each sound's certificate as
  * `Pack/Licences/01 Kick - CRT-….pdf`.
  */
-export function zipEntries(folder: string, packTitle: string, rows: PackFile[]): ZipEntry[] {
+export function zipEntries(folder: string, rows: PackFile[]): ZipEntry[] {
   const used = new Set<string>();
   const unique = (name: string) => {
     let candidate = name;
@@ -165,18 +165,7 @@ export function zipEntries(folder: string, packTitle: string, rows: PackFile[]):
     return { name: unique(`${folder}/${name}`), key: row.storageKey };
   });
   for (const r of new Map(rows.map((row) => [row.itemId, row])).values()) {
-    entries.push({
-      name: unique(`${folder}/Licences/${nameSegment(`${numbered.get(r.itemId)} - ${r.certificateNumber}`)}.pdf`),
-      licence: {
-        certificate_number: r.certificateNumber,
-        licence_type: r.licenceType,
-        terms_version: r.termsVersion,
-        issued_at: r.issuedAt.toISOString(),
-        holder_name: r.holderName,
-        licensor_name: r.licensorName,
-        item: { name: r.itemName, slug: r.itemSlug, pack_title: packTitle },
-      },
-    });
+    entries.push({ name: unique(`${folder}/Licences/${nameSegment(`${numbered.get(r.itemId)} - ${r.certificateNumber}`)}.pdf`), licence: presentCertificate(r) });
   }
   return entries;
 }

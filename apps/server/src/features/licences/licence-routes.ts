@@ -2,28 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '@crate/contract/api-endpoints';
-import { certificateNumberSchema, type LicenceCertificate } from '@crate/contract/commerce';
+import { certificateNumberSchema } from '@crate/contract/commerce';
 import type { AppContext } from '../../app-context.ts';
 import { attachmentDisposition } from '../../files/content-disposition.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
 import { findLicence } from './licence-repository.ts';
-import { renderLicencePdf } from './licence-service.ts';
-
-type LicenceRow = NonNullable<Awaited<ReturnType<typeof findLicence>>>;
-
-function presentCertificate(row: LicenceRow): LicenceCertificate {
-  return {
-    certificate_number: row.certificateNumber,
-    licence_type: row.licenceType,
-    terms_version: row.termsVersion,
-    issued_at: row.issuedAt.toISOString(),
-    holder_name: row.holderName,
-    licensor_name: row.licensorName,
-    item: { name: row.itemName, slug: row.itemSlug, pack_title: row.packTitle },
-  };
-}
+import { presentCertificate, renderLicencePdf } from './licence-service.ts';
 
 /**
  * Licence certificates (decision 0022): anyone may verify one by its number (`/licence/{number}` in the web

@@ -7,6 +7,31 @@ const LICENCE_SUMMARIES: Record<LicenceCertificate['licence_type'], string> = {
   'Dynamic Splits': 'Use the sound in your own productions; a released work that uses it shares its royalties with the creator as the terms set out (dynamic splits).',
 };
 
+/** A licence as its columns read it (the certificate page, the PDF and a pack's zip all present it alike). */
+export interface LicenceRowFacts {
+  certificateNumber: string;
+  licenceType: LicenceCertificate['licence_type'];
+  termsVersion: string;
+  issuedAt: Date;
+  holderName: string;
+  licensorName: string;
+  itemName: string;
+  itemSlug: string;
+  packTitle: string;
+}
+
+export function presentCertificate(row: LicenceRowFacts): LicenceCertificate {
+  return {
+    certificate_number: row.certificateNumber,
+    licence_type: row.licenceType,
+    terms_version: row.termsVersion,
+    issued_at: row.issuedAt.toISOString(),
+    holder_name: row.holderName,
+    licensor_name: row.licensorName,
+    item: { name: row.itemName, slug: row.itemSlug, pack_title: row.packTitle },
+  };
+}
+
 /**
  * A licence certificate as a one-page PDF (pdfkit, its built-in Helvetica): the number, the sound and pack,
  * the licence type and terms version it was issued under, the parties as named at issue (never an e-mail),
