@@ -9,6 +9,8 @@ describe('metadataFromFileName: names producers give their files', () => {
     ['Kick_120bpm_Cmin.wav', { name: 'Kick', bpm: 120, key: 'C minor', kind: 'One-Shot', instruments: ['kick'] }],
     ['CR_Loop 92 BPM F#m Keys.wav', { name: 'CR Loop Keys', bpm: 92, key: 'F#/Gb minor', kind: 'Loop', instruments: ['piano'] }],
     ['Snare 04.wav', { name: 'Snare 04', kind: 'One-Shot', instruments: ['snare'] }],
+    ['Kick A.wav', { name: 'Kick A', kind: 'One-Shot', instruments: ['kick'] }],
+    ['rain on a roof.wav', { name: 'Rain on a Roof' }],
     ['bass-loop-140-Am.aif', { name: 'Bass Loop', bpm: 140, key: 'A minor', kind: 'Loop', instruments: ['synth-bass'] }],
     ['Pad_Gmaj_85.wav', { name: 'Pad', bpm: 85, key: 'G major', instruments: ['pad'] }],
     ['Vox Chop (Eb minor) 128bpm.wav', { name: 'Vox Chop', bpm: 128, key: 'D#/Eb minor', instruments: ['vocal-chops'] }],

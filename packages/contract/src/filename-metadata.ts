@@ -245,7 +245,8 @@ function displayName(tokens: Token[]): string {
 /** "kick" → "Kick", "SNARE" → "Snare"; acronyms, numbers and mixed case ("VOX", "TR909", "McCoy") stay. */
 function tidyWord(word: string, first: boolean): string {
   const lower = word.toLowerCase();
-  if (!first && LOWER_CASE_WORDS.has(lower)) return lower;
+  // "and", "of" lower case; a capital the producer typed ("Kick A", "Take I") is a label, not an article.
+  if (!first && LOWER_CASE_WORDS.has(lower) && !/^\p{Lu}$/u.test(word)) return lower;
   const isLower = word === lower && word !== word.toUpperCase();
   const isShouting = word === word.toUpperCase() && word !== lower && /^\p{L}{4,}$/u.test(word);
   if (!isLower && !isShouting) return word;
