@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { items, packs } from '../src/db/schema/index.ts';
-import { mediaUrl, PREVIEW_VARIANT } from '../src/features/catalogue/media-urls.ts';
+import { mediaUrl, PREVIEW_VARIANT } from '../src/media/media-urls.ts';
 import { createFileFromUpload } from '../src/files/file-repository.ts';
 import { COVER_VARIANTS } from '../src/media/cover-art.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArtSvg } from '@crate/demo-catalogue/art/generated-art';
 import { renderLoop } from '@crate/demo-catalogue/synth/sounds';
 import { banners, files, items, jobs, packs } from '../src/db/schema/index.ts';
-import { IMAGE_VARIANTS, mediaUrl, PEAKS_VARIANT, PREVIEW_VARIANT } from '../src/features/catalogue/media-urls.ts';
+import { IMAGE_VARIANTS, mediaUrl, PEAKS_VARIANT, PREVIEW_VARIANT } from '../src/media/media-urls.ts';
 import { createFileFromUpload } from '../src/files/file-repository.ts';
 import { AUDIO_VARIANTS } from '../src/media/audio-derivatives.ts';
 import { BANNER_VARIANTS, COVER_VARIANTS } from '../src/media/cover-art.ts';

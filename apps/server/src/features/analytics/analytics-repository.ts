@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/sql-rows.ts';
 import type { AnalyticsGranularity } from '@crate/contract/analytics';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, items, packs } from '../../db/schema/index.ts';
@@ -23,7 +24,6 @@ export type TopItemRow = CounterRow & { id: string; slug: string; name: string; 
 const TRUNC: Record<AnalyticsGranularity, string> = { day: 'day', week: 'week', month: 'month' };
 const periodSql = (granularity: AnalyticsGranularity) => sql.raw(`to_char(date_trunc('${TRUNC[granularity]}', s.day::timestamp), 'YYYY-MM-DD')`);
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /** An item with what the analytics rule and page need, by slug. */
 export async function findItemForAnalytics(db: DbOrTx, slug: string) {

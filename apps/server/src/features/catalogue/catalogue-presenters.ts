@@ -3,7 +3,7 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { banners } from '../../db/schema/index.ts';
 import type { ItemRowData, PackCardRow } from '../../read-models/catalogue-rows.ts';
 import type { BundleCardRow, CreatorCardRow, StaffPlaylistCardRow } from './catalogue-repository.ts';
-import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from './media-urls.ts';
+import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from '../../media/media-urls.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -3,6 +3,7 @@ import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { ITEM_EDIT_LIMITS, updateItemSchema, type EditableItem, type ItemFileRole, type ReplaceItemFileQuery } from '@crate/contract/item-editing';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { createFileFromUpload, deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,7 +11,7 @@ import type { Viewer } from '../../http/viewer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
-import { AUDIO_SIGNATURE_BYTES, audioSignature } from './audio-signature.ts';
+import { AUDIO_SIGNATURE_BYTES, audioSignature } from '../../media/audio-signature.ts';
 import { findEditableItem, updateItemRow, type EditableItemRow, type ItemChanges } from './item-editing-repository.ts';
 import { presentEditableItem } from './item-editing-presenter.ts';
 
@@ -42,6 +43,20 @@ const FIELDS: Record<Exclude<keyof UpdateItemInput, 'expected_updated_at'>, keyo
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The columns that contract fields write; fields not sent are left out. */
+export function itemChangesOf(input: Partial<Omit<UpdateItemInput, 'expected_updated_at'>>): ItemChanges {
+  const changes: Record<string, unknown> = {};
+  for (const field of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
+    if (input[field] !== undefined) changes[FIELDS[field]] = input[field];
+  }
+  return changes as ItemChanges;
+}
+
+/** Writes changes to several items in the caller's transaction (a pack's sounds table); search follows through the items triggers. */
+export async function applyItemChanges(tx: DbOrTx, rows: readonly { id: string; changes: ItemChanges }[]): Promise<void> {
+  for (const row of rows) if (Object.keys(row.changes).length > 0) await updateItemRow(tx, row.id, row.changes);
+}
 
 /**
  * Changes an item's metadata (docs/decisions/0029): its creator or an admin, in one transaction with the

@@ -7,7 +7,7 @@ import { BPM_EDGES, pageOf, presentFacets, TOP_LIST_FACET } from './search-facet
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { emptyAnswer, planSearch, type ResolvedWord, type SearchRequest } from './search-request.ts';
 import { buildTsquery, MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, quoteLexeme, RELEVANCE_WEIGHTS } from './search-text.ts';
-import { rowsOf } from './sql-rows.ts';
+import { rowsOf } from '../../db/sql-rows.ts';
 
 /**
  * Search answered by PostgreSQL (docs/decisions/0008-search-in-postgres.md).

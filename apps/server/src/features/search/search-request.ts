@@ -7,7 +7,7 @@ import { CURSOR_VALUES, decodeCursor } from '../../http/page-cursor.ts';
 import { emptyFacets } from './search-facets.ts';
 import type { SearchHits, SearchScope } from './search-engine.ts';
 import { editDistance, editsOf, MAX_CORRECTIONS, queryWords, seedNumber } from './search-text.ts';
-import { rowsOf } from './sql-rows.ts';
+import { rowsOf } from '../../db/sql-rows.ts';
 
 /**
  * What both engines make of a query before evaluating it: the typed words resolved against the

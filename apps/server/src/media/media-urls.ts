@@ -1,6 +1,6 @@
 import type { AudioPreview, ImageSet } from '@crate/contract/catalogue';
-import { AUDIO_VARIANTS } from '../../media/audio-derivatives.ts';
-import { COVER_VARIANTS } from '../../media/cover-art.ts';
+import { AUDIO_VARIANTS } from './audio-derivatives.ts';
+import { COVER_VARIANTS } from './cover-art.ts';
 
 /**
  * Derivative URLs are built from the source file id and the variant name alone, so list queries need

@@ -1,2 +1,0 @@
-/** The rows of a `db.execute` result (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = <T extends Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows;
