@@ -20,6 +20,8 @@ import { registerSandboxRoutes } from './features/payments/sandbox-routes.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerSearchRoutes } from './features/search/search-routes.ts';
+import { registerStudioPackRoutes } from './features/studio-packs/studio-pack-routes.ts';
+import { registerUploadRoutes } from './features/studio-packs/upload-routes.ts';
 import { registerHealthRoutes } from './features/system/health-routes.ts';
 
 /** Every feature's routes, registered in one place. */
@@ -44,4 +46,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerSearchRoutes(app, ctx);
   registerItemEditingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  registerStudioPackRoutes(app, ctx);
+  registerUploadRoutes(app, ctx);
 }

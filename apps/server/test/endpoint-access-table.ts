@@ -112,6 +112,16 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   exportItemAnalytics: ['collaborator', 'creator', 'admin'],
   getPackAnalytics: ['collaborator', 'creator', 'admin'],
   exportPackAnalytics: ['collaborator', 'creator', 'admin'],
+  listStudioPacks: ['collaborator', 'creator', 'admin'],
+  createStudioPack: ['creator', 'admin'],
+  getStudioPack: ['collaborator', 'creator', 'admin'],
+  updateStudioPack: ['creator', 'admin'],
+  updateStudioPackItems: ['creator', 'admin'],
+  deleteStudioPackFile: ['creator', 'admin'],
+  submitStudioPack: ['creator', 'admin'],
+  listCollaborators: ['creator', 'admin'],
+  removeCollaborator: ['creator', 'admin'],
+  withdrawInvite: ['creator', 'admin'],
 
   'fn:trackPageView': ANYONE,
   'fn:trackViewContent': ANYONE,
@@ -235,6 +245,25 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
     { as: 'otherCreator', tries: "the analytics of another creator's unpublished pack", params: (w) => ({ id: w.draftPack.id }), status: 404 },
   ],
   exportPackAnalytics: [{ as: 'otherCreator', tries: "the CSV of another creator's published pack", params: (w) => ({ id: w.listedPack.id }), status: 404 }],
+  getStudioPack: [
+    { as: 'otherCreator', tries: "to open another creator's draft in the studio", params: (w) => ({ id: w.draftPack.id }), status: 404 },
+    { as: 'otherCreator', tries: "to open another creator's published pack in the studio (they see the pack, not its studio)", params: (w) => ({ id: w.listedPack.id }), status: 403 },
+  ],
+  updateStudioPack: [
+    { as: 'otherCreator', tries: "to change another creator's draft", params: (w) => ({ id: w.draftPack.id }), body: () => ({ title: 'Taken over' }), status: 404 },
+    { as: 'collaborator', tries: 'to change a draft of the creator they work with (read-only)', params: (w) => ({ id: w.draftPack.id }), body: () => ({ title: 'Taken over' }), status: 403 },
+  ],
+  updateStudioPackItems: [
+    { as: 'otherCreator', tries: "to change the sounds of another creator's draft", params: (w) => ({ id: w.draftPack.id }), body: (w) => ({ items: [{ id: w.draftItem.id, name: 'Taken over' }] }), status: 404 },
+    { as: 'collaborator', tries: 'to change the sounds of a draft of the creator they work with', params: (w) => ({ id: w.draftPack.id }), body: (w) => ({ items: [{ id: w.draftItem.id, name: 'Taken over' }] }), status: 403 },
+  ],
+  deleteStudioPackFile: { noObjectRule: "needs a file of the pack: another creator's pack (404) and a collaborator (403) are refused in studio-packs.int.test.ts" },
+  submitStudioPack: [
+    { as: 'otherCreator', tries: "to submit another creator's draft", params: (w) => ({ id: w.draftPack.id }), status: 404 },
+    { as: 'collaborator', tries: 'to submit a draft of the creator they work with', params: (w) => ({ id: w.draftPack.id }), status: 403 },
+  ],
+  removeCollaborator: { noObjectRule: "acts only on the caller's own team: someone else's collaborator is 404 (studio-packs.int.test.ts)" },
+  withdrawInvite: { noObjectRule: "acts only on the caller's own invites: someone else's invite is 404 (studio-packs.int.test.ts)" },
 
   restoreArchivedPack: { noObjectRule: 'admin-only: admins act on every pack' },
   restoreTakenDownItem: { noObjectRule: 'admin-only: admins act on every item' },

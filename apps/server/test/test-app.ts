@@ -62,15 +62,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   await app.ready();
   // Searches in tests are answered by the complete index (a search during the build is tested on its own).
   await app.searchIndex?.ready;
-  return {
+  const testApp: TestApp = {
     app,
     ctx,
     dataDir,
     async close() {
-      await app.close();
+      // testApp.app: a test may have replaced the server (a restart on the same data directory).
+      await testApp.app.close();
       await ctx.database.close();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }

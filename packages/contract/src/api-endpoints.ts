@@ -25,8 +25,9 @@ import { CREATOR_APPLICATION_API } from './creator-application-endpoints.ts';
 import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
+import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
-import { createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
+import { collaboratorsSchema, createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
 
 /**
  * Every JSON endpoint of the API: method, path, who may call it and its schemas.
@@ -83,6 +84,9 @@ export const API = {
   getInvite: { method: 'GET', path: '/api/invites/:token', access: PUBLIC, summary: 'Describe a collaborator invite', tags: ['invites'], params: tokenParams, response: inviteInfoSchema },
   acceptInvite: { method: 'POST', path: '/api/invites/accept', access: SIGNED_IN, summary: 'Join the inviting creator as a collaborator', tags: ['invites'], body: acceptInviteSchema, response: profileSchema },
   createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201, rateLimit: 'mail' },
+  listCollaborators: { method: 'GET', path: '/api/creator/collaborators', access: claims('creator'), summary: 'My collaborators and my open invites', tags: ['invites'], response: collaboratorsSchema },
+  removeCollaborator: { method: 'DELETE', path: '/api/creator/collaborators/:userId', access: claims('creator'), summary: 'Stop working with a collaborator (they lose read access to my studio at once)', tags: ['invites'], params: z.strictObject({ userId: z.string().min(1).max(100) }), response: collaboratorsSchema },
+  withdrawInvite: { method: 'DELETE', path: '/api/creator/invites/:id', access: claims('creator'), summary: 'Withdraw an invite that was not accepted yet', tags: ['invites'], params: z.strictObject({ id: z.uuid('Not a valid id') }), response: collaboratorsSchema },
 
   setUserRoles: { method: 'PUT', path: '/api/admin/users/:id/roles', access: claims('admin'), summary: 'Replace the roles of a user', tags: ['admin'], params: idParams, body: setRolesSchema, response: adminUserSchema },
   adminJobs: { method: 'GET', path: '/api/admin/jobs', access: claims('admin'), summary: 'The job queue: jobs of each name in each state, and the latest failures with their error', tags: ['admin'], query: jobFailuresQuerySchema, response: adminJobsSchema },
@@ -95,6 +99,7 @@ export const API = {
   ...SEARCH_API,
   ...ITEM_EDITING_API,
   ...ANALYTICS_API,
+  ...STUDIO_PACK_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

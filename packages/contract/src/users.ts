@@ -10,6 +10,13 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
+/** A creator's team as the creator manages it on /creator: who collaborates, and the invites still open. */
+export const collaboratorsSchema = z.object({
+  collaborators: z.array(z.object({ user_id: z.string(), name: z.string(), email: z.string(), added_at: z.string() })),
+  invites: inviteSchema.array(),
+});
+export type Collaborators = z.infer<typeof collaboratorsSchema>;
+
 export const setRolesSchema = z.strictObject({
   roles: z.array(z.enum(ROLES)).max(ROLES.length).refine((r) => new Set(r).size === r.length, 'Roles must not repeat'),
 });

@@ -24,6 +24,7 @@ import {
   sandboxWebhookPayloadSchema,
   subscriptionRecheckPayloadSchema,
 } from '../features/payments/payment-jobs.ts';
+import { analyseAudioJobKey, analyseAudioPayloadSchema, runAnalyseAudio } from '../features/studio-packs/analyse-audio-job.ts';
 import { mailMessageSchema } from '../mail/mailer.ts';
 import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
 import type { JobDefinition, JobQueue } from './job-queue.ts';
@@ -42,6 +43,8 @@ export const JOB_CATALOGUE = {
   'sandbox-settle': job({ lane: 'interactive', payload: sandboxSettlePayloadSchema, uniqueKey: sandboxSettleJobKey, run: runSandboxSettle }),
   'subscription-recheck': job({ lane: 'interactive', payload: subscriptionRecheckPayloadSchema, run: runSubscriptionRecheck }),
   'credits-expiring-notice': job({ lane: 'bulk', payload: creditsExpiringPayloadSchema, uniqueKey: creditsExpiringJobKey, run: runCreditsExpiringNotice }),
+  // The creator is looking at the sounds table waiting for BPM and key: interactive lane.
+  'analyse-audio': job({ lane: 'interactive', payload: analyseAudioPayloadSchema, uniqueKey: analyseAudioJobKey, run: runAnalyseAudio }),
 } satisfies Record<JobName, JobDefinition<z.ZodType, AppContext>>;
 
 export type AppJobQueue = JobQueue<typeof JOB_CATALOGUE, AppContext>;

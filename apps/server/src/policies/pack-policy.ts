@@ -15,9 +15,10 @@ export const asPack = (row: PackFacts): PackResource => ({ type: 'pack', creator
  * read: everybody reads a published pack; its creator, the creator's collaborators and admins also read
  *   it unpublished. edit / submit: its creator or an admin — collaborators are read-only (docs/product-overview.md §6 gives
  *   editing and uploads to creators). review: admins. collect (heart it): a signed-in user, on a published pack
- *   (the library lists only those). Whether a status change is allowed at all is pack-status.ts's rule.
+ *   (the library lists only those). studio (open it in the creator studio, in any state): its creator, their
+ *   collaborators, admins — a published pack's studio view is still nobody else's. Whether a status change is allowed at all is pack-status.ts's rule.
  */
-export type PackAction = 'read' | 'edit' | 'submit' | 'review' | 'collect';
+export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect';
 
 export const isPublishedPack = (pack: PackFacts): boolean => pack.status === PACK_STATUS.published;
 
@@ -28,6 +29,8 @@ export function canOnPack(viewer: PolicyViewer, action: PackAction, pack: PackFa
   switch (action) {
     case 'read':
       return isPublishedPack(pack) || readsUnpublished(viewer, pack.creatorId);
+    case 'studio':
+      return readsUnpublished(viewer, pack.creatorId);
     case 'edit':
     case 'submit':
       return isAdmin(viewer) || ownsCreator(viewer, pack.creatorId);

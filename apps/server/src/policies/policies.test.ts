@@ -27,7 +27,7 @@ const VIEWERS = {
 } satisfies Record<string, PolicyViewer>;
 type ViewerKind = keyof typeof VIEWERS;
 
-const PACK_ACTIONS: PackAction[] = ['read', 'edit', 'submit', 'review', 'collect'];
+const PACK_ACTIONS: PackAction[] = ['read', 'studio', 'edit', 'submit', 'review', 'collect'];
 const PACK_STATES = {
   published: PACK_STATUS.published,
   draft: PACK_STATUS.draft,
@@ -43,18 +43,18 @@ const PACK_TABLE: [ViewerKind, keyof typeof PACK_STATES, PackAction[]][] = [
   ['subscriber',   'published',        ['read', 'collect']],
   ['subscriber',   'draft',            []],
   ['subscriber',   'awaitingApproval', []],
-  ['collaborator', 'published',        ['read', 'collect']],
-  ['collaborator', 'draft',            ['read']],
-  ['collaborator', 'archived',         ['read']],
-  ['owner',        'published',        ['read', 'edit', 'submit', 'collect']],
-  ['owner',        'draft',            ['read', 'edit', 'submit']],
-  ['owner',        'archived',         ['read', 'edit', 'submit']],
+  ['collaborator', 'published',        ['read', 'studio', 'collect']],
+  ['collaborator', 'draft',            ['read', 'studio']],
+  ['collaborator', 'archived',         ['read', 'studio']],
+  ['owner',        'published',        ['read', 'studio', 'edit', 'submit', 'collect']],
+  ['owner',        'draft',            ['read', 'studio', 'edit', 'submit']],
+  ['owner',        'archived',         ['read', 'studio', 'edit', 'submit']],
   ['otherCreator', 'published',        ['read', 'collect']],
   ['otherCreator', 'draft',            []],
   ['otherCreator', 'awaitingApproval', []],
-  ['admin',        'published',        ['read', 'edit', 'submit', 'review', 'collect']],
-  ['admin',        'draft',            ['read', 'edit', 'submit', 'review']],
-  ['admin',        'awaitingApproval', ['read', 'edit', 'submit', 'review']],
+  ['admin',        'published',        ['read', 'studio', 'edit', 'submit', 'review', 'collect']],
+  ['admin',        'draft',            ['read', 'studio', 'edit', 'submit', 'review']],
+  ['admin',        'awaitingApproval', ['read', 'studio', 'edit', 'submit', 'review']],
 ];
 
 const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect', 'studio', 'edit'];

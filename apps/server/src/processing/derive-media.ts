@@ -109,7 +109,7 @@ async function existingVariants(db: DbOrTx, fileId: string): Promise<Set<string>
 }
 
 /** ffmpeg, music-metadata and sharp read a path best (no whole-file buffer); storage may be S3, so the original is copied out first. */
-async function copyToTempFile(storage: ObjectStorage, source: FileRecord): Promise<string> {
+export async function copyToTempFile(storage: ObjectStorage, source: FileRecord): Promise<string> {
   const extension = path.extname(source.originalName).toLowerCase();
   const local = path.join(os.tmpdir(), `crate-derive-${randomUUID()}${/^\.[a-z0-9]{1,5}$/.test(extension) ? extension : ''}`);
   const got = await storage.get(source.storageKey);

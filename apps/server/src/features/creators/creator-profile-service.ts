@@ -22,7 +22,7 @@ async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export function slugify(text: string): string {
+export function slugify(text: string, fallback = 'creator'): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -30,7 +30,7 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
-  return slug || 'creator';
+  return slug || fallback;
 }
 
 /**

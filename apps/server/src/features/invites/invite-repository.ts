@@ -72,3 +72,43 @@ export async function claimInvite(db: DbOrTx, tokenHash: string, userId: string)
 export async function linkCollaborator(db: DbOrTx, creatorId: string, userId: string): Promise<void> {
   await db.insert(creatorCollaborators).values({ creatorId, userId }).onConflictDoNothing();
 }
+
+/** A creator's collaborators (with the name and e-mail they joined with) and the invites nobody answered yet. */
+export async function listTeam(db: DbOrTx, creatorId: string) {
+  const collaborators = await db
+    .select({ userId: creatorCollaborators.userId, name: users.name, email: users.email, addedAt: creatorCollaborators.addedAt })
+    .from(creatorCollaborators)
+    .innerJoin(users, eq(users.id, creatorCollaborators.userId))
+    .where(eq(creatorCollaborators.creatorId, creatorId))
+    .orderBy(creatorCollaborators.addedAt);
+  const invites = await db
+    .select({ id: collaboratorInvites.id, email: collaboratorInvites.email, expiresAt: collaboratorInvites.expiresAt })
+    .from(collaboratorInvites)
+    .where(and(eq(collaboratorInvites.creatorId, creatorId), isNull(collaboratorInvites.acceptedAt), isNull(collaboratorInvites.revokedAt), sql`${collaboratorInvites.expiresAt} > now()`))
+    .orderBy(collaboratorInvites.createdAt);
+  return { collaborators, invites };
+}
+
+/** Removes the link; true when there was one. */
+export async function unlinkCollaborator(db: DbOrTx, creatorId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(creatorCollaborators)
+    .where(and(eq(creatorCollaborators.creatorId, creatorId), eq(creatorCollaborators.userId, userId)))
+    .returning({ userId: creatorCollaborators.userId });
+  return rows.length > 0;
+}
+
+export async function collaboratesWithAnyone(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: creatorCollaborators.userId }).from(creatorCollaborators).where(eq(creatorCollaborators.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
+/** Withdraws an open invite of this creator; true when there was one. */
+export async function withdrawOpenInvite(db: DbOrTx, creatorId: string, inviteId: string): Promise<boolean> {
+  const rows = await db
+    .update(collaboratorInvites)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(collaboratorInvites.id, inviteId), eq(collaboratorInvites.creatorId, creatorId), isNull(collaboratorInvites.acceptedAt), isNull(collaboratorInvites.revokedAt)))
+    .returning({ id: collaboratorInvites.id });
+  return rows.length > 0;
+}

@@ -1,5 +1,5 @@
 import type { InviteInfo } from '@crate/contract/auth';
-import type { Invite } from '@crate/contract/users';
+import type { Collaborators, Invite } from '@crate/contract/users';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
@@ -8,11 +8,15 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import { can } from '../../policies/can.ts';
 import { asCreator } from '../../policies/creator-policy.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { grantRole } from '../roles/role-service.ts';
+import { grantRole, refreshClaims, revokeRole } from '../roles/role-service.ts';
 import { presentInvite, presentInviteInfo } from './invite-presenter.ts';
 import {
   claimInvite,
+  collaboratesWithAnyone,
   findOpenInvite,
+  listTeam,
+  unlinkCollaborator,
+  withdrawOpenInvite,
   findUserName,
   insertInvite,
   linkCollaborator,
@@ -115,4 +119,37 @@ export async function acceptInvite(db: Db, userId: string, token: string, ipAddr
     await grantRole(tx, { userId, actorUserId: userId, ipAddress, reason: `accepted invite ${invite.id}` }, 'collaborator');
     await recordAudit(tx, { actorUserId: userId, action: 'invite.accepted', targetType: 'creator', targetId: invite.creatorId, details: { inviteId: invite.id }, ipAddress });
   });
+}
+
+/** The viewer's creator team (docs/decisions/0024 made the profile): collaborators and open invites. */
+export async function listCollaborators(db: DbOrTx, viewer: Viewer): Promise<Collaborators> {
+  if (!viewer.creatorId) return { collaborators: [], invites: [] };
+  const team = await listTeam(db, viewer.creatorId);
+  return {
+    collaborators: team.collaborators.map((c) => ({ user_id: c.userId, name: c.name, email: c.email, added_at: c.addedAt.toISOString() })),
+    invites: team.invites.map(presentInvite),
+  };
+}
+
+/**
+ * Ends a collaboration: the link goes, and with the last one the collaborator role (claims bumped either
+ * way, so their open browsers refresh); their read access to this studio stops on their next request.
+ */
+export async function removeCollaborator(db: Db, viewer: Viewer, userId: string, ipAddress: string | null): Promise<Collaborators> {
+  const creatorId = viewer.creatorId;
+  if (!creatorId) throw new AppError('NOT_FOUND', 'That collaborator was not found');
+  await db.transaction(async (tx) => {
+    if (!(await unlinkCollaborator(tx, creatorId, userId))) throw new AppError('NOT_FOUND', 'That collaborator was not found');
+    if (await collaboratesWithAnyone(tx, userId)) await refreshClaims(tx, userId);
+    else await revokeRole(tx, { userId, actorUserId: viewer.userId, ipAddress, reason: 'removed by the creator they worked with' }, 'collaborator');
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'collaborator.removed', targetType: 'creator', targetId: creatorId, details: { userId }, ipAddress });
+  });
+  return listCollaborators(db, viewer);
+}
+
+export async function withdrawInvite(db: Db, viewer: Viewer, inviteId: string, ipAddress: string | null): Promise<Collaborators> {
+  const creatorId = viewer.creatorId;
+  if (!creatorId || !(await withdrawOpenInvite(db, creatorId, inviteId))) throw new AppError('NOT_FOUND', 'That invite was not found (it may have been accepted already)');
+  await recordAudit(db, { actorUserId: viewer.userId, action: 'invite.withdrawn', targetType: 'creator', targetId: creatorId, details: { inviteId }, ipAddress });
+  return listCollaborators(db, viewer);
 }

@@ -60,3 +60,8 @@ export async function grantRole(tx: DbOrTx, change: RoleChange, role: Role): Pro
 export async function revokeRole(tx: DbOrTx, change: RoleChange, role: Role): Promise<Role[]> {
   return applyRoleChange(tx, change, (current) => current.filter((r) => r !== role));
 }
+
+/** Tells a user's open browsers to refresh their claims (what they may see changed, their roles did not). */
+export async function refreshClaims(tx: DbOrTx, userId: string): Promise<void> {
+  await bumpClaimsUpdatedAt(tx, userId);
+}

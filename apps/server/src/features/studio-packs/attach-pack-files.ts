@@ -1,0 +1,172 @@
+/**
+ * What newly stored files become in their pack: a sound becomes a sample item pre-filled from its file name,
+ * a preset a preset item for the plugin its path names, a preview is tied to the preset of the same name,
+ * stems and MIDI to the sound they belong with, the newest cover art and pack preview replace the old ones.
+ * Runs inside the upload's transaction; linking works whichever of a pair arrives first.
+ */
+import path from 'node:path/posix';
+import { and, eq, isNull, max } from 'drizzle-orm';
+import type { PackFileKind, PresetPlugin } from '@crate/contract/catalogue-enums';
+import { metadataFromFileName } from '@crate/contract/filename-metadata';
+import { PRESET_EXTENSIONS, presetPluginFromPath } from '@crate/contract/pack-file-kind';
+import type { Tx } from '../../db/client.ts';
+import { files, items, packs } from '../../db/schema/index.ts';
+import type { FileRecord } from '../../files/file-repository.ts';
+import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
+import { newSlug, refreshItemFlags } from './studio-pack-service.ts';
+import { listPackFiles, type PackFileRow, type StudioPackRow } from './studio-pack-repository.ts';
+import { pathOf } from './studio-pack-presenter.ts';
+
+const dirOf = (filePath: string) => path.dirname(filePath.replace(/\\/g, '/'));
+/** "Growl (Preview).mp3", "growl_preview.wav" and "Growl.fxp" are the same sound by this key. */
+const soundKey = (filePath: string) =>
+  path
+    .basename(filePath.replace(/\\/g, '/'), path.extname(filePath))
+    .toLowerCase()
+    .replace(/\b(preview|demo)\b/g, '')
+    .replace(/[^a-z0-9]+/g, '');
+/** Folders that only group stems or MIDI ("Stems", "MIDI") do not count when matching them to their sound. */
+const ownerDir = (filePath: string) =>
+  dirOf(filePath)
+    .split('/')
+    .filter((segment) => !/^(stems?|midi|mid)$/i.test(segment))
+    .join('/');
+
+/** The plugin for a preset: named by its path, else the first plugin that opens its extension. */
+function pluginOf(filePath: string): PresetPlugin {
+  const named = presetPluginFromPath(filePath);
+  if (named) return named;
+  const extension = path.extname(filePath).slice(1).toLowerCase();
+  return (Object.keys(PRESET_EXTENSIONS) as PresetPlugin[]).find((plugin) => PRESET_EXTENSIONS[plugin].includes(extension)) ?? 'Serum';
+}
+
+interface ItemFileLink {
+  itemId: string;
+  type: 'sample' | 'preset';
+  file: PackFileRow;
+}
+
+/** The item a stem or MIDI file belongs with: the one sound in its folder, else the sound whose name starts its name. */
+function ownerOf(filePath: string, sounds: readonly ItemFileLink[]): string | null {
+  const samples = sounds.filter((s) => s.type === 'sample');
+  const inFolder = samples.filter((s) => dirOf(pathOf(s.file)) === ownerDir(filePath));
+  if (inFolder.length === 1) return inFolder[0]!.itemId;
+  const key = soundKey(filePath);
+  const byName = (inFolder.length > 0 ? inFolder : samples).filter((s) => soundKey(pathOf(s.file)).length >= 3 && key.startsWith(soundKey(pathOf(s.file))));
+  return byName.length === 1 ? byName[0]!.itemId : null;
+}
+
+/** Attaches `stored` (already inserted in `files`) to the pack; returns the files that replaced an old cover or preview, to delete after commit. */
+export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPackRow, stored: readonly FileRecord[]): Promise<{ replaced: string[] }> {
+  const replaced: string[] = [];
+  const all = await listPackFiles(tx, pack.id);
+  const [{ last }] = (await tx.select({ last: max(items.position) }).from(items).where(eq(items.packId, pack.id))) as [{ last: number | null }];
+  let position = (last ?? -1) + 1;
+  const itemRows = await tx.select({ id: items.id, type: items.type, audioFileId: items.audioFileId, presetFileId: items.presetFileId, previewFileId: items.previewFileId }).from(items).where(eq(items.packId, pack.id));
+  const byId = new Map(all.map((f) => [f.id, f]));
+  const sounds: ItemFileLink[] = itemRows.flatMap((row) => {
+    const file = byId.get(row.audioFileId ?? row.presetFileId ?? '');
+    return file ? [{ itemId: row.id, type: row.type, file }] : [];
+  });
+  const withoutPreview = new Set(itemRows.filter((r) => r.type === 'preset' && !r.previewFileId).map((r) => r.id));
+  const touched = new Set<string>();
+
+  const link = async (fileId: string, itemId: string) => {
+    await tx.update(files).set({ itemId }).where(eq(files.id, fileId));
+    touched.add(itemId);
+  };
+
+  for (const file of stored) {
+    const filePath = file.customMetadata.relativePath ?? file.originalName;
+    const row = byId.get(file.id)!;
+    switch (file.kind as PackFileKind) {
+      case 'Cover art':
+        if (pack.coverFileId) replaced.push(pack.coverFileId);
+        await tx.update(packs).set({ coverFileId: file.id }).where(eq(packs.id, pack.id));
+        pack = { ...pack, coverFileId: file.id };
+        await jobs.enqueue('derive-media', { fileId: file.id }, { tx });
+        break;
+      case 'Pack preview audio':
+        if (pack.previewFileId) replaced.push(pack.previewFileId);
+        await tx.update(packs).set({ previewFileId: file.id }).where(eq(packs.id, pack.id));
+        pack = { ...pack, previewFileId: file.id };
+        break;
+      case 'Sample audio':
+      case 'Preset': {
+        const isPreset = file.kind === 'Preset';
+        const twin = (s: ItemFileLink) => dirOf(pathOf(s.file)) === dirOf(filePath) && soundKey(pathOf(s.file)) === soundKey(filePath);
+        // Audio named like a preset beside it is that preset's preview ("Growl.fxp" + "Growl.wav"), whichever came first.
+        const presetOfThisPreview = isPreset ? undefined : sounds.find((s) => s.type === 'preset' && withoutPreview.has(s.itemId) && twin(s));
+        if (presetOfThisPreview) {
+          await tx.update(files).set({ kind: 'Preset preview audio' }).where(eq(files.id, file.id));
+          await tx.update(items).set({ previewFileId: file.id }).where(eq(items.id, presetOfThisPreview.itemId));
+          await link(file.id, presetOfThisPreview.itemId);
+          withoutPreview.delete(presetOfThisPreview.itemId);
+          break;
+        }
+        const prefill = metadataFromFileName(path.basename(filePath));
+        const [item] = await tx
+          .insert(items)
+          .values({
+            slug: newSlug(prefill.name, 'sound'),
+            creatorId: pack.creatorId,
+            packId: pack.id,
+            position: position++,
+            type: isPreset ? 'preset' : 'sample',
+            kind: prefill.kind ?? null,
+            name: prefill.name,
+            key: prefill.key ?? null,
+            bpm: prefill.bpm ?? null,
+            genres: prefill.genres?.length ? prefill.genres : pack.genres.slice(0, 8),
+            instruments: prefill.instruments ?? [],
+            licenceType: pack.licenceType,
+            plugin: isPreset ? pluginOf(filePath) : null,
+            ...(isPreset ? { presetFileId: file.id } : { audioFileId: file.id }),
+          })
+          .returning({ id: items.id });
+        await link(file.id, item!.id);
+        sounds.push({ itemId: item!.id, type: isPreset ? 'preset' : 'sample', file: row });
+        if (isPreset) {
+          // Its preview may have arrived first: as a loose preview, or taken for a sample of its own (a draft's, which nobody owns).
+          const loosePreview = all.find((f) => f.kind === 'Preset preview audio' && f.itemId === null && dirOf(pathOf(f)) === dirOf(filePath) && soundKey(pathOf(f)) === soundKey(filePath));
+          const sampleTwin = loosePreview ? undefined : sounds.find((s) => s.type === 'sample' && s.itemId !== item!.id && twin(s));
+          const previewId = loosePreview?.id ?? sampleTwin?.file.id;
+          if (sampleTwin) {
+            await tx.update(files).set({ itemId: null, kind: 'Preset preview audio' }).where(eq(files.itemId, sampleTwin.itemId));
+            await tx.delete(items).where(eq(items.id, sampleTwin.itemId));
+            sounds.splice(sounds.indexOf(sampleTwin), 1);
+          }
+          if (previewId) {
+            await tx.update(items).set({ previewFileId: previewId }).where(eq(items.id, item!.id));
+            await link(previewId, item!.id);
+          } else withoutPreview.add(item!.id);
+        } else {
+          await jobs.enqueue('analyse-audio', { fileId: file.id }, { tx });
+          // Stems and MIDI that arrived before their sound.
+          for (const loose of all.filter((f) => (f.kind === 'Stem audio' || f.kind === 'Midi') && f.itemId === null)) {
+            if (ownerOf(pathOf(loose), sounds) === item!.id) await link(loose.id, item!.id);
+          }
+        }
+        break;
+      }
+      case 'Preset preview audio': {
+        const preset = sounds.find((s) => s.type === 'preset' && withoutPreview.has(s.itemId) && soundKey(pathOf(s.file)) === soundKey(filePath));
+        if (preset) {
+          await tx.update(items).set({ previewFileId: file.id }).where(and(eq(items.id, preset.itemId), isNull(items.previewFileId)));
+          await link(file.id, preset.itemId);
+          withoutPreview.delete(preset.itemId);
+        }
+        break;
+      }
+      case 'Stem audio':
+      case 'Midi': {
+        const owner = ownerOf(filePath, sounds);
+        if (owner) await link(file.id, owner);
+        break;
+      }
+    }
+  }
+  await refreshItemFlags(tx, [...touched]);
+  await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
+  return { replaced };
+}

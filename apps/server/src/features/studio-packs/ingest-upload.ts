@@ -1,0 +1,127 @@
+/**
+ * A finished upload becomes part of its pack: a single file, or every accepted file of a zip. All of it is
+ * checked by content first, then stored, then attached in one transaction with the pack locked; if
+ * anything fails, every object stored for this upload is removed again — nothing is half-written.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PackFileKind } from '@crate/contract/catalogue-enums';
+import { formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
+import type { UploadResult } from '@crate/contract/studio-packs';
+import type { AppContext } from '../../app-context.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize } from '../../policies/can.ts';
+import { asPack } from '../../policies/pack-policy.ts';
+import { assertEditable, markDuplicates } from './studio-pack-service.ts';
+import { findStudioPack, listPackFiles, storedBytes } from './studio-pack-repository.ts';
+import { pathOf } from './studio-pack-presenter.ts';
+import { attachPackFiles } from './attach-pack-files.ts';
+import { checkUploadedFile } from './upload-content-check.ts';
+import { openPackZip } from './pack-zip.ts';
+
+export type UploadKind = PackFileKind | 'zip';
+
+export interface FinishedUpload {
+  packId: string;
+  relativePath: string;
+  kind: UploadKind;
+  /** Where the upload's bytes are on this machine. */
+  localPath: string;
+  size: number;
+}
+
+interface Piece {
+  path: string;
+  kind: PackFileKind;
+  localPath: string;
+  size: number;
+}
+
+const THAT_PACK = 'That pack';
+
+/** Whether the pack and the creator have room for `bytes` more in `count` more files. */
+export async function assertRoom(ctx: Pick<AppContext, 'db'>, creatorId: string, packId: string, bytes: number, count: number): Promise<void> {
+  const used = await storedBytes(ctx.db, creatorId, packId);
+  if (used.packFiles + count > STUDIO_LIMITS.packMaxFiles) throw new AppError('PAYLOAD_TOO_LARGE', `A pack holds at most ${STUDIO_LIMITS.packMaxFiles} files; this one has ${used.packFiles}.`, 'file');
+  if (used.pack + bytes > STUDIO_LIMITS.packMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `A pack is at most ${formatBytes(STUDIO_LIMITS.packMaxBytes)}; this one holds ${formatBytes(used.pack)} and the upload adds ${formatBytes(bytes)}.`, 'file');
+  if (used.creator + bytes > STUDIO_LIMITS.creatorMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `Your uploads may take at most ${formatBytes(STUDIO_LIMITS.creatorMaxBytes)}; you use ${formatBytes(used.creator)}. Write to us for more room.`, 'file');
+}
+
+/** The pieces of an upload, checked, with a cleanup for whatever was unpacked to disk. */
+async function unpack(upload: FinishedUpload): Promise<{ pieces: Piece[]; skipped: UploadResult['skipped']; cleanup: () => Promise<void> }> {
+  if (upload.kind !== 'zip') {
+    const piece = { path: upload.relativePath, kind: upload.kind, localPath: upload.localPath, size: upload.size };
+    await checkUploadedFile({ name: piece.path, kind: piece.kind, path: piece.localPath, size: piece.size });
+    return { pieces: [piece], skipped: [], cleanup: async () => {} };
+  }
+  const zip = await openPackZip(upload.localPath);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'crate-zip-'));
+  const cleanup = () => rm(folder, { recursive: true, force: true });
+  try {
+    const pieces: Piece[] = [];
+    for (const entry of zip.entries) {
+      const localPath = path.join(folder, randomUUID());
+      await zip.extract(entry, localPath);
+      await checkUploadedFile({ name: entry.path, kind: entry.kind, path: localPath, size: entry.size });
+      pieces.push({ path: entry.path, kind: entry.kind, localPath, size: entry.size });
+    }
+    return { pieces, skipped: zip.skipped, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  } finally {
+    zip.close();
+  }
+}
+
+export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: FinishedUpload, ipAddress: string | null): Promise<UploadResult> {
+  const pack = authorize(viewer, 'edit', await findStudioPack(ctx.db, upload.packId), asPack, THAT_PACK);
+  assertEditable(pack);
+  const { pieces, skipped, cleanup } = await unpack(upload);
+  const stored: FileRecord[] = [];
+  try {
+    await assertRoom(ctx, pack.creatorId, pack.id, pieces.reduce((sum, p) => sum + p.size, 0), pieces.length);
+    for (const piece of pieces) {
+      stored.push(
+        await createFileFromUpload(ctx, {
+          body: createReadStream(piece.localPath),
+          originalName: path.posix.basename(piece.path.replace(/\\/g, '/')),
+          ownerUserId: viewer.userId,
+          packId: pack.id,
+          kind: piece.kind,
+          customMetadata: { relativePath: piece.path },
+          maxBytes: STUDIO_LIMITS.fileMaxBytes[piece.kind],
+          keyPrefix: 'packs',
+        }),
+      );
+    }
+    const { replaced } = await ctx.db.transaction(async (tx) => {
+      const locked = authorize(viewer, 'edit', await findStudioPack(tx, pack.id, true), asPack, THAT_PACK);
+      assertEditable(locked);
+      const attached = await attachPackFiles(tx, ctx.jobs, locked, stored);
+      await markDuplicates(tx, await listPackFiles(tx, pack.id));
+      await recordAudit(tx, {
+        actorUserId: viewer.userId,
+        action: 'pack.files_uploaded',
+        targetType: 'pack',
+        targetId: pack.id,
+        details: { upload: upload.relativePath, files: stored.length, bytes: stored.reduce((sum, f) => sum + f.size, 0) },
+        ipAddress,
+      });
+      return attached;
+    });
+    for (const fileId of replaced) await deleteFileAndDerivatives(ctx, fileId);
+    return { files: stored.map((f) => ({ id: f.id, path: pathOf(f), kind: f.kind! })), skipped };
+  } catch (error) {
+    await Promise.all(stored.map((f) => deleteFileAndDerivatives(ctx, f.id)));
+    throw error;
+  } finally {
+    await cleanup();
+  }
+}

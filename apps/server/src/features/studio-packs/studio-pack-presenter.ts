@@ -1,0 +1,141 @@
+import type { CreatorRef } from '@crate/contract/catalogue';
+import type { PackFileKind } from '@crate/contract/catalogue-enums';
+import { PACK_STATUS, PACK_STATUS_LABELS, type PackStatus } from '@crate/contract/pack-status';
+import type { NextAction, StudioFile, StudioItem, StudioPack, StudioPackSummary } from '@crate/contract/studio-packs';
+import { imageSet } from '../../media/media-urls.ts';
+import type { PackFileRow, PackItemRow, PackSummaryFacts, StudioPackRow } from './studio-pack-repository.ts';
+
+const creatorOf = (row: StudioPackRow): CreatorRef => ({ id: row.creatorId, slug: row.creatorSlug, name: row.creatorName });
+
+/** What the creator should do next: add files to an empty draft, fix files with problems, submit, or wait for us. */
+export function nextActionOf(status: number, facts: Pick<PackSummaryFacts, 'file_count' | 'problem_count' | 'item_count'>): NextAction {
+  switch (status) {
+    case PACK_STATUS.draft:
+      if (facts.item_count === 0) return 'add-files';
+      return facts.problem_count > 0 ? 'fix-files' : 'submit';
+    case PACK_STATUS.fileErrors:
+      return 'fix-files';
+    case PACK_STATUS.awaitingApproval:
+      return 'wait-review';
+    case PACK_STATUS.approved:
+    case PACK_STATUS.processing:
+      return 'wait-processing';
+    default:
+      return 'none';
+  }
+}
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+function processingOf(facts: PackSummaryFacts | undefined): StudioPackSummary['processing'] {
+  if (!facts?.run_status || !facts.run_started_at) return null;
+  return { status: facts.run_status, done: Number(facts.run_done), total: Number(facts.run_total), started_at: iso(facts.run_started_at)!, finished_at: iso(facts.run_finished_at) };
+}
+
+export function presentStudioPackSummary(row: StudioPackRow, facts: PackSummaryFacts | undefined, canEdit: boolean): StudioPackSummary {
+  const counts = { item_count: facts?.item_count ?? 0, file_count: facts?.file_count ?? 0, problem_count: facts?.problem_count ?? 0 };
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    status: row.status,
+    status_label: PACK_STATUS_LABELS[row.status as PackStatus] ?? String(row.status),
+    creator: creatorOf(row),
+    cover: imageSet(row.coverFileId),
+    ...counts,
+    next_action: nextActionOf(row.status, counts),
+    processing: processingOf(facts),
+    can_edit: canEdit,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The path the creator uploaded the file as (inside their folder or zip), else its name. */
+export const pathOf = (file: Pick<PackFileRow, 'originalName' | 'customMetadata'>) => file.customMetadata.relativePath ?? file.originalName;
+
+const PROBLEM_WORDS = { missing: 'The stored file is missing: upload it again.', empty: 'The file is empty (0 bytes or no audio).' } as const;
+
+/** A duplicate names the file it repeats (same bytes); anything the pipeline said about a file wins over the generic words. */
+function problemMessage(file: PackFileRow, all: readonly PackFileRow[], pipelineSaid: ReadonlyMap<string, string>): string | null {
+  if (!file.problem) return null;
+  const said = pipelineSaid.get(file.id);
+  if (said) return said;
+  if (file.problem === 'duplicate') {
+    const twin = all.find((other) => other.id !== file.id && other.md5 !== null && other.md5 === file.md5);
+    return twin ? `Same audio as "${pathOf(twin)}": remove one of them.` : 'The same audio is already in your catalogue.';
+  }
+  return PROBLEM_WORDS[file.problem];
+}
+
+function presentFile(file: PackFileRow, all: readonly PackFileRow[], pipelineSaid: ReadonlyMap<string, string>): StudioFile {
+  const analysis = file.analysis;
+  return {
+    id: file.id,
+    path: pathOf(file),
+    kind: file.kind as PackFileKind,
+    size: file.size,
+    item_id: file.itemId,
+    problem: file.problem,
+    problem_message: problemMessage(file, all, pipelineSaid),
+    analysis: analysis ? { bpm: analysis.bpm, bpm_confidence: analysis.bpmConfidence, key: analysis.key, key_confidence: analysis.keyConfidence } : null,
+    uploaded_at: file.createdAt.toISOString(),
+  };
+}
+
+function presentItem(item: PackItemRow): StudioItem {
+  return {
+    id: item.id,
+    slug: item.slug,
+    type: item.type,
+    name: item.name,
+    kind: item.kind,
+    key: item.key,
+    bpm: item.bpm,
+    time_signature: item.timeSignature,
+    feel: item.feel,
+    genres: item.genres,
+    instruments: item.instruments,
+    tags: item.tags,
+    credit_cost: item.creditCost,
+    plugin: item.plugin,
+    has_stems: item.hasStems,
+    has_midi: item.hasMidi,
+    file_id: item.audioFileId ?? item.presetFileId,
+  };
+}
+
+/** Why the pack cannot go to review yet, in the creator's words; empty when it can. */
+export function submitBlockers(row: StudioPackRow, files: readonly PackFileRow[], items: readonly PackItemRow[]): string[] {
+  const blockers: string[] = [];
+  if (row.status !== PACK_STATUS.draft && row.status !== PACK_STATUS.fileErrors) blockers.push(`The pack is ${PACK_STATUS_LABELS[row.status as PackStatus].toLowerCase()}: only a draft goes to review.`);
+  if (items.length === 0) blockers.push('Upload at least one sound or preset.');
+  if (!row.coverFileId) blockers.push('Add cover art (a square image of at least 500 × 500 pixels).');
+  const problems = files.filter((f) => f.problem).length;
+  if (problems > 0) blockers.push(`${problems} ${problems === 1 ? 'file has a problem' : 'files have problems'}: fix or remove ${problems === 1 ? 'it' : 'them'} first.`);
+  const loopsWithoutBpm = items.filter((i) => i.kind === 'Loop' && i.bpm === null).length;
+  if (loopsWithoutBpm > 0) blockers.push(`${loopsWithoutBpm} ${loopsWithoutBpm === 1 ? 'loop has' : 'loops have'} no BPM.`);
+  return blockers;
+}
+
+export function presentStudioPack(
+  row: StudioPackRow,
+  files: readonly PackFileRow[],
+  items: readonly PackItemRow[],
+  facts: PackSummaryFacts | undefined,
+  pipelineSaid: ReadonlyMap<string, string>,
+  canEdit: boolean,
+): StudioPack {
+  return {
+    ...presentStudioPackSummary(row, facts, canEdit),
+    description: row.description,
+    genres: row.genres,
+    licence_type: row.licenceType,
+    credit_cost: row.creditCost,
+    price_cents: row.priceCents,
+    currency: row.currency,
+    total_bytes: files.reduce((sum, f) => sum + f.size, 0),
+    files: files.map((f) => presentFile(f, files, pipelineSaid)),
+    items: items.map(presentItem),
+    submit_blockers: submitBlockers(row, files, items),
+  };
+}

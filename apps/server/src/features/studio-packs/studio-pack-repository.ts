@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql-rows.ts';
+import { creators, files, items, packs } from '../../db/schema/index.ts';
+
+export type StudioPackRow = Awaited<ReturnType<typeof findStudioPack>> & {};
+
+const packColumns = {
+  id: packs.id,
+  slug: packs.slug,
+  title: packs.title,
+  description: packs.description,
+  status: packs.status,
+  creatorId: packs.creatorId,
+  creatorSlug: creators.slug,
+  creatorName: creators.name,
+  creatorUserId: creators.userId,
+  coverFileId: packs.coverFileId,
+  previewFileId: packs.previewFileId,
+  genres: packs.genres,
+  licenceType: packs.licenceType,
+  creditCost: packs.creditCost,
+  priceCents: packs.priceCents,
+  currency: packs.currency,
+  updatedAt: packs.updatedAt,
+};
+
+/** A pack with its creator, by id, whoever may see it (the caller authorizes). `lock` takes the row for a change. */
+export async function findStudioPack(db: DbOrTx, id: string, lock = false) {
+  const query = db.select(packColumns).from(packs).innerJoin(creators, eq(creators.id, packs.creatorId)).where(eq(packs.id, id));
+  const [row] = lock ? await query.for('update', { of: packs }) : await query;
+  return row ?? null;
+}
+
+/** The originals uploaded to a pack (derivatives are ours, not the creator's), in upload order. */
+export async function listPackFiles(db: DbOrTx, packId: string) {
+  return db
+    .select({
+      id: files.id,
+      originalName: files.originalName,
+      customMetadata: files.customMetadata,
+      kind: files.kind,
+      size: files.size,
+      md5: files.md5,
+      itemId: files.itemId,
+      problem: files.problem,
+      analysis: files.analysis,
+      storageKey: files.storageKey,
+      createdAt: files.createdAt,
+    })
+    .from(files)
+    .where(and(eq(files.packId, packId), isNull(files.derivedFromFileId)))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+export type PackFileRow = Awaited<ReturnType<typeof listPackFiles>>[number];
+
+export async function listPackItems(db: DbOrTx, packId: string) {
+  return db
+    .select({
+      id: items.id,
+      slug: items.slug,
+      type: items.type,
+      name: items.name,
+      kind: items.kind,
+      key: items.key,
+      bpm: items.bpm,
+      timeSignature: items.timeSignature,
+      feel: items.feel,
+      genres: items.genres,
+      instruments: items.instruments,
+      tags: items.tags,
+      creditCost: items.creditCost,
+      plugin: items.plugin,
+      hasStems: items.hasStems,
+      hasMidi: items.hasMidi,
+      audioFileId: items.audioFileId,
+      presetFileId: items.presetFileId,
+      previewFileId: items.previewFileId,
+    })
+    .from(items)
+    .where(eq(items.packId, packId))
+    .orderBy(asc(items.position), asc(items.id));
+}
+export type PackItemRow = Awaited<ReturnType<typeof listPackItems>>[number];
+
+/** Counts and the latest processing run of each pack, for the dashboard's rows. */
+export async function packSummaries(db: DbOrTx, packIds: readonly string[]) {
+  if (packIds.length === 0) return new Map<string, PackSummaryFacts>();
+  const ids = sql.param(packIds);
+  const result = await db.execute(sql`
+    select p.id as pack_id,
+      (select count(*)::int from items i where i.pack_id = p.id) as item_count,
+      (select count(*)::int from files f where f.pack_id = p.id and f.derived_from_file_id is null) as file_count,
+      (select count(*)::int from files f where f.pack_id = p.id and f.derived_from_file_id is null and f.problem is not null) as problem_count,
+      r.status as run_status, r.created_at as run_started_at, r.finished_at as run_finished_at,
+      coalesce((r.summary->>'total_files')::int, 0) as run_total,
+      (select count(*)::int from processing_outcomes o where o.run_id = r.id) as run_done
+    from packs p
+    left join lateral (select * from processing_runs pr where pr.pack_id = p.id order by pr.created_at desc limit 1) r on true
+    where p.id = any(${ids}::uuid[])`);
+  const rows = rowsOf<PackSummaryFacts & { pack_id: string }>(result);
+  return new Map(rows.map((row) => [row.pack_id, row]));
+}
+export type PackSummaryFacts = {
+  item_count: number;
+  file_count: number;
+  problem_count: number;
+  run_status: string | null;
+  run_total: number;
+  run_done: number;
+  run_started_at: string | null;
+  run_finished_at: string | null;
+};
+
+const changedAt = sql`date_trunc('milliseconds', ${packs.updatedAt})`;
+
+/** The packs of these creator profiles, most recently changed first (keyset on the millisecond a cursor carries). */
+export async function listPacksOfCreators(db: DbOrTx, creatorIds: readonly string[] | 'all', opts: { limit: number; after: { value: string; id: string } | null }) {
+  const conditions: SQL[] = [];
+  if (creatorIds !== 'all') conditions.push(inArray(packs.creatorId, [...creatorIds]));
+  if (opts.after) conditions.push(sql`(${changedAt}, ${packs.id}) < (${opts.after.value}::timestamptz, ${opts.after.id}::uuid)`);
+  return db
+    .select(packColumns)
+    .from(packs)
+    .innerJoin(creators, eq(creators.id, packs.creatorId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(changedAt), desc(packs.id))
+    .limit(opts.limit + 1);
+}
+
+/** Bytes a creator has uploaded (originals of all their packs) and the bytes of one pack. */
+export async function storedBytes(db: DbOrTx, creatorId: string, packId: string): Promise<{ creator: number; pack: number; packFiles: number }> {
+  const result = await db.execute(sql`
+    select sum(f.size) as creator,
+      sum(f.size) filter (where f.pack_id = ${packId}) as pack,
+      (count(*) filter (where f.pack_id = ${packId}))::int as pack_files
+    from files f join packs p on p.id = f.pack_id
+    where p.creator_id = ${creatorId} and f.derived_from_file_id is null`);
+  const [row] = rowsOf<{ creator: string | null; pack: string | null; pack_files: number }>(result);
+  return { creator: Number(row?.creator ?? 0), pack: Number(row?.pack ?? 0), packFiles: Number(row?.pack_files ?? 0) };
+}
+
+
+/** What the latest processing run said about each file with a problem (the creator reads it beside the file). */
+export async function latestProblemMessages(db: DbOrTx, packId: string): Promise<Map<string, string>> {
+  const rows = rowsOf<{ file_id: string; message: string }>(
+    await db.execute(sql`
+      select o.file_id::text as file_id, o.message from processing_outcomes o
+      where o.run_id = (select r.id from processing_runs r where r.pack_id = ${packId} order by r.created_at desc limit 1)
+        and o.problem is not null and o.file_id is not null and o.message <> ''`),
+  );
+  return new Map(rows.map((r) => [r.file_id, r.message]));
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page, pageQuerySchema } from '@crate/contract/pagination';
+import { canTransitionPack, PACK_STATUS, PACK_STATUS_LABELS, type PackStatus } from '@crate/contract/pack-status';
+import type { bulkItemChangesSchema, packDetailsSchema, StudioPack, StudioPackSummary, updatePackSchema } from '@crate/contract/studio-packs';
+import type { AppContext } from '../../app-context.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { files, items, ownedItems, packs } from '../../db/schema/index.ts';
+import { deleteFileAndDerivatives } from '../../files/file-repository.ts';
+import { AppError } from '../../http/app-error.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize, can } from '../../policies/can.ts';
+import { asPack } from '../../policies/pack-policy.ts';
+import { creatorMemberships } from '../../policies/policy-viewer.ts';
+import { slugify } from '../creators/creator-profile-service.ts';
+import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-service.ts';
+import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
+import {
+  findStudioPack,
+  latestProblemMessages,
+  listPackFiles,
+  listPackItems,
+  listPacksOfCreators,
+  packSummaries,
+  type StudioPackRow,
+} from './studio-pack-repository.ts';
+
+const THAT_PACK = 'That pack';
+
+/** A slug that reads like the title and cannot collide (the random tail). */
+export const newSlug = (text: string, fallback: string) => `${slugify(text, fallback).slice(0, 40)}-${randomBytes(4).toString('hex')}`;
+
+/** Statuses whose files and details the creator changes: a draft, and a pack the pipeline sent back with file errors. */
+export const EDITABLE_STATUSES: readonly number[] = [PACK_STATUS.draft, PACK_STATUS.fileErrors];
+
+export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
+  if (!EDITABLE_STATUSES.includes(row.status)) {
+    throw new AppError('CONFLICT', `This pack is ${PACK_STATUS_LABELS[row.status as PackStatus].toLowerCase()}: only a draft or a pack with file errors can be changed.`);
+  }
+}
+
+/** The whole studio view of a pack, read in one go (inside the caller's transaction when there is one). */
+export async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
+  const [packFiles, packItems, facts, said] = [await listPackFiles(db, row.id), await listPackItems(db, row.id), await packSummaries(db, [row.id]), await latestProblemMessages(db, row.id)];
+  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, can(viewer, 'edit', asPack(row)));
+}
+
+export async function listStudioPacks(ctx: AppContext, viewer: Viewer, query: z.output<typeof pageQuerySchema>): Promise<Page<StudioPackSummary>> {
+  const after = decodeCursor(query.cursor, CURSOR_VALUES.time);
+  const memberships = creatorMemberships(viewer);
+  if (memberships.length === 0) return { items: [], next_cursor: null };
+  const rows = await listPacksOfCreators(ctx.db, memberships, { limit: query.limit, after });
+  const facts = await packSummaries(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return toPage(
+    rows,
+    query.limit,
+    (row) => presentStudioPackSummary(row, facts.get(row.id), can(viewer, 'edit', asPack(row))),
+    (row) => encodeCursor(row.updatedAt.toISOString(), row.id),
+  );
+}
+
+export async function getStudioPack(ctx: AppContext, viewer: Viewer, id: string): Promise<StudioPack> {
+  const row = authorize(viewer, 'studio', await findStudioPack(ctx.db, id), asPack, THAT_PACK);
+  return loadStudioPack(ctx.db, viewer, row);
+}
+
+type PackDetails = z.output<typeof packDetailsSchema>;
+
+const detailColumns = (input: Partial<PackDetails>) => ({
+  ...(input.title !== undefined ? { title: input.title } : {}),
+  ...(input.description !== undefined ? { description: input.description } : {}),
+  ...(input.genres !== undefined ? { genres: input.genres } : {}),
+  ...(input.licence_type !== undefined ? { licenceType: input.licence_type } : {}),
+  ...(input.credit_cost !== undefined ? { creditCost: input.credit_cost } : {}),
+  ...(input.price_cents !== undefined ? { priceCents: input.price_cents } : {}),
+});
+
+/** A new draft of the viewer's own creator profile. */
+export async function createStudioPack(ctx: AppContext, viewer: Viewer, input: PackDetails, ipAddress: string | null): Promise<StudioPack> {
+  const creatorId = viewer.creatorId;
+  if (!creatorId) throw new AppError('CONFLICT', 'You have no creator profile yet: it is made when your creator application is approved.');
+  return ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(packs)
+      .values({ ...detailColumns(input), title: input.title, slug: newSlug(input.title, 'pack'), creatorId, status: PACK_STATUS.draft })
+      .returning({ id: packs.id });
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.created', targetType: 'pack', targetId: created!.id, details: { title: input.title }, ipAddress });
+    return loadStudioPack(tx, viewer, (await findStudioPack(tx, created!.id))!);
+  });
+}
+
+export async function updateStudioPack(ctx: AppContext, viewer: Viewer, id: string, input: z.output<typeof updatePackSchema>, ipAddress: string | null): Promise<StudioPack> {
+  return ctx.db.transaction(async (tx) => {
+    const row = authorize(viewer, 'edit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
+    assertEditable(row);
+    if (input.expected_updated_at !== undefined && Date.parse(input.expected_updated_at) !== row.updatedAt.getTime()) {
+      throw new AppError('CONFLICT', 'This pack was changed somewhere else since you opened it. Reload to see the changes, then make yours again.', 'expected_updated_at');
+    }
+    const changes = detailColumns(input);
+    if (Object.keys(changes).length > 0) {
+      await tx.update(packs).set({ ...changes, updatedAt: new Date() }).where(eq(packs.id, id));
+      await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.updated', targetType: 'pack', targetId: id, details: { fields: Object.keys(changes) }, ipAddress });
+    }
+    return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
+  });
+}
+
+
+/** The sounds table's save: every row's changes in one transaction, or none of them (the first bad row is named). */
+export async function updateStudioPackItems(ctx: AppContext, viewer: Viewer, id: string, input: z.output<typeof bulkItemChangesSchema>, ipAddress: string | null): Promise<StudioPack> {
+  return ctx.db.transaction(async (tx) => {
+    const row = authorize(viewer, 'edit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
+    assertEditable(row);
+    const existing = new Map((await listPackItems(tx, id)).map((item) => [item.id, item]));
+    input.items.forEach((change, index) => {
+      const item = existing.get(change.id);
+      if (!item) throw new AppError('NOT_FOUND', `Sound ${index + 1} of the save is not in this pack.`, `items.${index}.id`);
+      if (change.plugin !== undefined && item.type !== 'preset') throw new AppError('VALIDATION_FAILED', `"${item.name}" is a sample: only presets target a plugin.`, `items.${index}.plugin`);
+    });
+    await applyItemChanges(
+      tx,
+      input.items.map(({ id: itemId, ...fields }) => ({ id: itemId, changes: itemChangesOf(fields) })),
+    );
+    await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, id));
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.items_updated', targetType: 'pack', targetId: id, details: { items: input.items.map((c) => c.id) }, ipAddress });
+    return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
+  });
+}
+
+/**
+ * Removes an uploaded file from a draft. The sound or preset an item was made from takes the item with it
+ * (nobody can own a sound that was never published; one that somebody owns is refused); a preview, stem,
+ * MIDI or cover is unlinked from what used it. A duplicate pair stops being one when either goes.
+ */
+export async function deleteStudioPackFile(ctx: AppContext, viewer: Viewer, packId: string, fileId: string, ipAddress: string | null): Promise<StudioPack> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const row = authorize(viewer, 'edit', await findStudioPack(tx, packId, true), asPack, THAT_PACK);
+    assertEditable(row);
+    const file = (await listPackFiles(tx, packId)).find((f) => f.id === fileId);
+    if (!file) throw new AppError('NOT_FOUND', 'That file is not in this pack.', 'fileId');
+    if (row.coverFileId === fileId) await tx.update(packs).set({ coverFileId: null }).where(eq(packs.id, packId));
+    await tx.update(packs).set({ previewFileId: null }).where(and(eq(packs.id, packId), eq(packs.previewFileId, fileId)));
+    if (file.itemId) await detachFromItem(tx, file.itemId, fileId);
+    await tx.update(files).set({ problem: null }).where(and(eq(files.packId, packId), eq(files.problem, 'duplicate'), eq(files.md5, file.md5 ?? '')));
+    await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, packId));
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.file_removed', targetType: 'pack', targetId: packId, details: { file: fileId, path: file.customMetadata.relativePath ?? file.originalName }, ipAddress });
+    return row;
+  });
+  await deleteFileAndDerivatives(ctx, fileId);
+  const twins = (await listPackFiles(ctx.db, packId)).filter((f) => f.md5 !== null);
+  await markDuplicates(ctx.db, twins);
+  return loadStudioPack(ctx.db, viewer, (await findStudioPack(ctx.db, removed.id))!);
+}
+
+async function detachFromItem(tx: DbOrTx, itemId: string, fileId: string): Promise<void> {
+  const [item] = await tx.select({ id: items.id, audioFileId: items.audioFileId, presetFileId: items.presetFileId, previewFileId: items.previewFileId }).from(items).where(eq(items.id, itemId));
+  if (!item) return;
+  if (item.audioFileId === fileId || item.presetFileId === fileId) {
+    const [owned] = await tx.select({ itemId: ownedItems.itemId }).from(ownedItems).where(eq(ownedItems.itemId, itemId)).limit(1);
+    if (owned) throw new AppError('CONFLICT', 'Somebody owns this sound already: replace its file from the sound\'s editor instead.');
+    await tx.update(files).set({ itemId: null }).where(eq(files.itemId, itemId));
+    await tx.delete(items).where(eq(items.id, itemId));
+    return;
+  }
+  if (item.previewFileId === fileId) await tx.update(items).set({ previewFileId: null, updatedAt: new Date() }).where(eq(items.id, itemId));
+  await tx.update(files).set({ itemId: null }).where(eq(files.id, fileId));
+  await refreshItemFlags(tx, [itemId]);
+}
+
+/** has_stems / has_midi follow the files attached to the items. */
+export async function refreshItemFlags(tx: DbOrTx, itemIds: readonly string[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  const attached = await tx.select({ itemId: files.itemId, kind: files.kind }).from(files).where(inArray(files.itemId, [...itemIds]));
+  for (const itemId of itemIds) {
+    const kinds = new Set(attached.filter((f) => f.itemId === itemId).map((f) => f.kind));
+    await tx.update(items).set({ hasStems: kinds.has('Stem audio'), hasMidi: kinds.has('Midi') }).where(eq(items.id, itemId));
+  }
+}
+
+/**
+ * Files with the same bytes as an earlier file of the pack are marked duplicates; the earliest of each set
+ * is not. Marks are only added here (the pipeline's check against the whole catalogue is authoritative).
+ */
+export async function markDuplicates(db: DbOrTx, packFiles: readonly { id: string; md5: string | null; problem: string | null }[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const file of packFiles) {
+    if (!file.md5) continue;
+    if (seen.has(file.md5) && file.problem === null) await db.update(files).set({ problem: 'duplicate' }).where(eq(files.id, file.id));
+    seen.add(file.md5);
+  }
+}
+
+/** Sends a draft (or a pack whose file errors are fixed: −2 → 0 → 1) for review. */
+export async function submitStudioPack(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<StudioPack> {
+  return ctx.db.transaction(async (tx) => {
+    const row = authorize(viewer, 'submit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
+    const blockers = submitBlockers(row, await listPackFiles(tx, id), await listPackItems(tx, id));
+    if (blockers.length > 0) throw new AppError('CONFLICT', `This pack cannot go to review yet. ${blockers.join(' ')}`);
+    const path: PackStatus[] = row.status === PACK_STATUS.fileErrors ? [PACK_STATUS.draft, PACK_STATUS.awaitingApproval] : [PACK_STATUS.awaitingApproval];
+    let from = row.status as PackStatus;
+    for (const to of path) {
+      if (!canTransitionPack(from, to)) throw new AppError('CONFLICT', `A pack cannot go from ${PACK_STATUS_LABELS[from]} to ${PACK_STATUS_LABELS[to]}.`);
+      await tx.update(packs).set({ status: to, updatedAt: new Date() }).where(eq(packs.id, id));
+      await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.status_changed', targetType: 'pack', targetId: id, details: { from, to }, ipAddress });
+      from = to;
+    }
+    return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
+  });
+}

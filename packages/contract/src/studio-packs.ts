@@ -1,0 +1,176 @@
+/**
+ * A creator's packs in the studio (/creator, /packupload/{id?}, /singleupload/{id?}): drafts with their
+ * uploaded files, the items made from them, what is wrong with which file, and the next thing to do.
+ */
+import { z } from 'zod';
+import { FILE_PROBLEM_KINDS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PACK_FILE_KINDS, PRESET_PLUGINS, TIME_SIGNATURES, FEELS } from './catalogue-enums.ts';
+import { creatorRefSchema, imageSetSchema } from './catalogue.ts';
+import { updateItemSchema } from './item-editing.ts';
+import { genreSlugSchema } from './taxonomy.ts';
+
+export const PACK_EDIT_LIMITS = {
+  titleMax: 100,
+  descriptionMax: 4000,
+  genresMax: 5,
+  tagsMax: 20,
+  /** A whole pack for credits. */
+  creditCostMax: 2000,
+  /** A whole pack for money, in cents. */
+  priceCentsMax: 100_000,
+  /** Items changed by one bulk save. */
+  bulkItemsMax: 500,
+} as const;
+
+const unique = <T>(list: readonly T[]) => new Set(list).size === list.length;
+
+/** Pack details as the creator writes them. Prices: a credit price for the whole pack, and optionally a money price to buy it outright. */
+export const packDetailsSchema = z.strictObject({
+  title: z.string().trim().min(1, 'Give the pack a title').max(PACK_EDIT_LIMITS.titleMax, `A title is at most ${PACK_EDIT_LIMITS.titleMax} characters`),
+  description: z.string().trim().max(PACK_EDIT_LIMITS.descriptionMax, `A description is at most ${PACK_EDIT_LIMITS.descriptionMax} characters`).default(''),
+  genres: z.array(genreSlugSchema).max(PACK_EDIT_LIMITS.genresMax, `At most ${PACK_EDIT_LIMITS.genresMax} genres`).refine(unique, 'A genre is listed twice').default([]),
+  licence_type: z.enum(LICENCE_TYPES).default('Royalty-Free'),
+  credit_cost: z
+    .number()
+    .int('Credits are whole numbers')
+    .min(0, 'Credits cannot be negative')
+    .max(PACK_EDIT_LIMITS.creditCostMax, `At most ${PACK_EDIT_LIMITS.creditCostMax} credits`)
+    .nullable()
+    .default(null),
+  price_cents: z
+    .number()
+    .int('A price is a whole number of cents')
+    .min(100, 'A price is at least $1.00')
+    .max(PACK_EDIT_LIMITS.priceCentsMax, `A price is at most $${PACK_EDIT_LIMITS.priceCentsMax / 100}`)
+    .nullable()
+    .default(null),
+});
+export type PackDetailsInput = z.input<typeof packDetailsSchema>;
+
+export const updatePackSchema = packDetailsSchema.partial().extend({
+  /** The `updated_at` the form loaded: a pack changed since (another tab) is refused (409) instead of overwritten. */
+  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type UpdatePackInput = z.input<typeof updatePackSchema>;
+
+/** One row of the sounds table's bulk save: the item and the fields that change. */
+export const bulkItemChangeSchema = updateItemSchema.omit({ expected_updated_at: true }).extend({ id: z.uuid('Not a valid item id') });
+export const bulkItemChangesSchema = z.strictObject({
+  items: z
+    .array(bulkItemChangeSchema)
+    .min(1, 'Nothing to save')
+    .max(PACK_EDIT_LIMITS.bulkItemsMax, `At most ${PACK_EDIT_LIMITS.bulkItemsMax} sounds at once`)
+    .refine((rows) => unique(rows.map((r) => r.id)), 'A sound is listed twice'),
+});
+export type BulkItemChanges = z.input<typeof bulkItemChangesSchema>;
+
+/** What the detector heard in a sound (0..1 confidence; null when it could not tell). */
+export const soundAnalysisSchema = z.object({
+  bpm: z.number().nullable(),
+  bpm_confidence: z.number(),
+  key: z.enum(MUSICAL_KEYS as unknown as [string, ...string[]]).nullable(),
+  key_confidence: z.number(),
+});
+export type SoundAnalysis = z.infer<typeof soundAnalysisSchema>;
+
+export const studioFileSchema = z.object({
+  id: z.string(),
+  /** Its path inside the upload (folder and name), as the creator sees it on disk. */
+  path: z.string(),
+  kind: z.enum(PACK_FILE_KINDS),
+  size: z.number().int(),
+  /** The item the file belongs to (its sound, preset, preview, stem or MIDI), if any. */
+  item_id: z.string().nullable(),
+  problem: z.enum(FILE_PROBLEM_KINDS).nullable(),
+  /** What is wrong, in words, naming the other file for a duplicate. */
+  problem_message: z.string().nullable(),
+  analysis: soundAnalysisSchema.nullable(),
+  uploaded_at: z.string(),
+});
+export type StudioFile = z.infer<typeof studioFileSchema>;
+
+export const studioItemSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  type: z.enum(ITEM_TYPES),
+  name: z.string(),
+  kind: z.enum(ITEM_KINDS).nullable(),
+  key: z.enum(MUSICAL_KEYS as unknown as [string, ...string[]]).nullable(),
+  bpm: z.number().nullable(),
+  time_signature: z.enum(TIME_SIGNATURES).nullable(),
+  feel: z.enum(FEELS).nullable(),
+  genres: z.array(z.string()),
+  instruments: z.array(z.string()),
+  tags: z.array(z.string()),
+  credit_cost: z.number().int(),
+  plugin: z.enum(PRESET_PLUGINS).nullable(),
+  has_stems: z.boolean(),
+  has_midi: z.boolean(),
+  /** The file the item was made from (a sample's sound, a preset's file). */
+  file_id: z.string().nullable(),
+});
+export type StudioItem = z.infer<typeof studioItemSchema>;
+
+/** What the creator should do next with a pack, by its status and its files. */
+export const NEXT_ACTIONS = ['add-files', 'fix-files', 'submit', 'wait-review', 'wait-processing', 'none'] as const;
+export type NextAction = (typeof NEXT_ACTIONS)[number];
+
+export const processingProgressSchema = z.object({
+  status: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+export const studioPackSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  status_label: z.string(),
+  creator: creatorRefSchema,
+  cover: imageSetSchema.nullable(),
+  item_count: z.number().int(),
+  file_count: z.number().int(),
+  problem_count: z.number().int(),
+  next_action: z.enum(NEXT_ACTIONS),
+  /** The latest processing run, while one runs or once one ran. */
+  processing: processingProgressSchema.nullable(),
+  /** The viewer's own pack (creators and admins), not one they collaborate on. */
+  can_edit: z.boolean(),
+  updated_at: z.string(),
+});
+export type StudioPackSummary = z.infer<typeof studioPackSummarySchema>;
+
+export const studioPackSchema = studioPackSummarySchema.extend({
+  description: z.string(),
+  genres: z.array(z.string()),
+  licence_type: z.enum(LICENCE_TYPES),
+  credit_cost: z.number().int().nullable(),
+  price_cents: z.number().int().nullable(),
+  currency: z.string(),
+  total_bytes: z.number().int(),
+  files: z.array(studioFileSchema),
+  items: z.array(studioItemSchema),
+  /** Why a submit would be refused today, in words (empty when it can be submitted). */
+  submit_blockers: z.array(z.string()),
+});
+export type StudioPack = z.infer<typeof studioPackSchema>;
+
+/** The tus upload's metadata (Upload-Metadata header), checked when the upload is created. */
+export const uploadMetadataSchema = z.strictObject({
+  packId: z.uuid('Not a valid pack id'),
+  /** The file's path relative to the dropped folder (or just its name). */
+  relativePath: z.string().trim().min(1, 'Name the file').max(300, 'A file path is at most 300 characters'),
+  filetype: z.string().max(200).optional(),
+  filename: z.string().max(300).optional(),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
+
+/** What an upload added to a pack (the body of the finishing PATCH). */
+export const uploadResultSchema = z.object({
+  files: z.array(z.object({ id: z.string(), path: z.string(), kind: z.enum(PACK_FILE_KINDS) })),
+  /** Files inside a zip that were left out, and why (a readme, a folder of junk). */
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
