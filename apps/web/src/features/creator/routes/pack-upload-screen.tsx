@@ -1,5 +1,191 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { Alert, Anchor, Button, Container, Group, List, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { StudioPack } from '@crate/contract/studio-packs';
+import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
+import { ScreenHeader } from '../../../components/screen-header.tsx';
+import { useCreateStudioPack, useRefreshStudioPack, useStudioPack, useSubmitStudioPack, useUpdateStudioPack } from '../api/studio-packs.ts';
+import { CoverArtCropper } from '../components/pack-upload/cover-art-cropper.tsx';
+import { PackDetailsForm } from '../components/pack-upload/pack-details-form.tsx';
+import { PackFilesPanel } from '../components/pack-upload/pack-files-panel.tsx';
+import { SoundsTable } from '../components/pack-upload/sounds-table.tsx';
+import { StudioScreenState } from '../components/studio-screen-state.tsx';
+import { packUploadQueue } from '../uploads/pack-upload-queue.ts';
 
+const EDITABLE = new Set([0, -2]);
+
+const INSTRUCTIONS = (
+  <Anchor component={Link} to="/packuploadinstructions" target="_blank" size="sm">
+    How to prepare a pack
+  </Anchor>
+);
+
+/** /packupload: a new pack starts with its details; saving makes the draft and moves on to its files. */
+function NewPack() {
+  const create = useCreateStudioPack();
+  const navigate = useNavigate();
+  return (
+    <Container size="md" py="xl">
+      <ScreenHeader eyebrow="New pack" title="Upload a pack" subtitle={<>Describe the pack, then add its files. Nothing is public until an admin approves it. {INSTRUCTIONS}</>} />
+      <Paper withBorder p="lg" bg="dark.7">
+        <PackDetailsForm
+          pack={null}
+          readOnly={false}
+          submitLabel="Save and add files"
+          onSave={async (values) => {
+            const pack = await create.mutateAsync(values);
+            void navigate(`/packupload/${pack.id}`, { replace: true });
+          }}
+        />
+      </Paper>
+    </Container>
+  );
+}
+
+/** Step 4: what stands between the pack and review, and the button that sends it. */
+function SubmitPanel({ pack }: { pack: StudioPack }) {
+  const submit = useSubmitStudioPack(pack.id);
+  if (pack.status === 1) {
+    return (
+      <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} title="Waiting for review">
+        An admin listens to the pack and approves it, or sends it back with notes. You get an e-mail either way.
+      </Alert>
+    );
+  }
+  if (pack.status === 2 || pack.status === 3) {
+    const progress = pack.processing;
+    return (
+      <Stack gap="xs">
+        <Text fw={600}>Approved: checking and preparing every file</Text>
+        <Progress value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0} animated aria-label="Processing progress" />
+        <Text size="sm" c="dimmed">{progress ? `${progress.done} of ${progress.total} files` : 'Starting…'}</Text>
+      </Stack>
+    );
+  }
+  if (pack.status === 4) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Published">
+        The pack is live. <Anchor component={Link} to={`/pack/${pack.id}`}>Open its page</Anchor> or <Anchor component={Link} to={`/packanalytics/${pack.id}`}>see how it is doing</Anchor>.
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {pack.submit_blockers.length > 0 ? (
+        <Alert color="yellow" variant="light" title="Before it can go to review">
+          <List size="sm">
+            {pack.submit_blockers.map((blocker) => (
+              <List.Item key={blocker}>{blocker}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : (
+        <Text size="sm">
+          {pack.items.length} {pack.items.length === 1 ? 'sound' : 'sounds'}, cover art and details are in place. An admin reviews the pack next; once approved, every file is checked and the pack is published.
+        </Text>
+      )}
+      <ApiErrorAlert error={submit.error} title="The pack was not sent" />
+      <Group>
+        <Button
+          leftSection={<IconSend size={16} />}
+          disabled={pack.submit_blockers.length > 0 || !pack.can_edit}
+          loading={submit.isPending}
+          onClick={() =>
+            submit.mutate(undefined, {
+              onSuccess: () => notifications.show({ color: 'ember', message: `${pack.title} was sent for review.` }),
+            })
+          }
+        >
+          Submit for review
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PackUpload({ pack }: { pack: StudioPack }) {
+  const refresh = useRefreshStudioPack(pack.id);
+  const update = useUpdateStudioPack(pack.id);
+  const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
+  const editable = pack.can_edit && EDITABLE.has(pack.status);
+  const firstStep = pack.items.length === 0 ? 1 : pack.status === 0 || pack.status === -2 ? 2 : 3;
+  const [step, setStep] = useState(firstStep);
+
+  return (
+    <Container size="xl" py="xl">
+      <ScreenHeader
+        eyebrow="Pack upload"
+        title={pack.title}
+        subtitle={
+          <Group gap="sm" component="span">
+            <PackStatusBadge status={pack.status} published={pack.status === 4} />
+            {INSTRUCTIONS}
+            <Anchor component={Link} to="/creator" size="sm">
+              Your studio
+            </Anchor>
+          </Group>
+        }
+      />
+      {pack.status === -2 ? (
+        <Alert color="red" variant="light" mb="lg" title="Some files have problems">
+          Processing found files that are missing, empty or duplicates (each is marked below). Remove or replace them, then submit the pack again.
+        </Alert>
+      ) : null}
+      <Stepper active={step} onStepClick={setStep} allowNextStepsSelect color="ember" size="sm">
+        <Stepper.Step label="Details" description="Title, licence, prices, cover">
+          <Stack gap="md" mt="md">
+            <Paper withBorder p="lg" bg="dark.7">
+              <PackDetailsForm key={pack.id} pack={pack} readOnly={!editable} submitLabel="Save details" onSave={(values) => update.mutateAsync({ ...values, expected_updated_at: pack.updated_at })} />
+            </Paper>
+            <CoverArtCropper current={pack.cover} disabled={!editable} onCropped={(file) => queue.add([file])} />
+            <Group justify="flex-end">
+              <Button onClick={() => setStep(1)}>Next: files</Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="Files" description="Drop a folder or a zip">
+          <Stack gap="md" mt="md">
+            <PackFilesPanel pack={pack} queue={queue} editable={editable} />
+            <Group justify="flex-end">
+              <Button onClick={() => setStep(2)} disabled={pack.items.length === 0}>
+                Next: sounds
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="Sounds" description="Names, BPM, key, credits">
+          <Stack gap="md" mt="md">
+            <SoundsTable pack={pack} editable={editable} />
+            <Group justify="flex-end">
+              <Button onClick={() => setStep(3)}>Next: submit</Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="Submit" description="Send it for review">
+          <Paper withBorder p="lg" bg="dark.7" mt="md">
+            <SubmitPanel pack={pack} />
+          </Paper>
+        </Stepper.Step>
+      </Stepper>
+    </Container>
+  );
+}
+
+/** /packupload/{id?}: a new pack, or an existing draft's details, files, sounds and submission. */
 export default function PackUploadScreen() {
-  return <PlannedScreen screen="packupload" line="Uploading a sample pack, with its files checked as they arrive, will be here." />;
+  const { id } = useParams();
+  if (!id) return <NewPack />;
+  return <ExistingPack id={id} />;
+}
+
+function ExistingPack({ id }: { id: string }) {
+  const pack = useStudioPack(id);
+  return (
+    <StudioScreenState query={pack} notFound={{ screenTitle: 'Pack upload', what: 'pack', browse: { to: '/creator', label: 'Your studio' } }} errorTitle="This pack did not load">
+      {(data) => <PackUpload key={data.id} pack={data} />}
+    </StudioScreenState>
+  );
 }

@@ -1,0 +1,73 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '@crate/contract/api-endpoints';
+import type { BulkItemChanges, PackDetailsInput, StudioPack, UpdatePackInput } from '@crate/contract/studio-packs';
+import { callApi } from '../../../lib/api-client.ts';
+
+export const studioPacksKey = ['studio', 'packs'] as const;
+export const studioPackKey = (id: string) => ['studio', 'pack', id] as const;
+
+/** While the pipeline works or sounds are being analysed, the screens look again this often. */
+const BUSY_POLL_MS = 3000;
+
+const isBusy = (pack: Pick<StudioPack, 'status'>) => pack.status === 2 || pack.status === 3;
+/** A sound whose tempo and key have not been heard yet. */
+const analysing = (pack: StudioPack) => pack.files.some((f) => f.kind === 'Sample audio' && f.analysis === null && f.problem === null);
+
+/** GET /api/studio/packs: the creator's packs, a page at a time; polled while any is processing. */
+export function useStudioPacks() {
+  return useInfiniteQuery({
+    queryKey: studioPacksKey,
+    queryFn: ({ pageParam, signal }) => callApi(API.listStudioPacks, { query: { limit: 24, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some(isBusy)) ? BUSY_POLL_MS : false),
+  });
+}
+
+/** GET /api/studio/packs/:id; polled while it is processed or its sounds are analysed. */
+export function useStudioPack(id: string) {
+  return useQuery({
+    queryKey: studioPackKey(id),
+    queryFn: ({ signal }) => callApi(API.getStudioPack, { params: { id }, signal }),
+    refetchInterval: (query) => (query.state.data && (isBusy(query.state.data) || analysing(query.state.data)) ? BUSY_POLL_MS : false),
+  });
+}
+
+function useApplyPack() {
+  const queryClient = useQueryClient();
+  return (pack: StudioPack) => {
+    queryClient.setQueryData(studioPackKey(pack.id), pack);
+    void queryClient.invalidateQueries({ queryKey: studioPacksKey });
+  };
+}
+
+export function useCreateStudioPack() {
+  const apply = useApplyPack();
+  return useMutation({ mutationFn: (body: PackDetailsInput) => callApi(API.createStudioPack, { body }), onSuccess: apply });
+}
+
+export function useUpdateStudioPack(id: string) {
+  const apply = useApplyPack();
+  return useMutation({ mutationFn: (body: UpdatePackInput) => callApi(API.updateStudioPack, { params: { id }, body }), onSuccess: apply });
+}
+
+export function useUpdateStudioPackItems(id: string) {
+  const apply = useApplyPack();
+  return useMutation({ mutationFn: (body: BulkItemChanges) => callApi(API.updateStudioPackItems, { params: { id }, body }), onSuccess: apply });
+}
+
+export function useDeleteStudioPackFile(id: string) {
+  const apply = useApplyPack();
+  return useMutation({ mutationFn: (fileId: string) => callApi(API.deleteStudioPackFile, { params: { id, fileId } }), onSuccess: apply });
+}
+
+export function useSubmitStudioPack(id: string) {
+  const apply = useApplyPack();
+  return useMutation({ mutationFn: () => callApi(API.submitStudioPack, { params: { id } }), onSuccess: apply });
+}
+
+/** Reloads the pack (a file finished uploading). */
+export function useRefreshStudioPack(id: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: studioPackKey(id) });
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { LICENCE_TYPES } from '@crate/contract/catalogue-enums';
+import { PACK_EDIT_LIMITS, packDetailsSchema, type PackDetailsInput, type StudioPack } from '@crate/contract/studio-packs';
+import { GENRES } from '@crate/contract/taxonomy';
+import { ApiErrorAlert } from '../../../../components/api-error-alert.tsx';
+import { apiErrorMessage, fieldOfError } from '../../../../lib/api-error-messages.ts';
+
+const GENRE_OPTIONS = GENRES.map((g) => ({ value: g.slug, label: g.label }));
+const FIELDS = ['title', 'description', 'genres', 'licence_type', 'credit_cost', 'price_cents'] as const;
+type FormInput = z.input<typeof packDetailsSchema>;
+type FormOutput = z.output<typeof packDetailsSchema>;
+
+export const detailsOf = (pack: StudioPack | null): FormInput => ({
+  title: pack?.title ?? '',
+  description: pack?.description ?? '',
+  genres: (pack?.genres ?? []) as FormInput['genres'],
+  licence_type: pack?.licence_type ?? 'Royalty-Free',
+  credit_cost: pack?.credit_cost ?? null,
+  price_cents: pack?.price_cents ?? null,
+});
+
+/** A pack's details: title, description, genres, licence, and its prices (credits for the whole pack; optionally money). */
+export function PackDetailsForm({ pack, readOnly, submitLabel, onSave }: { pack: StudioPack | null; readOnly: boolean; submitLabel: string; onSave: (values: PackDetailsInput) => Promise<unknown> }) {
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(packDetailsSchema), defaultValues: detailsOf(pack) });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaveError(null);
+    try {
+      await onSave(values);
+      form.reset(values);
+    } catch (error) {
+      const field = fieldOfError(error, FIELDS);
+      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
+      else setSaveError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Pack details">
+      <Stack gap="md">
+        <TextInput label="Title" required maxLength={PACK_EDIT_LIMITS.titleMax} readOnly={readOnly} error={errors.title?.message} {...form.register('title')} />
+        <Textarea label="Description" description="What is in the pack, how it was made, what it suits." autosize minRows={3} maxRows={10} readOnly={readOnly} error={errors.description?.message} {...form.register('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name="genres"
+            render={({ field }) => (
+              <MultiSelect label="Genres" description={`Up to ${PACK_EDIT_LIMITS.genresMax}; new sounds start with these.`} data={GENRE_OPTIONS} searchable readOnly={readOnly} value={field.value ?? []} onChange={field.onChange} error={errors.genres?.message} maxValues={PACK_EDIT_LIMITS.genresMax} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="licence_type"
+            render={({ field }) => (
+              <Select label="Licence" description="The licence every sound of the pack is sold under." data={[...LICENCE_TYPES]} allowDeselect={false} readOnly={readOnly} value={field.value ?? 'Royalty-Free'} onChange={(v) => field.onChange(v)} error={errors.licence_type?.message} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="credit_cost"
+            render={({ field }) => (
+              <NumberInput
+                label="Whole pack in credits"
+                description="Leave empty: the pack costs what its sounds cost together."
+                min={0}
+                max={PACK_EDIT_LIMITS.creditCostMax}
+                allowDecimal={false}
+                readOnly={readOnly}
+                value={field.value ?? ''}
+                onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+                error={errors.credit_cost?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="price_cents"
+            render={({ field }) => (
+              <NumberInput
+                label="Buy outright (USD)"
+                description="Optional: a money price for the whole pack."
+                prefix="$"
+                min={1}
+                max={PACK_EDIT_LIMITS.priceCentsMax / 100}
+                decimalScale={2}
+                fixedDecimalScale
+                readOnly={readOnly}
+                value={field.value === null || field.value === undefined ? '' : field.value / 100}
+                onChange={(v) => field.onChange(v === '' ? null : Math.round(Number(v) * 100))}
+                error={errors.price_cents?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <ApiErrorAlert error={saveError} title="The pack was not saved" />
+        {readOnly ? null : (
+          <Group>
+            <Button type="submit" loading={isSubmitting} disabled={pack !== null && !isDirty}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

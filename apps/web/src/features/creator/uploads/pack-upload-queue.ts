@@ -1,0 +1,205 @@
+/**
+ * The files of a pack on their way up: resumable tus uploads (tus-js-client) to /api/studio/uploads, a few
+ * at a time, each with its progress, pausable and resumable. The queue lives outside React, one per pack,
+ * so uploads carry on while the creator moves around the app; the browser remembers each upload's URL
+ * (tus's fingerprint store), so after a reload, a dropped connection or a server restart dropping the same
+ * files again continues each from the byte the server has.
+ */
+import * as tus from 'tus-js-client';
+import { isApiErrorBody } from '../../../lib/api-client.ts';
+import type { UploadResult } from '@crate/contract/studio-packs';
+
+export const UPLOAD_ENDPOINT = '/api/studio/uploads';
+/** PATCH size: a dropped connection costs at most this much again, and progress stays honest behind proxies. */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+const PARALLEL = 3;
+/** Network trouble and server restarts are retried for about a minute; refusals (4xx) are not. */
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000];
+
+export type UploadState = 'queued' | 'uploading' | 'paused' | 'done' | 'failed';
+
+export interface QueuedUpload {
+  key: string;
+  path: string;
+  size: number;
+  sent: number;
+  state: UploadState;
+  /** Continuing an upload the browser had started before (a reload, a restart). */
+  resumed: boolean;
+  error: string | null;
+  result: UploadResult | null;
+}
+
+interface Entry extends QueuedUpload {
+  upload: tus.Upload;
+}
+
+/** A file as dropped: its path inside the folder, when the browser gave one. */
+export type DroppedFile = File & { path?: string; relativePath?: string };
+
+/** The path of a dropped file inside its folder ("My Pack/Kicks/Kick 01.wav"), else its name. */
+export function relativePathOf(file: DroppedFile): string {
+  const raw = file.webkitRelativePath || file.relativePath || file.path || file.name;
+  return raw.replace(/^\.?\/+/, '');
+}
+
+/** What the server said when it refused an upload, in its words. */
+export function uploadErrorMessage(error: unknown): string {
+  if (error instanceof tus.DetailedError && error.originalResponse) {
+    try {
+      const body: unknown = JSON.parse(error.originalResponse.getBody());
+      if (isApiErrorBody(body)) return body.error.message;
+    } catch {
+      // not JSON: fall through
+    }
+    return `The server answered ${error.originalResponse.getStatus()}. Try again in a moment.`;
+  }
+  return 'The connection dropped. The upload continues from where it stopped when you resume it.';
+}
+
+const isRefusal = (error: tus.DetailedError) => {
+  const status = error.originalResponse?.getStatus() ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429;
+};
+
+export class PackUploadQueue {
+  private entries: Entry[] = [];
+  private listeners = new Set<() => void>();
+  private snapshot: QueuedUpload[] = [];
+
+  constructor(
+    readonly packId: string,
+    private readonly onFinished: (result: UploadResult) => void,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private changed() {
+    this.snapshot = this.entries.map(({ upload: _upload, ...rest }) => ({ ...rest }));
+    for (const listener of this.listeners) listener();
+  }
+
+  private patch(key: string, change: Partial<QueuedUpload>) {
+    const entry = this.entries.find((e) => e.key === key);
+    if (entry) Object.assign(entry, change);
+    this.changed();
+  }
+
+  /** Queues files (a folder's worth); a file already queued and not failed is not queued twice. */
+  add(files: readonly DroppedFile[]): void {
+    for (const file of files) {
+      const path = relativePathOf(file);
+      const key = `${this.packId}|${path}|${file.size}|${file.lastModified}`;
+      const existing = this.entries.find((e) => e.key === key);
+      if (existing && existing.state !== 'failed') continue;
+      if (existing) this.entries = this.entries.filter((e) => e !== existing);
+      const upload = new tus.Upload(file, {
+        endpoint: UPLOAD_ENDPOINT,
+        chunkSize: CHUNK_BYTES,
+        retryDelays: RETRY_DELAYS,
+        metadata: { packId: this.packId, relativePath: path, filename: file.name, filetype: file.type },
+        fingerprint: async () => `crate-upload:${key}`,
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        onShouldRetry: (error) => !isRefusal(error),
+        onProgress: (sent) => this.patch(key, { sent }),
+        onSuccess: ({ lastResponse }) => {
+          let result: UploadResult | null = null;
+          try {
+            result = JSON.parse(lastResponse.getBody()) as UploadResult;
+          } catch {
+            result = null;
+          }
+          this.patch(key, { state: 'done', sent: file.size, result });
+          if (result) this.onFinished(result);
+          this.pump();
+        },
+        onError: (error) => {
+          this.patch(key, { state: 'failed', error: uploadErrorMessage(error) });
+          this.pump();
+        },
+      });
+      this.entries.push({ key, path, size: file.size, sent: 0, state: 'queued', resumed: false, error: null, result: null, upload });
+    }
+    this.changed();
+    this.pump();
+  }
+
+  /** Starts queued uploads while fewer than PARALLEL are running. */
+  private pump() {
+    let running = this.entries.filter((e) => e.state === 'uploading').length;
+    for (const entry of this.entries) {
+      if (running >= PARALLEL) break;
+      if (entry.state !== 'queued') continue;
+      running++;
+      entry.state = 'uploading';
+      void entry.upload.findPreviousUploads().then((previous) => {
+        const [latest] = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime));
+        if (latest) {
+          entry.upload.resumeFromPreviousUpload(latest);
+          entry.resumed = true;
+        }
+        if (entry.state === 'uploading') entry.upload.start();
+        this.changed();
+      });
+    }
+    this.changed();
+  }
+
+  pause(key: string): void {
+    const entry = this.entries.find((e) => e.key === key);
+    if (!entry || (entry.state !== 'uploading' && entry.state !== 'queued')) return;
+    void entry.upload.abort();
+    this.patch(key, { state: 'paused' });
+    this.pump();
+  }
+
+  resume(key: string): void {
+    const entry = this.entries.find((e) => e.key === key);
+    if (!entry || (entry.state !== 'paused' && entry.state !== 'failed')) return;
+    this.patch(key, { state: 'queued', error: null });
+    this.pump();
+  }
+
+  pauseAll(): void {
+    for (const entry of this.entries) if (entry.state === 'uploading' || entry.state === 'queued') this.pause(entry.key);
+  }
+
+  resumeAll(): void {
+    for (const entry of this.entries) if (entry.state === 'paused') entry.state = 'queued';
+    this.pump();
+  }
+
+  /** Forgets finished and failed rows (the files are in the pack's table, or were refused). */
+  clearFinished(): void {
+    this.entries = this.entries.filter((e) => e.state !== 'done' && e.state !== 'failed');
+    this.changed();
+  }
+}
+
+/** Uploads of this pack the browser started and never finished (a reload or a crash came between). */
+export async function interruptedUploads(packId: string): Promise<{ path: string; size: number }[]> {
+  if (!tus.canStoreURLs) return [];
+  const all = await tus.defaultOptions.urlStorage.findAllUploads();
+  return all.filter((u) => u.metadata.packId === packId).map((u) => ({ path: u.metadata.relativePath ?? u.metadata.filename ?? 'file', size: u.size ?? 0 }));
+}
+
+const queues = new Map<string, PackUploadQueue>();
+/** The screen showing the pack now: told when a file is in (it reloads the pack). */
+const onFinishedHandlers = new Map<string, (result: UploadResult) => void>();
+
+/** The one queue of a pack in this tab. */
+export function packUploadQueue(packId: string, onFinished: (result: UploadResult) => void): PackUploadQueue {
+  let queue = queues.get(packId);
+  if (!queue) {
+    queue = new PackUploadQueue(packId, (result) => onFinishedHandlers.get(packId)?.(result));
+    queues.set(packId, queue);
+  }
+  onFinishedHandlers.set(packId, onFinished);
+  return queue;
+}
