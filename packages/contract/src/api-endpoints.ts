@@ -24,6 +24,7 @@ import { COMMERCE_API } from './commerce-endpoints.ts';
 import { CREATOR_APPLICATION_API } from './creator-application-endpoints.ts';
 import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
+import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
@@ -100,6 +101,7 @@ export const API = {
   ...ITEM_EDITING_API,
   ...ANALYTICS_API,
   ...STUDIO_PACK_API,
+  ...PACK_REVIEW_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

@@ -32,6 +32,7 @@ import {
   TAKEDOWN_REASONS,
   TIME_SIGNATURES,
 } from '@crate/contract/catalogue-enums';
+import { PACK_REVIEW_DECISIONS } from '@crate/contract/pack-review';
 import { TAXONOMY_KINDS } from '@crate/contract/taxonomy';
 import { archivedItemsSql, listedItemsSql } from '../listed-items.ts';
 import { createdAt, cube, id, ts, tsvector, updatedAt } from './columns.ts';
@@ -122,7 +123,8 @@ export const processingOutcomes = pgTable(
     message: text('message').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('processing_outcomes_run_idx').on(t.runId)],
+  // One outcome per file and run: a retried write of the same file's result is a no-op.
+  (t) => [index('processing_outcomes_run_idx').on(t.runId), uniqueIndex('processing_outcomes_run_file_key').on(t.runId, t.fileId)],
 );
 
 export const packs = pgTable(
@@ -149,11 +151,15 @@ export const packs = pgTable(
     takedownReason: takedownReasonEnum('takedown_reason'),
     takenDownAt: ts('taken_down_at'),
     publishedAt: ts('published_at'),
+    /** When it last went to status 1 (awaiting approval); set by the packs_submitted_at trigger, whoever submits it. */
+    submittedAt: ts('submitted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('packs_slug_key').on(t.slug),
+    // The admins' review queue: packs awaiting approval, oldest submission first.
+    index('packs_awaiting_review_idx').on(t.submittedAt, t.id).where(sql`status = 1`),
     index('packs_creator_idx').on(t.creatorId),
     index('packs_status_published_idx').on(t.status, t.publishedAt),
     // The media route finds what a file belongs to (media-policy.ts) by these.
@@ -162,6 +168,27 @@ export const packs = pgTable(
     check('packs_status_range', sql`${t.status} between -2 and 4`),
     check('packs_price_nonnegative', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
   ],
+);
+
+/**
+ * Every admin decision on a pack awaiting approval (docs/decisions/0026): approve, send back to draft with
+ * notes, or reject (archive) with a reason. The notes are what the creator reads and is e-mailed.
+ */
+export const packReviews = pgTable(
+  'pack_reviews',
+  {
+    id: id(),
+    packId: uuid('pack_id')
+      .notNull()
+      .references(() => packs.id),
+    reviewerUserId: text('reviewer_user_id').references(() => users.id),
+    decision: text('decision', { enum: PACK_REVIEW_DECISIONS }).notNull(),
+    notes: text('notes'),
+    fromStatus: smallint('from_status').notNull(),
+    toStatus: smallint('to_status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pack_reviews_pack_idx').on(t.packId, t.createdAt)],
 );
 
 const LISTED = listedItemsSql();
