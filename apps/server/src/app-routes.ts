@@ -5,6 +5,7 @@ import { registerAdminUserRoutes } from './features/admin-users/admin-user-route
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
 import { registerCreatorApplicationRoutes } from './features/creator-applications/creator-application-routes.ts';
+import { registerPackReviewRoutes } from './features/pack-review/pack-review-routes.ts';
 import { registerItemEditingRoutes } from './features/item-editing/item-editing-routes.ts';
 import { registerInviteRoutes } from './features/invites/invite-routes.ts';
 import { registerProfileRoutes } from './features/profile/profile-routes.ts';
@@ -48,4 +49,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerAnalyticsRoutes(app, ctx);
   registerStudioPackRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
+  registerPackReviewRoutes(app, ctx);
 }

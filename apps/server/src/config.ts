@@ -24,6 +24,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   /** "false" runs the API without job workers (run `npm run worker` separately). */
   WORKERS: z.enum(['true', 'false']).default('true'),
+  /** After how long without a heartbeat a running job counts as its worker's death and is run again (default 5 min). */
+  JOB_STALE_AFTER_MS: z.coerce.number().int().min(100).max(24 * 3600 * 1000).optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Proxy addresses whose X-Forwarded-For we believe (comma list, e.g. "127.0.0.1,10.0.0.0/8"); unset trusts none. */
   TRUST_PROXY: z.string().optional(),
@@ -57,6 +59,8 @@ export interface Config {
     | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
     | { kind: 'local'; dir: string };
   workers: boolean;
+  /** The job queue's stale-lock window (db-job-queue.ts); undefined keeps the queue's default. */
+  jobStaleAfterMs?: number | undefined;
   seedDemo: boolean;
   /** Addresses of reverse proxies allowed to set X-Forwarded-For (rate limits key on the client address). */
   trustProxy: string[];
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     workers: e.WORKERS === 'true',
+    jobStaleAfterMs: e.JOB_STALE_AFTER_MS,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean) : [],
     seedDemo: e.SEED_DEMO === 'true',
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,

@@ -19,7 +19,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const database = await openDatabase(config.database, (error) => log.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'));
   await database.migrate();
   const mailer = createMailer(config.mail, log);
-  const jobs = createDbJobQueue(database.db, log, JOB_CATALOGUE);
+  const jobs = createDbJobQueue(database.db, log, JOB_CATALOGUE, config.jobStaleAfterMs ? { staleAfterMs: config.jobStaleAfterMs } : {});
   const lifecycle = accountLifecycle(database.db, jobs, config.publicUrl);
   const auth = createAuthLibrary({
     db: database.db,

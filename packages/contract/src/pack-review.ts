@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_PROBLEM_KINDS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, OUTCOME_STATUSES, PACK_FILE_KINDS, PROCESSING_RUN_STATUSES } from './catalogue-enums.ts';
-import { creatorRefSchema, imageSetSchema } from './catalogue.ts';
+import { creatorRefSchema } from './catalogue.ts';
 
 /**
  * An admin's review of a pack awaiting approval, and the processing that follows approval
@@ -127,7 +127,6 @@ export const packForReviewSchema = z.object({
   licence_type: z.enum(LICENCE_TYPES),
   genres: z.array(z.string()),
   tags: z.array(z.string()),
-  cover: imageSetSchema.nullable(),
   creator: creatorRefSchema.extend({ email: z.string() }),
   submitted_at: z.string().nullable(),
   created_at: z.string(),

@@ -112,21 +112,41 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
 
   const staleCutoff = () => sql`now() - ${secondsInterval(staleAfterMs)}`;
 
-  /** Jobs whose worker died on their last allowed attempt will never be claimed again: record them as failed. */
+  /** The definition's failedForGood hook, if it has one and the payload still parses; its errors are the caller's. */
+  async function runFailedHook(queue: string, payload: unknown, error: string): Promise<void> {
+    const definition = catalogue[queue];
+    if (!definition?.failedForGood || !handlerContext) return;
+    const parsed = definition.payload.safeParse(payload);
+    if (!parsed.success) return;
+    await definition.failedForGood(handlerContext.ctx, parsed.data, error);
+  }
+
+  /**
+   * Jobs whose worker died on their last allowed attempt will never be claimed again: record them as failed,
+   * after their failedForGood hook (a hook that throws leaves the job for the next sweep).
+   */
   async function failAbandoned(queues: readonly string[]): Promise<void> {
-    const abandoned = await db
-      .update(jobs)
-      .set({ status: 'failed', lastError: DEAD_WORKER_ERROR, lockedAt: null, finishedAt: sql`now()` })
-      .where(
-        and(
-          inArray(jobs.queue, queues.map(queueValue)),
-          eq(jobs.status, 'running'),
-          lt(jobs.lockedAt, staleCutoff()),
-          gte(jobs.attempts, jobs.maxAttempts),
-        ),
-      )
-      .returning({ id: jobs.id, queue: jobs.queue });
-    for (const job of abandoned) log.error({ job: job.id, queue: job.queue }, 'job failed for good: its worker died on the last attempt');
+    const abandonedWhere = and(
+      inArray(jobs.queue, queues.map(queueValue)),
+      eq(jobs.status, 'running'),
+      lt(jobs.lockedAt, staleCutoff()),
+      gte(jobs.attempts, jobs.maxAttempts),
+    );
+    const abandoned = await db.select({ id: jobs.id, queue: jobs.queue, payload: jobs.payload }).from(jobs).where(abandonedWhere);
+    for (const job of abandoned) {
+      try {
+        await runFailedHook(job.queue, job.payload, DEAD_WORKER_ERROR);
+      } catch (error) {
+        log.error({ job: job.id, queue: job.queue, err: error }, 'the failure hook of an abandoned job failed; it is tried again at the next sweep');
+        continue;
+      }
+      const [failed] = await db
+        .update(jobs)
+        .set({ status: 'failed', lastError: DEAD_WORKER_ERROR, lockedAt: null, finishedAt: sql`now()` })
+        .where(and(eq(jobs.id, job.id), abandonedWhere))
+        .returning({ id: jobs.id });
+      if (failed) log.error({ job: job.id, queue: job.queue }, 'job failed for good: its worker died on the last attempt');
+    }
   }
 
   /** Claims the oldest due job among `queues` (its own lane's, or every one for drain). */
@@ -211,6 +231,11 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       log.warn({ job: job.id, queue: job.queue, attempts: job.attempts, err: error }, final ? 'job failed for good' : 'job failed, will retry');
       const backoffMs = catalogue[job.queue]?.backoffMs ?? options.backoffMs ?? defaultBackoffMs;
+      if (final && !lockLost.signal.aborted) {
+        await runFailedHook(job.queue, job.payload, message).catch((hookError: unknown) =>
+          log.error({ job: job.id, queue: job.queue, err: hookError }, 'the failure hook of a job failed'),
+        );
+      }
       await db
         .update(jobs)
         .set(

@@ -27,6 +27,7 @@ import {
 import { analyseAudioJobKey, analyseAudioPayloadSchema, runAnalyseAudio } from '../features/studio-packs/analyse-audio-job.ts';
 import { mailMessageSchema } from '../mail/mailer.ts';
 import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
+import { giveUpProcessPack, PROCESS_PACK_MAX_ATTEMPTS, processPackPayloadSchema, runProcessPack } from '../processing/process-pack.ts';
 import type { JobDefinition, JobQueue } from './job-queue.ts';
 
 /** Infers an entry's payload type from its schema. */
@@ -42,6 +43,16 @@ export const JOB_CATALOGUE = {
   'sandbox-webhook': job({ lane: 'interactive', payload: sandboxWebhookPayloadSchema, uniqueKey: sandboxWebhookJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(60_000, 500 * 2 ** n), run: runSandboxWebhook }),
   'sandbox-settle': job({ lane: 'interactive', payload: sandboxSettlePayloadSchema, uniqueKey: sandboxSettleJobKey, run: runSandboxSettle }),
   'subscription-recheck': job({ lane: 'interactive', payload: subscriptionRecheckPayloadSchema, run: runSubscriptionRecheck }),
+  // No unique key: approval and every admin re-run queue one; a job for a pack no longer approved or processing does nothing.
+  // Short backoff: a retry after a crash should not leave a creator watching "processing" for minutes.
+  'process-pack': job({
+    lane: 'bulk',
+    payload: processPackPayloadSchema,
+    maxAttempts: PROCESS_PACK_MAX_ATTEMPTS,
+    backoffMs: (n) => Math.min(60_000, 1000 * 2 ** n),
+    run: runProcessPack,
+    failedForGood: giveUpProcessPack,
+  }),
   'credits-expiring-notice': job({ lane: 'bulk', payload: creditsExpiringPayloadSchema, uniqueKey: creditsExpiringJobKey, run: runCreditsExpiringNotice }),
   // The creator is looking at the sounds table waiting for BPM and key: interactive lane.
   'analyse-audio': job({ lane: 'interactive', payload: analyseAudioPayloadSchema, uniqueKey: analyseAudioJobKey, run: runAnalyseAudio }),

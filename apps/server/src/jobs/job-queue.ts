@@ -34,6 +34,13 @@ export interface JobDefinition<S extends z.ZodType, Ctx> {
   uniqueKey?(payload: z.output<S>): string;
   /** Throw to retry with backoff; throw a PermanentJobError when running again cannot help. */
   run(ctx: Ctx, payload: z.output<S>, job: JobContext): Promise<void>;
+  /**
+   * Runs once the job has failed for good — its last attempt threw, it threw a PermanentJobError, or its
+   * worker died on the last attempt — before the failure is recorded, so work the job left half done (a
+   * pack left "processing") can be closed. Must be idempotent: a worker dying between this and the
+   * record runs it again. If it throws, an abandoned job stays as it is and the next sweep tries again.
+   */
+  failedForGood?(ctx: Ctx, payload: z.output<S>, error: string): Promise<void>;
 }
 
 /** Job name → definition; each entry keeps its own payload type (a catalogue is declared with `satisfies`). */

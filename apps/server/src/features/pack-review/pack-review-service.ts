@@ -1,0 +1,136 @@
+import type { PackForReview, PackProcessing, ReviewPack, WaitingPack } from '@crate/contract/pack-review';
+import type { Page } from '@crate/contract/pagination';
+import { canTransitionPack, PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
+import type { AppContext } from '../../app-context.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize } from '../../policies/can.ts';
+import { asPack } from '../../policies/pack-policy.ts';
+import { AUDIO_FILE_KINDS } from '../../processing/derive-media.ts';
+import { countOutcomes, findLatestRun, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
+import { packRejectedMail, packSentBackMail } from './pack-review-mail.ts';
+import { presentPackForReview, presentProcessing, presentWaitingPack, statusLabel, type LatestRun } from './pack-review-presenter.ts';
+import {
+  findCreatorWithEmail,
+  findPack,
+  findPackFileForPlaying,
+  insertReview,
+  listAwaitingReview,
+  listItemsOfPack,
+  listOriginalsOfPack,
+  listReviews,
+  lockPack,
+  setPackStatus,
+  type PackRow,
+} from './pack-review-repository.ts';
+
+const WHAT = 'That pack';
+
+/** Audio an admin can audition: its kind says it is a sound, or (no kind) its declared type does. */
+const isAudioFile = (file: { kind: string | null; contentType: string }) =>
+  file.kind ? (AUDIO_FILE_KINDS as readonly string[]).includes(file.kind) : file.contentType.startsWith('audio/');
+
+export async function listWaitingPacks(db: DbOrTx, query: { limit: number; cursor?: string | undefined }): Promise<Page<WaitingPack>> {
+  const rows = await listAwaitingReview(db, { limit: query.limit, after: decodeCursor(query.cursor, CURSOR_VALUES.time) });
+  return toPage(rows, query.limit, presentWaitingPack, (r) => encodeCursor(r.submittedAt.toISOString(), r.id));
+}
+
+async function latestRun(db: DbOrTx, packId: string): Promise<LatestRun | null> {
+  const run = await findLatestRun(db, packId);
+  if (!run) return null;
+  return { run, counts: await countOutcomes(db, run.id), problems: await listProblemOutcomes(db, run.id) };
+}
+
+async function processingOf(db: DbOrTx, pack: PackRow): Promise<PackProcessing> {
+  const [lastReview] = await listReviews(db, pack.id);
+  return presentProcessing(pack, await latestRun(db, pack.id), lastReview ?? null);
+}
+
+async function present(db: DbOrTx, pack: PackRow): Promise<PackForReview> {
+  const creator = await findCreatorWithEmail(db, pack.creatorId);
+  if (!creator) throw notFound(WHAT);
+  const [itemRows, fileRows, reviews] = await Promise.all([listItemsOfPack(db, pack.id), listOriginalsOfPack(db, pack.id), listReviews(db, pack.id)]);
+  const [lastReview] = reviews;
+  const processing = presentProcessing(pack, await latestRun(db, pack.id), lastReview ?? null);
+  return presentPackForReview(pack, creator, itemRows, fileRows, isAudioFile, reviews, processing);
+}
+
+export async function getPackForReview(db: DbOrTx, viewer: Viewer, id: string): Promise<PackForReview> {
+  const pack = authorize(viewer, 'review', await findPack(db, id), asPack, WHAT);
+  return present(db, pack);
+}
+
+/** The creator's people and admins follow a pack's processing and read its review notes. */
+export async function getPackProcessing(db: DbOrTx, viewer: Viewer, id: string): Promise<PackProcessing> {
+  const pack = authorize(viewer, 'studio', await findPack(db, id), asPack, WHAT);
+  return processingOf(db, pack);
+}
+
+const TO_STATUS: Record<ReviewPack['decision'], PackStatus> = {
+  approve: PACK_STATUS.approved,
+  send_back: PACK_STATUS.draft,
+  reject: PACK_STATUS.archived,
+};
+
+function illegal(pack: PackRow, to: PackStatus, doing: string): AppError {
+  return new AppError('CONFLICT', `This pack is ${statusLabel(pack.status).toLowerCase()} (status ${pack.status}); it cannot be ${doing} (status ${pack.status} → ${to} is not allowed). Reload to see its current state.`);
+}
+
+/**
+ * An admin's decision on a pack awaiting approval, in one transaction with everything it causes: approving
+ * queues the processing job (so the job exists exactly when the approval does), sending back and rejecting
+ * store the notes and queue the creator's e-mail. A decision on a pack no longer awaiting approval (another
+ * admin decided first) is a 409.
+ */
+export async function reviewPack(ctx: AppContext, admin: Viewer, id: string, review: ReviewPack, ipAddress: string | null): Promise<PackForReview> {
+  return ctx.db.transaction(async (tx) => {
+    const pack = authorize(admin, 'review', await lockPack(tx, id), asPack, WHAT);
+    const to = TO_STATUS[review.decision];
+    const doing = { approve: 'approved', send_back: 'sent back', reject: 'rejected' }[review.decision];
+    if (pack.status !== PACK_STATUS.awaitingApproval || !canTransitionPack(pack.status as PackStatus, to)) throw illegal(pack, to, doing);
+    const notes = review.decision === 'approve' ? (review.notes || null) : review.notes!;
+    await setPackStatus(tx, pack.id, to);
+    await insertReview(tx, { packId: pack.id, reviewerUserId: admin.userId, decision: review.decision, notes, fromStatus: pack.status, toStatus: to });
+    await recordAudit(tx, { actorUserId: admin.userId, action: `pack.${review.decision}`, targetType: 'pack', targetId: pack.id, details: { from: pack.status, to, ...(notes ? { notes } : {}) }, ipAddress });
+    if (review.decision === 'approve') {
+      await ctx.jobs.enqueue('process-pack', { packId: pack.id }, { tx });
+    } else {
+      const creator = await findCreatorWithEmail(tx, pack.creatorId);
+      if (creator) {
+        const mail =
+          review.decision === 'send_back'
+            ? packSentBackMail(creator.email, pack.title, notes!, `${ctx.config.publicUrl}/packupload/${pack.id}`)
+            : packRejectedMail(creator.email, pack.title, notes!, `${ctx.config.publicUrl}/creator`);
+        await ctx.jobs.enqueue('mail', mail, { tx });
+      }
+    }
+    return present(tx, (await findPack(tx, pack.id))!);
+  });
+}
+
+/** An admin runs processing again: a pack with file errors after a fix on our side (−2 → 3), or a published one (4 → 3). */
+export async function reprocessPack(ctx: AppContext, admin: Viewer, id: string, ipAddress: string | null): Promise<PackProcessing> {
+  return ctx.db.transaction(async (tx) => {
+    const pack = authorize(admin, 'review', await lockPack(tx, id), asPack, WHAT);
+    const from = pack.status as PackStatus;
+    if ((from !== PACK_STATUS.fileErrors && from !== PACK_STATUS.published) || !canTransitionPack(from, PACK_STATUS.processing)) {
+      throw illegal(pack, PACK_STATUS.processing, 'processed again (only packs with file errors or published packs are)');
+    }
+    await setPackStatus(tx, pack.id, PACK_STATUS.processing);
+    await ctx.jobs.enqueue('process-pack', { packId: pack.id }, { tx });
+    await recordAudit(tx, { actorUserId: admin.userId, action: 'pack.reprocess', targetType: 'pack', targetId: pack.id, details: { from, to: PACK_STATUS.processing }, ipAddress });
+    return processingOf(tx, (await findPack(tx, pack.id))!);
+  });
+}
+
+/** A pack's audio file for an admin to audition: the MP3 preview when processing made one, else the original as uploaded. */
+export async function findFileForReview(db: DbOrTx, viewer: Viewer, packId: string, fileId: string): Promise<{ storageKey: string; contentType: string }> {
+  authorize(viewer, 'review', await findPack(db, packId), asPack, WHAT);
+  const found = await findPackFileForPlaying(db, packId, fileId);
+  if (!found || !isAudioFile(found.original)) throw notFound('That sound');
+  if (found.preview) return found.preview;
+  return { storageKey: found.original.storageKey, contentType: found.original.contentType.startsWith('audio/') ? found.original.contentType : 'application/octet-stream' };
+}
