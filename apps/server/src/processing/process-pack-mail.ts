@@ -4,7 +4,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 export function packPublishedMail(to: string, title: string, link: string): MailMessage {
   return {
     to,
-    subject: `"${title}" is live on Crate`,
+    subject: `Your pack is live on Crate: ${title}`,
     text: [`Your pack "${title}" passed processing and is now published: it is on your creator page and in search.`, '', link].join('\n'),
     link,
   };
@@ -14,7 +14,7 @@ export function packFileErrorsMail(to: string, title: string, problemCount: numb
   const files = problemCount === 1 ? '1 file' : `${problemCount} files`;
   return {
     to,
-    subject: `"${title}" has file problems`,
+    subject: `Your pack has file problems: ${title}`,
     text: [
       `Processing found problems with ${files} of your pack "${title}", so it was not published.`,
       '',

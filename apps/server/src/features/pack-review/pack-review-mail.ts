@@ -4,7 +4,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 export function packSentBackMail(to: string, title: string, notes: string, link: string): MailMessage {
   return {
     to,
-    subject: `"${title}" needs changes before it can be published`,
+    subject: `Your pack needs changes before it can be published: ${title}`,
     text: [`An admin reviewed your pack "${title}" and sent it back to your drafts with these notes:`, '', notes, '', 'Make the changes and submit it again:', link].join('\n'),
     link,
   };
@@ -13,7 +13,7 @@ export function packSentBackMail(to: string, title: string, notes: string, link:
 export function packRejectedMail(to: string, title: string, reason: string, link: string): MailMessage {
   return {
     to,
-    subject: `"${title}" was not accepted`,
+    subject: `Your pack was not accepted: ${title}`,
     text: [`An admin reviewed your pack "${title}" and could not accept it for Crate. It has been archived.`, '', `Reason: ${reason}`, '', 'Your packs are on your creator dashboard:', link].join('\n'),
     link,
   };

@@ -5,8 +5,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { creators, files, items, packReviews, packs, users } from '../../db/schema/index.ts';
 import { AUDIO_VARIANTS } from '../../media/audio-derivatives.ts';
 
-/** When it was sent for approval: the trigger's stamp, else (rows from before it) its last change. */
-const submittedAt = sql<Date>`coalesce(${packs.submittedAt}, ${packs.updatedAt})`;
+/**
+ * When it was sent for approval: the trigger's stamp, else (rows from before it) its last change. To the
+ * millisecond, as the page cursor carries it (JavaScript dates): microseconds would repeat a row across pages.
+ */
+const submittedAt = sql<Date>`date_trunc('milliseconds', coalesce(${packs.submittedAt}, ${packs.updatedAt}))`;
 
 export interface WaitingPackRow {
   id: string;
