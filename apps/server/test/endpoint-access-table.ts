@@ -123,6 +123,14 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   removeCollaborator: ['creator', 'admin'],
   withdrawInvite: ['creator', 'admin'],
 
+  // Pack review and processing (docs/decisions/0026): admins review and re-run; the creator's people follow processing.
+  listPacksAwaitingReview: ADMIN,
+  getPackForReview: ADMIN,
+  playPackFileForReview: ADMIN,
+  reviewPack: ADMIN,
+  reprocessPack: ADMIN,
+  getPackProcessing: ['collaborator', 'creator', 'admin'],
+
   'fn:trackPageView': ANYONE,
   'fn:trackViewContent': ANYONE,
   // Previews play for visitors too; their plays count (deduplicated per address and browser).
@@ -266,6 +274,14 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   withdrawInvite: { noObjectRule: "acts only on the caller's own invites: someone else's invite is 404 (studio-packs.int.test.ts)" },
 
   restoreArchivedPack: { noObjectRule: 'admin-only: admins act on every pack' },
+  getPackForReview: { noObjectRule: 'admin-only: admins review every pack (the pack policy\'s review action); others get 403 in pack-review.int.test.ts' },
+  playPackFileForReview: { noObjectRule: 'admin-only; a file of another pack is 404 (pack-review.int.test.ts: the creator gets 403)' },
+  reviewPack: { noObjectRule: 'admin-only: admins review every pack; a pack not awaiting approval is 409 (pack-review.int.test.ts)' },
+  reprocessPack: { noObjectRule: 'admin-only: admins re-run every pack; a pack not in −2 or 4 is 409 (pack-review.int.test.ts)' },
+  getPackProcessing: [
+    { as: 'otherCreator', tries: "the processing of another creator's unpublished pack", params: (w) => ({ id: w.draftPack.id }), status: 404 },
+    { as: 'stranger', tries: "the processing of a published pack they see but whose studio is the creator's", params: (w) => ({ id: w.listedPack.id }), status: 403 },
+  ],
   restoreTakenDownItem: { noObjectRule: 'admin-only: admins act on every item' },
 };
 
