@@ -77,7 +77,7 @@ export const WEB_ROUTES = [
   { screen: 'editbanner', paths: ['/editbanner/:id?'], example: '/editbanner', layout: 'main', access: ADMIN, title: 'Edit banner', description: 'Create or edit a banner.' },
   { screen: 'managebundle', paths: ['/managebundle/:id?'], example: '/managebundle', layout: 'main', access: ADMIN, title: 'Manage bundle', description: 'Create or edit a bundle.' },
   { screen: 'manageuser', paths: ['/manageuser/:id'], example: '/manageuser/demo', layout: 'main', access: ADMIN, title: 'Manage user', description: 'Roles and status of a user.' },
-  { screen: 'reviewcreator', paths: ['/reviewcreator/:id?'], example: '/reviewcreator', layout: 'main', access: ADMIN, title: 'Review creators', description: 'Creator applications waiting for review, and reviewing one.' },
+  { screen: 'reviewcreator', paths: ['/reviewcreator/:id?'], example: '/reviewcreator', layout: 'main', access: ADMIN, title: 'Review creators', description: 'Creator applications and packs waiting for review, and reviewing an application.' },
   { screen: 'monthlypayout', paths: ['/monthlypayout/:id'], example: '/monthlypayout/demo', layout: 'main', access: ADMIN, title: 'Monthly payout', description: 'A month of creator payouts.' },
 ] as const satisfies readonly WebRoute[];
 

@@ -13,9 +13,15 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
+import { pageRows } from '../../../components/cursor-pages.ts';
+import { SectionHeader } from '../../../components/section-header.tsx';
 import { useCreatorApplication, useReviewApplication, useWaitingApplications } from '../api/creator-applications.ts';
+import { useWaitingPacks } from '../api/pack-reviews.ts';
 
-/** /reviewcreator: applications waiting for review; /reviewcreator/{id}: one of them, its demos playable, and the decision. */
+/**
+ * /reviewcreator: creator applications and packs waiting for review; /reviewcreator/{id}: one application, its
+ * demos playable, and the decision. A pack is reviewed on its own page (/pack/{id}), where admins get the panel.
+ */
 export default function ReviewCreatorScreen() {
   const { id } = useParams();
   return id ? <ReviewOne id={id} /> : <WaitingList />;
@@ -25,7 +31,8 @@ function WaitingList() {
   const waiting = useWaitingApplications();
   return (
     <Container size="lg" py="xl">
-      <ScreenHeader eyebrow="Admin" title="Review creators" subtitle="Creator applications waiting for a decision, oldest first." />
+      <ScreenHeader eyebrow="Admin" title="Review creators" subtitle="Creator applications and packs waiting for a decision, oldest first." />
+      <SectionHeader id="waiting-applications" title="Creator applications" />
       {waiting.isPending ? (
         <CenteredLoader label="Loading applications…" />
       ) : waiting.isError ? (
@@ -62,7 +69,64 @@ function WaitingList() {
           </Table.Tbody>
         </Table>
       )}
+      <WaitingPacks />
     </Container>
+  );
+}
+
+/** Packs their creators sent for approval; each opens on its pack page, where the review panel is. */
+function WaitingPacks() {
+  const waiting = useWaitingPacks();
+  const rows = pageRows(waiting.data);
+  return (
+    <section aria-labelledby="waiting-packs" style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+      <SectionHeader id="waiting-packs" title="Packs awaiting approval" />
+      {waiting.isPending ? (
+        <CenteredLoader label="Loading packs…" />
+      ) : waiting.isError ? (
+        <ApiErrorAlert error={waiting.error} title="Could not load the packs" />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No packs are waiting" icon={<IconInbox size={22} />}>
+          Packs appear here when their creators submit them for approval.
+        </EmptyState>
+      ) : (
+        <>
+          <Table highlightOnHover verticalSpacing="sm" aria-label="Packs awaiting approval">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Pack</Table.Th>
+                <Table.Th>Creator</Table.Th>
+                <Table.Th>Sounds</Table.Th>
+                <Table.Th>Files</Table.Th>
+                <Table.Th>Submitted</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/pack/${p.id}`} fw={600}>
+                      {p.title}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{p.creator.name}</Table.Td>
+                  <Table.Td>{p.item_count}</Table.Td>
+                  <Table.Td>{p.file_count}</Table.Td>
+                  <Table.Td>{new Date(p.submitted_at).toLocaleString()}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {waiting.hasNextPage ? (
+            <Group justify="center" mt="md">
+              <Button variant="default" onClick={() => void waiting.fetchNextPage()} loading={waiting.isFetchingNextPage}>
+                Show more packs
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }
 

@@ -19,10 +19,13 @@ import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { packPreviewItem } from '../../../player/pack-preview-item.ts';
+import { useProfile } from '../../../profile/profile-state.ts';
 import { usePack, usePackItems } from '../api/get-pack.ts';
 import { DetailHeader } from '../components/detail-header.tsx';
 import { DetailScreenState } from '../components/detail-screen-state.tsx';
 import { LicenceBadge } from '../components/licence-badge.tsx';
+import { PackReviewPanel } from '../components/pack-review-panel.tsx';
+import { PackStudioPanel } from '../components/pack-studio-panel.tsx';
 import { PreviewButton } from '../components/preview-button.tsx';
 
 /** /pack/{id} and /products/{slug}: a pack with its preview, licence, every sound in it, and the bundles it is in. */
@@ -48,6 +51,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
   const items = usePackItems(packRef, true);
   const rows = pageRows(items.data);
   const previewItem = useMemo(() => packPreviewItem(pack), [pack]);
+  const { is_admin: isAdmin } = useProfile();
   const released = pack.published_at ? new Date(pack.published_at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : null;
 
   return (
@@ -118,6 +122,8 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
           ) : null}
         </Group>
       </DetailHeader>
+
+      {isAdmin ? <PackReviewPanel packId={pack.id} /> : pack.can_edit && !pack.published ? <PackStudioPanel packId={pack.id} /> : null}
 
       {pack.description ? (
         <Spoiler maxHeight={72} showLabel="Read more" hideLabel="Show less" mb="xl" maw={760}>
