@@ -6,7 +6,10 @@ import { items } from '../src/db/schema/index.ts';
 import { createFileFromUpload } from '../src/files/file-repository.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
-import type { TestApp } from './test-app.ts';
+import type { AppContext } from '../src/app-context.ts';
+
+/** A test app or the e2e server: anything with the app's context. */
+type WithContext = { ctx: AppContext };
 
 /** A real WAV ffmpeg decodes: a sine at `hz` (different tones are different content, so no accidental duplicates). */
 export function toneWav(hz: number, seconds = 0.4): Buffer {
@@ -20,7 +23,7 @@ export interface CreatorFixture {
   creator: { id: string; slug: string; name: string; userId: string };
 }
 
-export async function creatorFixture(t: TestApp): Promise<CreatorFixture> {
+export async function creatorFixture(t: WithContext): Promise<CreatorFixture> {
   const user = await createUser(t.ctx, { roles: ['creator'] });
   const creator = await createCreator(t.ctx, user.id);
   return { user, creator };
@@ -36,7 +39,7 @@ export interface SoundSpec {
  * A pack the way the upload produces it: a `packs` row in `status`, an item per sound with its audio as a
  * `files` row (pack_id, item_id, kind) set as the item's audio file.
  */
-export async function packWithSounds(t: TestApp, owner: CreatorFixture, sounds: readonly SoundSpec[], status: PackStatus = PACK_STATUS.awaitingApproval, title?: string) {
+export async function packWithSounds(t: WithContext, owner: CreatorFixture, sounds: readonly SoundSpec[], status: PackStatus = PACK_STATUS.awaitingApproval, title?: string) {
   const pack = await createPack(t.ctx, owner.creator.id, { status, ...(title ? { title } : {}) });
   const rows = await createItems(t.ctx, pack, sounds.length);
   const files = [];
