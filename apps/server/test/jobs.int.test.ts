@@ -303,6 +303,49 @@ describe(`durable jobs on ${TEST_DB}`, () => {
     expect(await jobRow(db, id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'The worker running this job stopped before it finished' });
   });
 
+  it('runs failedForGood once a job fails for good — thrown on its last attempt, or its worker died on it — and not on a retry', async () => {
+    const name = freshQueue();
+    const hooked: Array<{ payload: Record<string, unknown>; error: string }> = [];
+    let failing = true;
+    const catalogue = catalogueOf(
+      name,
+      async () => {
+        if (failing) throw new Error('ffmpeg went away');
+      },
+      { maxAttempts: 2, failedForGood: async (_ctx, payload, error) => void hooked.push({ payload, error }) },
+    );
+    const queue = queueOn(catalogue, { backoffMs: () => 0 });
+    const thrown = (await queue.enqueue(name, { packId: 'p-thrown' }))!;
+    expect(await queue.drain()).toBe(2);
+    expect(hooked).toEqual([{ payload: { packId: 'p-thrown' }, error: 'ffmpeg went away' }]);
+    expect(await jobRow(db, thrown)).toMatchObject({ status: 'failed', attempts: 2 });
+
+    failing = false;
+    const died = (await queue.enqueue(name, { packId: 'p-died' }))!;
+    await db.update(jobs).set({ status: 'running', attempts: 2, lockedAt: new Date(Date.now() - 10_000), lockedBy: 'worker-dead' }).where(eq(jobs.id, died));
+    expect(await queueOn(catalogue, { staleAfterMs: 1_000 }).drain()).toBe(0);
+    expect(hooked.at(-1)).toEqual({ payload: { packId: 'p-died' }, error: 'The worker running this job stopped before it finished' });
+    expect(await jobRow(db, died)).toMatchObject({ status: 'failed' });
+  });
+
+  it('leaves an abandoned job for the next sweep when its failedForGood hook throws', async () => {
+    const name = freshQueue();
+    let hookFails = true;
+    const catalogue = catalogueOf(name, async () => undefined, {
+      maxAttempts: 1,
+      failedForGood: async () => {
+        if (hookFails) throw new Error('database away');
+      },
+    });
+    const id = (await queueOn(catalogue).enqueue(name, {}))!;
+    await db.update(jobs).set({ status: 'running', attempts: 1, lockedAt: new Date(Date.now() - 10_000), lockedBy: 'worker-dead' }).where(eq(jobs.id, id));
+    await queueOn(catalogue, { staleAfterMs: 1_000 }).drain();
+    expect(await jobRow(db, id)).toMatchObject({ status: 'running', lockedBy: 'worker-dead' });
+    hookFails = false;
+    await queueOn(catalogue, { staleAfterMs: 1_000 }).drain();
+    expect(await jobRow(db, id)).toMatchObject({ status: 'failed' });
+  });
+
   it('keeps a long job locked with heartbeats, so no other worker takes it', async () => {
     const name = freshQueue();
     let otherRuns = 0;
