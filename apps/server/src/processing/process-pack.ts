@@ -13,7 +13,7 @@
  * 3 may publish or fail it. When attempts run out, failedForGood moves the pack to −2, so no pack stays in 3.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FileProblemKind, PackFileKind } from '@crate/contract/catalogue-enums';
 import { canTransitionPack, PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
@@ -125,7 +125,7 @@ async function findDuplicates(ctx: AppContext, packId: string, creatorId: string
         ne(packs.status, PACK_STATUS.draft),
         isNull(files.derivedFromFileId),
         inArray(files.md5, hashes),
-        notInArray(files.kind, [...NOT_CONTENT]),
+        or(isNull(files.kind), notInArray(files.kind, [...NOT_CONTENT])),
       ),
     );
   for (const other of elsewhere) {
