@@ -38,6 +38,7 @@ describe(`the admin view of the job queue on ${TEST_DB}`, () => {
       { name: 'sandbox-settle', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'subscription-recheck', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'credits-expiring-notice', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'analyse-audio', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'process-pack', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
     ]);
   });
