@@ -120,6 +120,8 @@ export class PackUploadQueue {
           this.pump();
         },
         onError: (error) => {
+          // A refused file is gone on the server: the browser should not offer to resume it after a reload.
+          if (error instanceof tus.DetailedError && isRefusal(error)) void forgetUpload(`crate-upload:${key}`);
           this.patch(key, { state: 'failed', error: uploadErrorMessage(error) });
           this.pump();
         },
@@ -180,6 +182,11 @@ export class PackUploadQueue {
     this.entries = this.entries.filter((e) => e.state !== 'done' && e.state !== 'failed');
     this.changed();
   }
+}
+
+async function forgetUpload(fingerprint: string): Promise<void> {
+  const storage = tus.defaultOptions.urlStorage;
+  for (const previous of await storage.findUploadsByFingerprint(fingerprint)) await storage.removeUpload(previous.urlStorageKey);
 }
 
 /** Uploads of this pack the browser started and never finished (a reload or a crash came between). */
