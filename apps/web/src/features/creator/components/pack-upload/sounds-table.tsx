@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ITEM_KINDS, MUSICAL_KEYS, PRESET_PLUGINS, type ItemKind, type MusicalKey, type PresetPlugin } from '@crate/contract/catalogue-enums';
+import { FEELS, ITEM_KINDS, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES, type Feel, type ItemKind, type MusicalKey, type PresetPlugin, type TimeSignature } from '@crate/contract/catalogue-enums';
 import { ITEM_EDIT_LIMITS } from '@crate/contract/item-editing';
 import type { BulkItemChanges, SoundAnalysis, StudioItem, StudioPack } from '@crate/contract/studio-packs';
 import { GENRES, INSTRUMENT_GROUPS, INSTRUMENTS } from '@crate/contract/taxonomy';
@@ -42,6 +42,8 @@ function BulkEdit({ count, onApply }: { count: number; onApply: (change: Change)
           <Select label="Kind" size="xs" w={130} data={[...ITEM_KINDS]} clearable value={change.kind ?? null} onChange={(v) => set({ kind: (v as ItemKind) ?? undefined })} />
           <Select label="Key" size="xs" w={150} data={KEY_OPTIONS} searchable clearable value={change.key ?? null} onChange={(v) => set({ key: (v as MusicalKey) ?? undefined })} />
           <NumberInput label="BPM" size="xs" w={90} min={1} max={999} value={change.bpm ?? ''} onChange={(v) => set({ bpm: v === '' ? undefined : Number(v) })} />
+          <Select label="Time signature" size="xs" w={120} data={[...TIME_SIGNATURES]} clearable value={change.time_signature ?? null} onChange={(v) => set({ time_signature: (v as TimeSignature) ?? undefined })} />
+          <Select label="Feel" size="xs" w={110} data={[...FEELS]} clearable value={change.feel ?? null} onChange={(v) => set({ feel: (v as Feel) ?? undefined })} />
           <NumberInput label="Credits" size="xs" w={90} min={0} max={ITEM_EDIT_LIMITS.creditCostMax} allowDecimal={false} value={change.credit_cost ?? ''} onChange={(v) => set({ credit_cost: v === '' ? undefined : Number(v) })} />
           <MultiSelect label="Genres" size="xs" w={220} data={GENRE_OPTIONS} searchable maxValues={ITEM_EDIT_LIMITS.genresMax} value={change.genres ?? []} onChange={(v) => set({ genres: v as Change['genres'] })} />
           <MultiSelect label="Instruments" size="xs" w={220} data={INSTRUMENT_OPTIONS} searchable maxValues={ITEM_EDIT_LIMITS.instrumentsMax} value={change.instruments ?? []} onChange={(v) => set({ instruments: v as Change['instruments'] })} />
