@@ -18,6 +18,7 @@ export function createLogger(config: Config): Logger {
 export async function createContext(config: Config, log: Logger = createLogger(config)): Promise<AppContext> {
   const database = await openDatabase(config.database, (error) => log.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'));
   await database.migrate();
+  await database.warmUp();
   const mailer = createMailer(config.mail, log);
   const jobs = createDbJobQueue(database.db, log, JOB_CATALOGUE, config.jobStaleAfterMs ? { staleAfterMs: config.jobStaleAfterMs } : {});
   const lifecycle = accountLifecycle(database.db, jobs, config.publicUrl);

@@ -27,6 +27,8 @@ export interface Database {
   /** Queries issued so far by this process (tests use it to prove lists are not N+1). */
   queryCount(): number;
   migrate(): Promise<void>;
+  /** Opens the connections a request needs before any request comes (PostgreSQL forks a backend per connection). */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as an uncompressed tarball, to start other instances from. */
   dumpDataDir?(): Promise<Blob>;
@@ -41,6 +43,13 @@ export interface Database {
 const SESSION_SETTINGS = { jit: 'off', work_mem: '64MB', plan_cache_mode: 'force_generic_plan' } as const;
 const SESSION_OPTIONS = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`).join(' ');
 
+/**
+ * Connections the pool opens at start and keeps however quiet it gets: the first visitor after a restart or
+ * a quiet minute does not wait for PostgreSQL to start a backend (several ms each) for the session lookup,
+ * the roles and the search page's reads.
+ */
+const WARM_CONNECTIONS = 4;
+
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 
 /** DATABASE_URL set → PostgreSQL through `pg`; unset → PGlite in DATA_DIR (or in memory when dir is null). */
@@ -54,7 +63,7 @@ export async function openDatabase(config: Config['database'], onConnectionLost:
   const logger = { logQuery: () => void (queries += 1) };
   const queryCount = () => queries;
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 20, options: SESSION_OPTIONS, Client: StatementNamingClient });
+    const pool = new pg.Pool({ connectionString: config.url, max: 20, min: WARM_CONNECTIONS, options: SESSION_OPTIONS, Client: StatementNamingClient });
     pool.on('error', onConnectionLost);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
@@ -62,6 +71,10 @@ export async function openDatabase(config: Config['database'], onConnectionLost:
       kind: 'postgres',
       queryCount,
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async warmUp() {
+        const clients = await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => pool.connect()));
+        for (const client of clients) client.release();
+      },
       close: () => pool.end(),
     };
   }
@@ -78,6 +91,8 @@ export async function openDatabase(config: Config['database'], onConnectionLost:
     queryCount,
     dumpDataDir: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One in-process connection, open from the start.
+    warmUp: async () => {},
     close: () => client.close(),
   };
 }
