@@ -19,6 +19,8 @@ const GENRE_OPTIONS = GENRES.map((g) => ({ value: g.slug, label: g.label }));
 export function ApplicationForm({ mode, from, agreementAccepted, onSent }: { mode: 'new' | 'changes'; from: CreatorApplication | null; agreementAccepted: boolean; onSent: () => void }) {
   const send = useSendApplication(mode);
   const [demos, setDemos] = useState<ApplicationDemo[]>(from?.demos ?? []);
+  // Sending while a demo is still uploading would validate without it ("Upload at least one demo"), then lose the click.
+  const [demoUploading, setDemoUploading] = useState(false);
   const form = useForm<CreatorApplicationInput>({
     resolver: zodResolver(creatorApplicationInputSchema),
     defaultValues: {
@@ -96,7 +98,7 @@ export function ApplicationForm({ mode, from, agreementAccepted, onSent }: { mod
             />
           )}
         />
-        <DemoUploader value={demos} onChange={setDemoList} error={errors.demo_file_ids?.message} />
+        <DemoUploader value={demos} onChange={setDemoList} onBusyChange={setDemoUploading} error={errors.demo_file_ids?.message} />
         <Controller
           control={form.control}
           name="accept_content_agreement"
@@ -113,9 +115,9 @@ export function ApplicationForm({ mode, from, agreementAccepted, onSent }: { mod
         />
         <Group justify="flex-end">
           <Text size="xs" c="dimmed">
-            An admin listens to every application, usually within a few days.
+            {demoUploading ? 'Sending waits until the demo has uploaded.' : 'An admin listens to every application, usually within a few days.'}
           </Text>
-          <Button type="submit" loading={send.isPending}>
+          <Button type="submit" loading={send.isPending} disabled={demoUploading}>
             {mode === 'new' ? 'Send application' : 'Send it again'}
           </Button>
         </Group>

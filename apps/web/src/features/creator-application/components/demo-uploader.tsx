@@ -15,7 +15,18 @@ interface Failed {
  * Picks and uploads demo sounds one by one; the server decodes each, so a file that is not audio is
  * refused with its name. `value` is the list of accepted demos.
  */
-export function DemoUploader({ value, onChange, error }: { value: readonly ApplicationDemo[]; onChange: (demos: ApplicationDemo[]) => void; error?: string | undefined }) {
+export function DemoUploader({
+  value,
+  onChange,
+  onBusyChange,
+  error,
+}: {
+  value: readonly ApplicationDemo[];
+  onChange: (demos: ApplicationDemo[]) => void;
+  /** Told when an upload starts and when the last one is done, so the form waits for it. */
+  onBusyChange?: (busy: boolean) => void;
+  error?: string | undefined;
+}) {
   const upload = useUploadDemo();
   const [uploading, setUploading] = useState<string | null>(null);
   const [failed, setFailed] = useState<Failed[]>([]);
@@ -23,6 +34,7 @@ export function DemoUploader({ value, onChange, error }: { value: readonly Appli
 
   const add = async (picked: File[]) => {
     setFailed([]);
+    onBusyChange?.(true);
     let demos = [...value];
     for (const file of picked.slice(0, room)) {
       setUploading(file.name);
@@ -34,6 +46,7 @@ export function DemoUploader({ value, onChange, error }: { value: readonly Appli
       }
     }
     setUploading(null);
+    onBusyChange?.(false);
   };
 
   return (
