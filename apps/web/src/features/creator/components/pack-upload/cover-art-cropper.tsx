@@ -37,6 +37,11 @@ export function CoverArtCropper({ current, disabled, onCropped }: { current: Ima
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [crop, setCrop] = useState<Crop>({ zoom: 1, x: 0, y: 0 });
+  // The crop just handed over, shown at once: the server's 250 px version is made a moment after the upload.
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (chosen) URL.revokeObjectURL(chosen);
+  }, [chosen]);
   const preview = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -74,6 +79,7 @@ export function CoverArtCropper({ current, disabled, onCropped }: { current: Ima
       (blob) => {
         if (!blob) return setProblem('The crop could not be made in this browser.');
         onCropped(new File([blob], 'cover.jpg', { type: 'image/jpeg', lastModified: Date.now() }));
+        setChosen(URL.createObjectURL(blob));
         URL.revokeObjectURL(image.src);
         setImage(null);
       },
@@ -89,6 +95,8 @@ export function CoverArtCropper({ current, disabled, onCropped }: { current: Ima
         <Group align="flex-start" gap="lg" wrap="wrap">
           {image ? (
             <canvas ref={preview} width={PREVIEW_PIXELS} height={PREVIEW_PIXELS} style={{ borderRadius: 8 }} aria-label="Cropped cover preview" role="img" />
+          ) : chosen ? (
+            <Image src={chosen} w={PREVIEW_PIXELS} h={PREVIEW_PIXELS} radius="md" alt="New cover art" />
           ) : current ? (
             <Image src={current['250x250']} w={PREVIEW_PIXELS} h={PREVIEW_PIXELS} radius="md" alt="Current cover art" fallbackSrc="" />
           ) : (
@@ -99,12 +107,12 @@ export function CoverArtCropper({ current, disabled, onCropped }: { current: Ima
           <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
             {image ? (
               <>
-                <Text size="sm" id="crop-zoom">Zoom</Text>
-                <Slider aria-labelledby="crop-zoom" min={1} max={4} step={0.05} value={crop.zoom} onChange={(zoom) => setCrop((c) => ({ ...c, zoom }))} label={(v) => `${v.toFixed(1)}×`} />
-                <Text size="sm" id="crop-x">Left ↔ right</Text>
-                <Slider aria-labelledby="crop-x" min={-1} max={1} step={0.01} value={crop.x} onChange={(x) => setCrop((c) => ({ ...c, x }))} label={null} />
-                <Text size="sm" id="crop-y">Top ↕ bottom</Text>
-                <Slider aria-labelledby="crop-y" min={-1} max={1} step={0.01} value={crop.y} onChange={(y) => setCrop((c) => ({ ...c, y }))} label={null} />
+                <Text size="sm" aria-hidden>Zoom</Text>
+                <Slider thumbLabel="Zoom" min={1} max={4} step={0.05} value={crop.zoom} onChange={(zoom) => setCrop((c) => ({ ...c, zoom }))} label={(v) => `${v.toFixed(1)}×`} />
+                <Text size="sm" aria-hidden>Left ↔ right</Text>
+                <Slider thumbLabel="Left ↔ right" min={-1} max={1} step={0.01} value={crop.x} onChange={(x) => setCrop((c) => ({ ...c, x }))} label={null} />
+                <Text size="sm" aria-hidden>Top ↕ bottom</Text>
+                <Slider thumbLabel="Top ↕ bottom" min={-1} max={1} step={0.01} value={crop.y} onChange={(y) => setCrop((c) => ({ ...c, y }))} label={null} />
                 <Group mt="xs">
                   <Button onClick={use}>Use this cover</Button>
                   <Button variant="default" onClick={() => setImage(null)}>
