@@ -131,7 +131,7 @@ function StoredFiles({ pack, editable }: { pack: StudioPack; editable: boolean }
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={600}>
-          {pack.files.length} files in the pack · {formatBytes(pack.total_bytes)}
+          {pack.files.length} {pack.files.length === 1 ? 'file' : 'files'} in the pack · {formatBytes(pack.total_bytes)}
         </Text>
         {problems.length > 0 ? (
           <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />}>
