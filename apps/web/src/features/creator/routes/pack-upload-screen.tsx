@@ -115,7 +115,7 @@ function PackUpload({ pack }: { pack: StudioPack }) {
   const [step, setStep] = useState(firstStep);
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <ScreenHeader
         eyebrow="Pack upload"
         title={pack.title}

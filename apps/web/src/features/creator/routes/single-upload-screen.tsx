@@ -62,7 +62,7 @@ function SingleUpload({ pack }: { pack: StudioPack }) {
   const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
   const editable = pack.can_edit && EDITABLE.has(pack.status);
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <ScreenHeader
         eyebrow="Single upload"
         title="Upload a sample"
