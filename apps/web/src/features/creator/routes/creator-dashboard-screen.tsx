@@ -44,7 +44,7 @@ function PackRow({ pack }: { pack: StudioPackSummary }) {
           {pack.title}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {pack.creator.name} · {pack.item_count} {pack.item_count === 1 ? 'sound' : 'sounds'} · {pack.file_count} files · changed {new Date(pack.updated_at).toLocaleDateString()}
+          {pack.creator.name} · {pack.item_count} {pack.item_count === 1 ? 'sound' : 'sounds'} · {pack.file_count} {pack.file_count === 1 ? 'file' : 'files'} · changed {new Date(pack.updated_at).toLocaleDateString()}
         </Text>
       </Table.Td>
       <Table.Td w={200}>
