@@ -27,6 +27,8 @@ export interface QueuedUpload {
   /** Continuing an upload the browser had started before (a reload, a restart). */
   resumed: boolean;
   error: string | null;
+  /** The server refused the file itself (not audio, too big…): sending it again would be refused again. */
+  refused: boolean;
   result: UploadResult | null;
 }
 
@@ -121,12 +123,13 @@ export class PackUploadQueue {
         },
         onError: (error) => {
           // A refused file is gone on the server: the browser should not offer to resume it after a reload.
-          if (error instanceof tus.DetailedError && isRefusal(error)) void forgetUpload(`crate-upload:${key}`);
-          this.patch(key, { state: 'failed', error: uploadErrorMessage(error) });
+          const refused = error instanceof tus.DetailedError && isRefusal(error);
+          if (refused) void forgetUpload(`crate-upload:${key}`);
+          this.patch(key, { state: 'failed', error: uploadErrorMessage(error), refused });
           this.pump();
         },
       });
-      this.entries.push({ key, path, size: file.size, sent: 0, state: 'queued', resumed: false, error: null, result: null, upload });
+      this.entries.push({ key, path, size: file.size, sent: 0, state: 'queued', resumed: false, error: null, refused: false, result: null, upload });
     }
     this.changed();
     this.pump();
@@ -164,7 +167,7 @@ export class PackUploadQueue {
   resume(key: string): void {
     const entry = this.entries.find((e) => e.key === key);
     if (!entry || (entry.state !== 'paused' && entry.state !== 'failed')) return;
-    this.patch(key, { state: 'queued', error: null });
+    this.patch(key, { state: 'queued', error: null, refused: false });
     this.pump();
   }
 

@@ -56,7 +56,7 @@ function UploadRow({ upload, queue }: { upload: QueuedUpload; queue: PackUploadQ
               <IconPlayerPlay size={16} />
             </ActionIcon>
           </Tooltip>
-        ) : upload.state === 'failed' ? (
+        ) : upload.state === 'failed' && !upload.refused ? (
           <Tooltip label="Try again">
             <ActionIcon variant="subtle" aria-label={`Try ${upload.path} again`} onClick={() => queue.resume(upload.key)}>
               <IconRefresh size={16} />
