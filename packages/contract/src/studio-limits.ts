@@ -1,5 +1,5 @@
 /**
- * What the studio accepts (docs/decisions/0025-upload-limits-and-formats.md): formats by file kind, sizes
+ * What the studio accepts (docs/decisions/0025-pack-uploads-limits-and-formats.md): formats by file kind, sizes
  * per file, per pack and per creator, and the limits a zip must keep to be unpacked. One table for the
  * upload screen, the upload instructions and the server that enforces it.
  */
