@@ -82,7 +82,7 @@ export default function CreatorDashboardScreen() {
 
   return (
     <Container size="lg" py="xl">
-      <Group justify="space-between" align="flex-start">
+      <Group justify="space-between" align="flex-start" mb={{ base: 'lg', sm: 0 }}>
         <ScreenHeader eyebrow="Studio" title="Creator dashboard" subtitle={isCreator ? 'Your packs, where each one stands, and what to do next.' : 'The packs of the creators you work with (read-only).'} />
         {isCreator ? (
           <Group gap="xs">
@@ -143,13 +143,16 @@ export default function CreatorDashboardScreen() {
           </EmptyState>
         ) : (
           <Paper withBorder bg="dark.7">
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Your packs">
-              <Table.Tbody>
-                {rows.map((pack) => (
-                  <PackRow key={pack.id} pack={pack} />
-                ))}
-              </Table.Tbody>
-            </Table>
+            {/* Narrow screens scroll the table sideways rather than crush titles and badges into slivers. */}
+            <Table.ScrollContainer minWidth={640} type="native">
+              <Table verticalSpacing="sm" highlightOnHover aria-label="Your packs">
+                <Table.Tbody>
+                  {rows.map((pack) => (
+                    <PackRow key={pack.id} pack={pack} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
         )}
         {packs.hasNextPage ? (
