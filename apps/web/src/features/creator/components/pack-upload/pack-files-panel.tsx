@@ -108,7 +108,7 @@ function UploadProgress({ queue }: { queue: PackUploadQueue }) {
           {formatBytes(sent)} of {formatBytes(total)}. You can leave this page within Crate: uploads carry on. If the page reloads, drop the same files again and each continues where it stopped.
         </Text>
         <ScrollArea.Autosize mah={320}>
-          <Table verticalSpacing={6}>
+          <Table verticalSpacing={6} miw={520}>
             <Table.Tbody>
               {uploads.map((upload) => (
                 <UploadRow key={upload.key} upload={upload} queue={queue} />
@@ -141,7 +141,7 @@ function StoredFiles({ pack, editable }: { pack: StudioPack; editable: boolean }
       </Group>
       <ApiErrorAlert error={remove.error} title="The file was not removed" />
       <ScrollArea.Autosize mah={420}>
-        <Table striped highlightOnHover verticalSpacing={6} aria-label="Files in the pack">
+        <Table striped highlightOnHover verticalSpacing={6} miw={640} aria-label="Files in the pack">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>File</Table.Th>
