@@ -84,7 +84,7 @@ export default function PackUploadInstructionsScreen() {
               </Table.Tr>
               {PRESET_PLUGINS.map((plugin) => (
                 <Table.Tr key={plugin}>
-                  <Table.Td>{plugin} presets</Table.Td>
+                  <Table.Td>{/ presets$/i.test(plugin) ? plugin : `${plugin} presets`}</Table.Td>
                   <Table.Td>{upper(PRESET_EXTENSIONS[plugin])}</Table.Td>
                   <Table.Td>{formatBytes(sizes.Preset)}</Table.Td>
                 </Table.Tr>
