@@ -66,7 +66,7 @@ function coverPng(): Promise<Buffer> {
 
 /** Waits until the page's upload queue shows every file uploaded and the overall bar at 100 %. */
 async function expectUploadsDone(page: Page, count: number): Promise<void> {
-  const uploads = page.getByLabel('Uploads');
+  const uploads = page.getByLabel('Uploads', { exact: true });
   await uploads.getByText(`${count} of ${count} files uploaded`, { exact: true }).waitFor({ timeout: 20_000 });
   await uploads.getByRole('progressbar', { name: 'All uploads: 100 %' }).waitFor();
 }
@@ -179,7 +179,7 @@ describe.skipIf(!e2eEnabled())('pack upload', () => {
       const folderChooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Choose a folder' }).click();
       await (await folderChooser).setFiles(packFolder);
-      const uploads = page.getByLabel('Uploads');
+      const uploads = page.getByLabel('Uploads', { exact: true });
       await uploads.getByRole('progressbar').first().waitFor();
       await expectUploadsDone(page, 5);
       for (const name of ['Keys Loop 92 BPM F#m.wav', 'Drums/Boom Kick.wav', 'Drums/Boom Kick copy.wav', 'Drums/Dusty Snare.wav']) {
@@ -291,7 +291,7 @@ describe.skipIf(!e2eEnabled())('pack upload', () => {
         { name: 'Long Pad.wav', mimeType: 'audio/wav', buffer: big },
         { name: 'readme.wav', mimeType: 'audio/wav', buffer: Buffer.from('These are my sounds, enjoy.\n'.repeat(40)) },
       ]);
-      const uploads = page.getByLabel('Uploads');
+      const uploads = page.getByLabel('Uploads', { exact: true });
       const refused = uploads.locator('tr[data-upload-state="failed"]');
       await refused.getByRole('alert').filter({ hasText: '"readme.wav" is text, not audio: upload a WAV, AIFF or FLAC file.' }).waitFor();
       await refused.getByText(/^Refused/).waitFor();
