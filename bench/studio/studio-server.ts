@@ -44,7 +44,8 @@ export async function startStudioServer(options: { workers: boolean; beforeListe
     webDist: null,
     rateLimits: false,
   });
-  const ctx = await createContext(config, pino({ level: 'silent' }));
+  // BENCH_SERVER_LOG=error shows what the server logs (a 500's cause); silent by default.
+  const ctx = await createContext(config, pino({ level: process.env.BENCH_SERVER_LOG ?? 'silent' }));
   const app = await buildApp(ctx);
   options.beforeListen?.(app);
   const base = await listenOnLoopback(app);
