@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { eq, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
@@ -7,8 +8,13 @@ import { newStorageKey, normaliseContentType, type ObjectStorage } from '../stor
 
 export type FileRecord = typeof files.$inferSelect;
 
+/** A finished file on this machine (an upload): the store may take it without copying its bytes; it is left in place. */
+export interface LocalFile {
+  localPath: string;
+}
+
 export interface NewUpload {
-  body: Buffer | Readable;
+  body: Buffer | Readable | LocalFile;
   /** The name on the uploader's disk: kept as metadata only, never part of the storage key. */
   originalName: string;
   /** As declared by the uploader; anything that is not a valid type becomes application/octet-stream. */
@@ -46,11 +52,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function createFileFromUpload(deps: { db: DbOrTx; storage: ObjectStorage }, upload: NewUpload): Promise<FileRecord> {
   const storageKey = newStorageKey(upload.keyPrefix);
   const contentType = normaliseContentType(upload.contentType);
-  const stored = await deps.storage.put(storageKey, upload.body, {
+  const options = {
     contentType,
     ...(upload.cacheControl ? { cacheControl: upload.cacheControl } : {}),
     ...(upload.maxBytes !== undefined ? { maxBytes: upload.maxBytes } : {}),
-  });
+  };
+  const { body } = upload;
+  const stored =
+    'localPath' in body
+      ? deps.storage.putFile
+        ? await deps.storage.putFile(storageKey, body.localPath, options)
+        : await deps.storage.put(storageKey, createReadStream(body.localPath), options)
+      : await deps.storage.put(storageKey, body, options);
   try {
     const [record] = await deps.db
       .insert(files)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -43,6 +43,34 @@ describe('local disk layout', () => {
       ObjectTooLargeError,
     );
     expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('takes a finished local file without copying it: same bytes and MD5, and the object outlives the file\'s own name', async () => {
+    // A store that has never had a put: nothing may rely on the directories put makes.
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'crate-local-putfile-'));
+    const storage = createLocalStorage(path.join(fresh, 'files'));
+    const upload = path.join(fresh, 'finished-upload.wav');
+    const body = Buffer.from('RIFF....WAVE a finished upload');
+    await writeFile(upload, body);
+    const key = newStorageKey();
+    const stored = await storage.putFile!(key, upload, { contentType: 'audio/wav', maxBytes: 1000 });
+    expect(stored).toMatchObject({ size: body.length, md5: createHash('md5').update(body).digest('hex'), contentType: 'audio/wav' });
+    expect((await stat(path.join(fresh, 'files', key))).ino).toBe((await stat(upload)).ino);
+    await rm(upload);
+    const got = await storage.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of got!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(body)).toBe(true);
+    await rm(fresh, { recursive: true, force: true });
+  });
+
+  it('refuses a local file over maxBytes and stores nothing', async () => {
+    const storage = createLocalStorage(root);
+    const upload = path.join(root, 'too-big.bin');
+    await writeFile(upload, Buffer.alloc(10));
+    const key = newStorageKey();
+    await expect(storage.putFile!(key, upload, { contentType: 'application/octet-stream', maxBytes: 5 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+    expect(await storage.head(key)).toBeNull();
   });
 
   it('fans keys out into two levels of small directories', async () => {

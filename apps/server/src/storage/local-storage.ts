@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,7 @@ import {
   type ObjectStorage,
   type PutOptions,
   type StoredObject,
+  ObjectTooLargeError,
 } from './object-storage.ts';
 
 /** What the sidecar JSON beside each object holds. */
@@ -71,15 +72,22 @@ export function createLocalStorage(root: string): ObjectStorage {
     return sidecar ? toStoredObject(key, sidecar) : null;
   };
 
+  const writeSidecar = async (key: string, meta: string, size: number, md5: string, options: PutOptions): Promise<StoredObject> => {
+    const sidecar: Sidecar = { size, contentType: normaliseContentType(options.contentType), cacheControl: options.cacheControl ?? null, md5, lastModified: new Date().toISOString() };
+    await writeAtomically(meta, JSON.stringify(sidecar));
+    return toStoredObject(key, sidecar);
+  };
+
   /** Writes a small file atomically: temp file, fsync, rename. */
   const writeAtomically = async (target: string, content: string) => {
     const temp = path.join(tmpDir, `${randomUUID()}.json`);
+    await mkdir(tmpDir, { recursive: true });
     await writeFile(temp, content, { flush: true });
     await mkdir(path.dirname(target), { recursive: true });
     await rename(temp, target);
   };
 
-  return {
+  const store: ObjectStorage = {
     kind: 'local',
     bucket: 'local',
 
@@ -99,15 +107,40 @@ export function createLocalStorage(root: string): ObjectStorage {
         await rm(temp, { force: true });
         throw error;
       }
-      const sidecar: Sidecar = {
-        size: measure.bytesPassed,
-        contentType: normaliseContentType(options.contentType),
-        cacheControl: options.cacheControl ?? null,
-        md5: measure.md5,
-        lastModified: new Date().toISOString(),
-      };
-      await writeAtomically(meta, JSON.stringify(sidecar));
-      return toStoredObject(key, sidecar);
+      return writeSidecar(key, meta, measure.bytesPassed, measure.md5, options);
+    },
+
+    /**
+     * A finished upload becomes the object without its bytes being copied: flushed to disk (as put's are),
+     * hashed by one read, then hard-linked into place — the caller may remove its own name for the file.
+     * The file must not be written again (a finished tus upload is not). On another filesystem (EXDEV) or
+     * where links are refused, it is copied as put would.
+     */
+    async putFile(key: string, localPath: string, options: PutOptions): Promise<StoredObject> {
+      const { data, meta } = locate(key);
+      const { size } = await stat(localPath);
+      if (options.maxBytes !== undefined && size > options.maxBytes) throw new ObjectTooLargeError(options.maxBytes);
+      const handle = await open(localPath, 'r');
+      try {
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      const hash = createHash('md5');
+      let bytes = 0;
+      for await (const chunk of createReadStream(localPath)) {
+        hash.update(chunk as Buffer);
+        bytes += (chunk as Buffer).length;
+      }
+      await mkdir(path.dirname(data), { recursive: true });
+      try {
+        await link(localPath, data);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+        return store.put(key, createReadStream(localPath), options);
+      }
+      return writeSidecar(key, meta, bytes, hash.digest('hex'), options);
     },
 
     head,
@@ -145,4 +178,5 @@ export function createLocalStorage(root: string): ObjectStorage {
       await rm(data, { force: true });
     },
   };
+  return store;
 }

@@ -4,7 +4,6 @@
  * anything fails, every object stored for this upload is removed again — nothing is half-written.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,7 +89,8 @@ export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: Fini
     for (const piece of pieces) {
       stored.push(
         await createFileFromUpload(ctx, {
-          body: createReadStream(piece.localPath),
+          // A file's upload is taken by the store as it is (no second copy of its bytes on a local disk).
+          body: { localPath: piece.localPath },
           originalName: path.posix.basename(piece.path.replace(/\\/g, '/')),
           ownerUserId: viewer.userId,
           packId: pack.id,
