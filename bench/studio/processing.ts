@@ -8,9 +8,11 @@
  *
  * Measured: wall time from the approval's answer to the pack's status 4, and this process's RSS (the server
  * and its workers) every 100 ms meanwhile. Baseline, in the same run: plain ffmpeg transcoding the same WAVs
- * to 128 kbps MP3 (the preview's settings) with the pipeline's concurrency (PROCESSING_CONCURRENCY).
+ * to 128 kbps MP3 (the preview's settings) with the pipeline's concurrency (PROCESSING_CONCURRENCY), once
+ * before and once after the pipeline, the mean (the machine's other load drifts within a minute).
  * Stages come from the run's own rows: queue pick-up (approval → run started), the checks before the first
- * derived file, derivation (first → last file's outcome), and finishing (last outcome → run finished).
+ * derived file, derivation (first → last file's outcome), and finishing (last outcome → run finished); then
+ * every tenth file is derived again alone, stage by stage (deriveBreakdown), to say where a file's time goes.
  * The analyse-audio jobs the uploads queue are left to finish before the submission, as a creator waits
  * for BPM and key before sending a pack for review.
  */
@@ -26,7 +28,10 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { jobs, packReviews, packs, processingOutcomes, processingRuns } from '../../apps/server/src/db/schema/index.ts';
 import { UPLOAD_PATH } from '../../apps/server/src/features/studio-packs/upload-routes.ts';
-import { ffmpegPath } from '../../apps/server/src/media/ffmpeg.ts';
+import { createFileFromUpload } from '../../apps/server/src/files/file-repository.ts';
+import { deriveAudio } from '../../apps/server/src/media/audio-derivatives.ts';
+import { ffmpegPath, runFfmpeg } from '../../apps/server/src/media/ffmpeg.ts';
+import { copyToTempFile, deriveMediaForFile } from '../../apps/server/src/processing/derive-media.ts';
 import { PROCESSING_CONCURRENCY } from '../../apps/server/src/processing/process-pack.ts';
 import { createUser } from '../../apps/server/test/factories.ts';
 import { callApi, log, machine, round, sampleRss, startStudioServer, type StudioServer } from './studio-server.ts';
@@ -38,6 +43,8 @@ const RATE = 44100;
 const CACHE = path.join(os.tmpdir(), 'crate-bench-studio-cache', `processing-${FILES}-v2`);
 const REPORT = path.resolve(import.meta.dirname, '../reports/studio-processing.json');
 const UPLOAD_PARALLEL = 3;
+/** Files timed one at a time, stage by stage, after the run (every tenth: one-shots and loops alike). */
+const BREAKDOWN_EVERY = Number(process.env.BENCH_PROCESS_BREAKDOWN_EVERY ?? 10);
 
 interface Sound {
   file: string;
@@ -146,6 +153,56 @@ async function ffmpegBaseline(sounds: Sound[]): Promise<number> {
   }
 }
 
+/** The preview and analysis ffmpeg run of deriveAudio, alone (its arguments, as audio-derivatives.ts has them). */
+const deriveFfmpeg = (file: string) =>
+  runFfmpeg({
+    input: { path: file },
+    extraOutputs: 1,
+    outputArgs: ['-map', '0:a:0', '-vn', '-map_metadata', '-1', '-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', '-compression_level', '5', '-id3v2_version', '0', '-write_xing', '1', '-f', 'mp3', 'pipe:1', '-map', '0:a:0', '-vn', '-ar', '44100', '-c:a', 'pcm_f32le', '-f', 'wav', 'pipe:3'],
+  });
+
+/**
+ * Where a file's derivation time goes, one file at a time (nothing else running): plain ffmpeg → MP3 (the
+ * baseline's work), the pipeline's ffmpeg run (MP3 + analysis PCM), deriveAudio (that + metadata, peaks,
+ * features in JS), and deriveMediaForFile on a fresh file row (that + the copy out of storage + storing the
+ * two derivatives and the row updates in one transaction).
+ */
+async function deriveBreakdown(server: StudioServer, sample: Sound[]) {
+  const out = await mkdtemp(path.join(os.tmpdir(), 'crate-bench-breakdown-'));
+  const stages = { ffmpeg_mp3_ms: [] as number[], ffmpeg_mp3_and_pcm_ms: [] as number[], derive_audio_ms: [] as number[], copy_out_of_storage_ms: [] as number[], derive_media_for_file_ms: [] as number[] };
+  const timed = async (list: number[], work: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await work();
+    list.push(performance.now() - t0);
+  };
+  try {
+    for (const [i, sound] of sample.entries()) {
+      await timed(stages.ffmpeg_mp3_ms, () => ffmpegToMp3(sound.file, path.join(out, `${i}.mp3`)));
+      await timed(stages.ffmpeg_mp3_and_pcm_ms, () => deriveFfmpeg(sound.file));
+      await timed(stages.derive_audio_ms, () => deriveAudio({ path: sound.file }));
+      const row = await createFileFromUpload(server.ctx, { body: { localPath: sound.file }, originalName: path.basename(sound.file), contentType: 'audio/wav', ownerUserId: server.creator.id, kind: 'Sample audio' });
+      await timed(stages.copy_out_of_storage_ms, async () => rm(await copyToTempFile(server.ctx.storage, row), { force: true }));
+      await timed(stages.derive_media_for_file_ms, () => deriveMediaForFile(server.ctx, row.id));
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+  const mean = (list: number[]) => round(list.reduce((a, b) => a + b, 0) / list.length, 1);
+  const m = Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, mean(v)])) as Record<keyof typeof stages, number>;
+  return {
+    files: sample.length,
+    loops: sample.filter((s) => s.loop).length,
+    mean_ms: m,
+    /** Measured file by file, interleaved: the least disturbed by other work on the machine. */
+    derive_media_to_plain_ffmpeg_ratio: round(m.derive_media_for_file_ms / m.ffmpeg_mp3_ms),
+    attributed_ms: {
+      ffmpeg_extra_for_the_analysis_pcm: round(m.ffmpeg_mp3_and_pcm_ms - m.ffmpeg_mp3_ms, 1),
+      js_metadata_decode_peaks_features: round(m.derive_audio_ms - m.ffmpeg_mp3_and_pcm_ms, 1),
+      copy_store_and_db: round(m.derive_media_for_file_ms - m.derive_audio_ms, 1),
+    },
+  };
+}
+
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -182,8 +239,8 @@ export async function runProcessingBench(): Promise<ProcessingBenchResult> {
     const analysedSeconds = round((performance.now() - tUpload) / 1000, 1);
     const inputBytes = (await Promise.all(sounds.map((s) => stat(s.file)))).reduce((sum, s) => sum + s.size, 0);
 
-    log(`  baseline: ffmpeg → 128 kbps MP3, ${PROCESSING_CONCURRENCY} at a time`);
-    const ffmpegMs = await ffmpegBaseline(sounds);
+    log(`  baseline: ffmpeg → 128 kbps MP3, ${PROCESSING_CONCURRENCY} at a time (again after the pipeline: the mean brackets it in time)`);
+    const ffmpegBeforeMs = await ffmpegBaseline(sounds);
 
     const submitted = await callApi<StudioPack>(server, server.creator.cookie, 'POST', `/api/studio/packs/${pack.id}/submit`);
     if (submitted.status !== PACK_STATUS.awaitingApproval) throw new Error(`the submitted pack is in status ${submitted.status}`);
@@ -199,6 +256,8 @@ export async function runProcessingBench(): Promise<ProcessingBenchResult> {
     }, 60 * 60_000);
     const pipelineMs = performance.now() - t0;
     const memory = rss.stop();
+    const ffmpegAfterMs = await ffmpegBaseline(sounds);
+    const ffmpegMs = (ffmpegBeforeMs + ffmpegAfterMs) / 2;
 
     // Stages, from the database's own timestamps (one clock).
     const [review] = await ctx.db.select({ at: packReviews.createdAt }).from(packReviews).where(eq(packReviews.packId, pack.id));
@@ -218,6 +277,9 @@ export async function runProcessingBench(): Promise<ProcessingBenchResult> {
       failed: outcomes.filter((o) => o.status !== 'Success').length,
     };
 
+    log(`  breakdown: every ${BREAKDOWN_EVERY}th file, stage by stage, one at a time`);
+    const breakdown = await deriveBreakdown(server, sounds.filter((_, i) => i % BREAKDOWN_EVERY === 0));
+
     const ratio = round(pipelineMs / ffmpegMs);
     const targets = { pipeline_to_ffmpeg_ratio: { value: ratio, target: '<= 1.5', met: ratio <= 1.5 } };
     const report = {
@@ -231,9 +293,11 @@ export async function runProcessingBench(): Promise<ProcessingBenchResult> {
       concurrency: PROCESSING_CONCURRENCY,
       baseline: `ffmpeg ${ffmpegPath()} → 128 kbps MP3 (-compression_level 5, as the preview), ${PROCESSING_CONCURRENCY} at a time`,
       ffmpeg_seconds: round(ffmpegMs / 1000, 1),
+      ffmpeg_seconds_before_and_after: [round(ffmpegBeforeMs / 1000, 1), round(ffmpegAfterMs / 1000, 1)],
       approval_to_published_seconds: round(pipelineMs / 1000, 1),
       ratio_to_ffmpeg: ratio,
       stages,
+      derive_breakdown_one_at_a_time: breakdown,
       rss: memory,
       targets,
       total_seconds: Math.round((Date.now() - started) / 1000),
@@ -241,7 +305,7 @@ export async function runProcessingBench(): Promise<ProcessingBenchResult> {
     await mkdir(path.dirname(REPORT), { recursive: true });
     await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
     const met = Object.values(targets).every((t) => t.met);
-    const summary = `process ${FILES} files ${ratio}× ffmpeg (${report.approval_to_published_seconds} s vs ${report.ffmpeg_seconds} s), peak ${memory.peakMib} MiB`;
+    const summary = `process ${FILES} files ${ratio}× ffmpeg (${report.approval_to_published_seconds} s vs ${report.ffmpeg_seconds} s; one file alone ${breakdown.derive_media_to_plain_ffmpeg_ratio}×), peak ${memory.peakMib} MiB`;
     return { report, summary, met };
   } finally {
     await server.close();
