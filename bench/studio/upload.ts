@@ -19,8 +19,11 @@
  * Job workers are off: what the upload queues (analyse-audio) waits for a worker, as with `npm run worker`.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -88,6 +91,41 @@ async function eachAtOnce<T>(list: readonly T[], limit: number, work: (value: T)
 
 type CopyWay = 'stream' | 'stream-fsync' | 'copyFile';
 
+/**
+ * The floor HTTP itself sets on this machine: a bare node:http server answering the same tus requests the
+ * client sends (POST → 201 and a Location, PATCH → the body piped into a file at its offset), no framework,
+ * no sign-in, no tus library, no ingest. Ours minus this is what Fastify, tus and the ingest cost.
+ */
+async function bareHttpUpload(server: StudioServer, sources: string[]): Promise<{ bytes: number; ms: number }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'crate-bench-bare-'));
+  const sizes = new Map<string, number>();
+  const bare = http.createServer((req, res) => {
+    void (async () => {
+      if (req.method === 'POST') {
+        const id = randomUUID();
+        sizes.set(id, Number(req.headers['upload-length']));
+        await writeFile(path.join(folder, id), '');
+        res.writeHead(201, { location: `/uploads/${id}` }).end();
+        return;
+      }
+      const id = path.basename(req.url ?? '');
+      const offset = Number(req.headers['upload-offset']);
+      await pipeline(req, createWriteStream(path.join(folder, id), { flags: 'r+', start: offset }));
+      const done = offset + Number(req.headers['content-length']) >= sizes.get(id)!;
+      res.writeHead(done ? 200 : 204).end();
+    })().catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  try {
+    const endpoint = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/uploads`;
+    const sent = await uploadElsewhere({ ...server, base: endpoint.replace(/\/uploads$/, '') }, randomUUID(), sources, 'raw', endpoint);
+    return { bytes: sent.bytes, ms: sent.wallMs };
+  } finally {
+    bare.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /** The baseline: the same bytes copied into another directory, 3 at a time. */
 async function copyAll(sources: string[], way: CopyWay): Promise<{ bytes: number; ms: number }> {
   const target = await mkdtemp(path.join(os.tmpdir(), 'crate-bench-copy-'));
@@ -107,11 +145,11 @@ async function copyAll(sources: string[], way: CopyWay): Promise<{ bytes: number
   }
 }
 
-function uploadElsewhere(server: StudioServer, packId: string, sources: string[], client: UploadClient): Promise<{ bytes: number; wallMs: number; perFileMs: number[] }> {
+function uploadElsewhere(server: StudioServer, packId: string, sources: string[], client: UploadClient, endpoint = `${server.base}${UPLOAD_PATH}`): Promise<{ bytes: number; wallMs: number; perFileMs: number[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'upload-client.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
     const files = sources.map((file) => ({ path: file, relativePath: `Bench Gigabyte/Takes/${path.basename(file, '.wav')} Full Mix.wav` }));
-    child.stdin.end(JSON.stringify({ endpoint: `${server.base}${UPLOAD_PATH}`, cookie: server.creator.cookie, origin: server.base, packId, files, chunkSize: CHUNK_BYTES, parallel: PARALLEL, client }));
+    child.stdin.end(JSON.stringify({ endpoint, cookie: server.creator.cookie, origin: server.base, packId, files, chunkSize: CHUNK_BYTES, parallel: PARALLEL, client }));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -167,6 +205,8 @@ export async function runUploadBench(): Promise<UploadBenchResult> {
       log(`  round ${round_}: upload through tus, raw HTTP PATCHes`);
       uploads.push(await uploadRound('raw', `Bench Gigabyte ${round_}`));
     }
+    log('  for comparison: the same bytes to a bare node:http server (the floor HTTP sets)');
+    const bareRuns = [await bareHttpUpload(server, sources), await bareHttpUpload(server, sources)];
     log('  for comparison: the same upload by tus-js-client (Node build)');
     const viaLibrary = await uploadRound('tus-js-client', 'Bench Gigabyte by tus-js-client');
     log('  for comparison: fs.copyFile, and a stream copy that fsyncs each file');
@@ -199,6 +239,12 @@ export async function runUploadBench(): Promise<UploadBenchResult> {
       best_copy_mib_per_s: round(copyMBps, 1),
       best_upload_mib_per_s: round(uploadMBps, 1),
       throughput_ratio: ratio,
+      bare_http_floor: {
+        note: 'the same client and bytes to a bare node:http server writing each PATCH to a file: what HTTP on loopback costs here before Fastify, tus and the ingest',
+        mib_per_s: bareRuns.map((r) => round(mibPerS(r), 1)),
+        ratio_to_copy: round(Math.max(...bareRuns.map(mibPerS)) / copyMBps),
+        upload_to_bare_ratio: round(uploadMBps / Math.max(...bareRuns.map(mibPerS))),
+      },
       tus_js_client: {
         note: "the web app's library, Node build, same settings: its JS (reading each chunk, sending it) costs more CPU than the server's side and was the bottleneck, so the target is measured with the raw client",
         mib_per_s: round(mibPerS(viaLibrary), 1),
@@ -225,7 +271,7 @@ export async function runUploadBench(): Promise<UploadBenchResult> {
     await mkdir(path.dirname(REPORT), { recursive: true });
     await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
     const met = Object.values(targets).every((t) => t.met);
-    const summary = `upload ${report.total_mib} MiB ${ratio}× copy (${report.best_upload_mib_per_s} MiB/s vs ${report.best_copy_mib_per_s}), +${rssGrowth} MiB RSS`;
+    const summary = `upload ${report.total_mib} MiB ${ratio}× copy (${report.best_upload_mib_per_s} MiB/s vs ${report.best_copy_mib_per_s}; bare node:http ${Math.max(...report.bare_http_floor.mib_per_s)}), +${rssGrowth} MiB RSS`;
     return { report, summary, met };
   } finally {
     await server.close();
