@@ -18,6 +18,9 @@ import {
   ObjectTooLargeError,
 } from './object-storage.ts';
 
+/** Reads in 1 MiB pieces (not fs's 64 KiB): a download or a pack's zip moves each piece through fewer stream hops and socket writes. */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 /** What the sidecar JSON beside each object holds. */
 const sidecarSchema = z.object({
   size: z.number().int().nonnegative(),
@@ -164,7 +167,7 @@ export function createLocalStorage(root: string): ObjectStorage {
         if (range && (range.start < 0 || range.start > range.end || range.start >= object.size)) {
           throw new RangeNotSatisfiableError(range, object.size);
         }
-        const body = handle.createReadStream(range ? { start: range.start, end: Math.min(range.end, object.size - 1) } : {});
+        const body = handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: Math.min(range.end, object.size - 1) } : {}) });
         return { body, object };
       } catch (error) {
         await handle.close();
