@@ -3,9 +3,9 @@
  * uploaded files, the items made from them, what is wrong with which file, and the next thing to do.
  */
 import { z } from 'zod';
-import { FILE_PROBLEM_KINDS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PACK_FILE_KINDS, PRESET_PLUGINS, TIME_SIGNATURES, FEELS } from './catalogue-enums.ts';
+import { FILE_PROBLEM_KINDS, LICENCE_TYPES, MUSICAL_KEYS, PACK_FILE_KINDS } from './catalogue-enums.ts';
 import { creatorRefSchema, imageSetSchema } from './catalogue.ts';
-import { updateItemSchema } from './item-editing.ts';
+import { editableItemSchema, updateItemSchema } from './item-editing.ts';
 import { genreSlugSchema } from './taxonomy.ts';
 
 export const PACK_EDIT_LIMITS = {
@@ -88,26 +88,15 @@ export const studioFileSchema = z.object({
 });
 export type StudioFile = z.infer<typeof studioFileSchema>;
 
-export const studioItemSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  type: z.enum(ITEM_TYPES),
-  name: z.string(),
-  kind: z.enum(ITEM_KINDS).nullable(),
-  key: z.enum(MUSICAL_KEYS as unknown as [string, ...string[]]).nullable(),
-  bpm: z.number().nullable(),
-  time_signature: z.enum(TIME_SIGNATURES).nullable(),
-  feel: z.enum(FEELS).nullable(),
-  genres: z.array(z.string()),
-  instruments: z.array(z.string()),
-  tags: z.array(z.string()),
-  credit_cost: z.number().int(),
-  plugin: z.enum(PRESET_PLUGINS).nullable(),
-  has_stems: z.boolean(),
-  has_midi: z.boolean(),
-  /** The file the item was made from (a sample's sound, a preset's file). */
-  file_id: z.string().nullable(),
-});
+/** A sound of the pack as the sounds table shows it: the editor's fields, and what the upload attached to it. */
+export const studioItemSchema = editableItemSchema
+  .pick({ id: true, slug: true, type: true, name: true, kind: true, key: true, bpm: true, time_signature: true, feel: true, genres: true, instruments: true, tags: true, credit_cost: true, plugin: true })
+  .extend({
+    has_stems: z.boolean(),
+    has_midi: z.boolean(),
+    /** The file the item was made from (a sample's sound, a preset's file). */
+    file_id: z.string().nullable(),
+  });
 export type StudioItem = z.infer<typeof studioItemSchema>;
 
 /** What the creator should do next with a pack, by its status and its files. */
