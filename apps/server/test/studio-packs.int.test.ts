@@ -229,6 +229,8 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
 
     // Someone else's upload id is not there for them.
     const created = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'Mine.wav' }, 1000);
+    // Same-origin only: no CORS header invites another site to read upload answers.
+    expect(created.headers['access-control-allow-origin']).toBeUndefined();
     const location = created.headers.location as string;
     expect((await tusHead(t, otherCreator.cookie, location)).statusCode).toBe(404);
     expect((await tusPatch(t, otherCreator.cookie, location, 0, Buffer.alloc(1000))).statusCode).toBe(404);

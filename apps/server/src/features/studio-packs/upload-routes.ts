@@ -66,6 +66,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     path: UPLOAD_PATH,
     datastore: store,
     relativeLocation: true,
+    // Same-origin only: no Access-Control-Allow-Origin header at all (tus would answer `*`).
+    allowedOrigins: [],
     maxSize: STUDIO_LIMITS.zipMaxBytes,
     async onUploadCreate(req, upload) {
       const { viewer } = callerOf(req as unknown as Request);
