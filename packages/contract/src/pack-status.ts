@@ -21,6 +21,9 @@ export const PACK_STATUS_LABELS: Record<PackStatus, string> = {
   4: 'Published',
 };
 
+/** The label of a stored status, whatever number it holds ("Status 7" for one this build does not know). */
+export const packStatusLabel = (status: number): string => PACK_STATUS_LABELS[status as PackStatus] ?? `Status ${status}`;
+
 const S = PACK_STATUS;
 /**
  * Which moves are allowed is decided in docs/decisions/0004-pack-status-transitions.md.

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
-import { PACK_STATUS_LABELS, type PackStatus } from '@crate/contract/pack-status';
+import { packStatusLabel, type PackStatus } from '@crate/contract/pack-status';
 
 const COLORS: Record<PackStatus, string> = {
   [-2]: 'red',
@@ -18,7 +18,7 @@ const COLORS: Record<PackStatus, string> = {
  */
 export function PackStatusBadge({ status, published, size = 'sm', compact = false }: { status: number; published: boolean; size?: 'xs' | 'sm' | 'md' | 'lg'; compact?: boolean }) {
   if (published) return null;
-  const label = PACK_STATUS_LABELS[status as PackStatus] ?? `Status ${status}`;
+  const label = packStatusLabel(status);
   return (
     <Badge
       color={COLORS[status as PackStatus] ?? 'gray'}

@@ -1,12 +1,10 @@
 import type { PackForReview, PackProcessing, PackReviewRecord, WaitingPack } from '@crate/contract/pack-review';
-import { PACK_STATUS_LABELS, type PackStatus } from '@crate/contract/pack-status';
+import { packStatusLabel } from '@crate/contract/pack-status';
 import type { OutcomeCounts, OutcomeRow, ProcessingRunRow, RunSummary } from '../../processing/processing-run-repository.ts';
 import type { PackReviewRow, PackRow, WaitingPackRow } from './pack-review-repository.ts';
 
 /** Where an admin auditions a pack's audio file inline (its preview once made, else the original). */
 export const reviewPlayUrl = (packId: string, fileId: string) => `/api/admin/packs/${packId}/files/${fileId}/audio`;
-
-export const statusLabel = (status: number) => PACK_STATUS_LABELS[status as PackStatus] ?? `Status ${status}`;
 
 export function presentWaitingPack(row: WaitingPackRow): WaitingPack {
   return {
@@ -51,7 +49,7 @@ export function presentProcessing(pack: Pick<PackRow, 'id' | 'status'>, latest: 
   return {
     pack_id: pack.id,
     status: pack.status,
-    status_label: statusLabel(pack.status),
+    status_label: packStatusLabel(pack.status),
     run,
     problems: (latest?.problems ?? []).map((o) => ({ file_id: o.fileId, name: o.name ?? '', kind: o.kind, status: o.status, problem: o.problem, message: o.message })),
     last_review: lastReview ? presentReview(lastReview) : null,
@@ -75,7 +73,7 @@ export function presentPackForReview(
     title: pack.title,
     description: pack.description,
     status: pack.status,
-    status_label: statusLabel(pack.status),
+    status_label: packStatusLabel(pack.status),
     licence_type: pack.licenceType,
     genres: pack.genres,
     tags: pack.tags,

@@ -1,6 +1,6 @@
 import type { PackForReview, PackProcessing, ReviewPack, WaitingPack } from '@crate/contract/pack-review';
 import type { Page } from '@crate/contract/pagination';
-import { canTransitionPack, PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
+import { canTransitionPack, PACK_STATUS, packStatusLabel, type PackStatus } from '@crate/contract/pack-status';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,7 +12,7 @@ import { asPack } from '../../policies/pack-policy.ts';
 import { AUDIO_FILE_KINDS } from '../../processing/derive-media.ts';
 import { countOutcomes, findLatestRun, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
 import { packRejectedMail, packSentBackMail } from './pack-review-mail.ts';
-import { presentPackForReview, presentProcessing, presentWaitingPack, statusLabel, type LatestRun } from './pack-review-presenter.ts';
+import { presentPackForReview, presentProcessing, presentWaitingPack, type LatestRun } from './pack-review-presenter.ts';
 import {
   findCreatorWithEmail,
   findPack,
@@ -76,7 +76,7 @@ const TO_STATUS: Record<ReviewPack['decision'], PackStatus> = {
 };
 
 function illegal(pack: PackRow, to: PackStatus, doing: string): AppError {
-  return new AppError('CONFLICT', `This pack is ${statusLabel(pack.status).toLowerCase()} (status ${pack.status}); it cannot be ${doing} (status ${pack.status} → ${to} is not allowed). Reload to see its current state.`);
+  return new AppError('CONFLICT', `This pack is ${packStatusLabel(pack.status).toLowerCase()} (status ${pack.status}); it cannot be ${doing} (status ${pack.status} → ${to} is not allowed). Reload to see its current state.`);
 }
 
 /**

@@ -12,9 +12,10 @@ import { PRESET_EXTENSIONS, presetPluginFromPath } from '@crate/contract/pack-fi
 import type { Tx } from '../../db/client.ts';
 import { files, items, packs } from '../../db/schema/index.ts';
 import type { FileRecord } from '../../files/file-repository.ts';
+import { listOriginalFiles } from '../../processing/processing-run-repository.ts';
 import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
 import { newSlug, refreshItemFlags } from './studio-pack-service.ts';
-import { listPackFiles, type PackFileRow, type StudioPackRow } from './studio-pack-repository.ts';
+import type { StudioPackRow } from './studio-pack-repository.ts';
 import { pathOf } from './studio-pack-presenter.ts';
 
 const dirOf = (filePath: string) => path.dirname(filePath.replace(/\\/g, '/'));
@@ -43,7 +44,7 @@ function pluginOf(filePath: string): PresetPlugin {
 interface ItemFileLink {
   itemId: string;
   type: 'sample' | 'preset';
-  file: PackFileRow;
+  file: FileRecord;
 }
 
 /** The item a stem or MIDI file belongs with: the one sound in its folder, else the sound whose name starts its name. */
@@ -59,7 +60,7 @@ function ownerOf(filePath: string, sounds: readonly ItemFileLink[]): string | nu
 /** Attaches `stored` (already inserted in `files`) to the pack; returns the files that replaced an old cover or preview, to delete after commit. */
 export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPackRow, stored: readonly FileRecord[]): Promise<{ replaced: string[] }> {
   const replaced: string[] = [];
-  const all = await listPackFiles(tx, pack.id);
+  const all = await listOriginalFiles(tx, pack.id);
   const [{ last }] = (await tx.select({ last: max(items.position) }).from(items).where(eq(items.packId, pack.id))) as [{ last: number | null }];
   let position = (last ?? -1) + 1;
   const itemRows = await tx.select({ id: items.id, type: items.type, audioFileId: items.audioFileId, presetFileId: items.presetFileId, previewFileId: items.previewFileId }).from(items).where(eq(items.packId, pack.id));

@@ -13,12 +13,13 @@ import type { UploadResult } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
+import { listOriginalFiles } from '../../processing/processing-run-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { assertEditable, markDuplicates } from './studio-pack-service.ts';
-import { findStudioPack, listPackFiles, storedBytes } from './studio-pack-repository.ts';
+import { findStudioPack, storedBytes } from './studio-pack-repository.ts';
 import { pathOf } from './studio-pack-presenter.ts';
 import { attachPackFiles } from './attach-pack-files.ts';
 import { checkUploadedFile } from './upload-content-check.ts';
@@ -105,7 +106,7 @@ export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: Fini
       const locked = authorize(viewer, 'edit', await findStudioPack(tx, pack.id, true), asPack, THAT_PACK);
       assertEditable(locked);
       const attached = await attachPackFiles(tx, ctx.jobs, locked, stored);
-      await markDuplicates(tx, await listPackFiles(tx, pack.id));
+      await markDuplicates(tx, await listOriginalFiles(tx, pack.id));
       await recordAudit(tx, {
         actorUserId: viewer.userId,
         action: 'pack.files_uploaded',

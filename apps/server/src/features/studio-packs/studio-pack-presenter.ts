@@ -1,9 +1,10 @@
 import type { CreatorRef } from '@crate/contract/catalogue';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
-import { PACK_STATUS, PACK_STATUS_LABELS, type PackStatus } from '@crate/contract/pack-status';
+import { PACK_STATUS, packStatusLabel } from '@crate/contract/pack-status';
 import type { NextAction, StudioFile, StudioItem, StudioPack, StudioPackSummary } from '@crate/contract/studio-packs';
 import { imageSet } from '../../media/media-urls.ts';
-import type { PackFileRow, PackItemRow, PackSummaryFacts, StudioPackRow } from './studio-pack-repository.ts';
+import type { FileRecord } from '../../files/file-repository.ts';
+import type { PackItemRow, PackSummaryFacts, StudioPackRow } from './studio-pack-repository.ts';
 
 const creatorOf = (row: StudioPackRow): CreatorRef => ({ id: row.creatorId, slug: row.creatorSlug, name: row.creatorName });
 
@@ -39,7 +40,7 @@ export function presentStudioPackSummary(row: StudioPackRow, facts: PackSummaryF
     slug: row.slug,
     title: row.title,
     status: row.status,
-    status_label: PACK_STATUS_LABELS[row.status as PackStatus] ?? String(row.status),
+    status_label: packStatusLabel(row.status),
     creator: creatorOf(row),
     cover: imageSet(row.coverFileId),
     ...counts,
@@ -51,12 +52,12 @@ export function presentStudioPackSummary(row: StudioPackRow, facts: PackSummaryF
 }
 
 /** The path the creator uploaded the file as (inside their folder or zip), else its name. */
-export const pathOf = (file: Pick<PackFileRow, 'originalName' | 'customMetadata'>) => file.customMetadata.relativePath ?? file.originalName;
+export const pathOf = (file: Pick<FileRecord, 'originalName' | 'customMetadata'>) => file.customMetadata.relativePath ?? file.originalName;
 
 const PROBLEM_WORDS = { missing: 'The stored file is missing: upload it again.', empty: 'The file is empty (0 bytes or no audio).' } as const;
 
 /** A duplicate names the file it repeats (same bytes); anything the pipeline said about a file wins over the generic words. */
-function problemMessage(file: PackFileRow, all: readonly PackFileRow[], pipelineSaid: ReadonlyMap<string, string>): string | null {
+function problemMessage(file: FileRecord, all: readonly FileRecord[], pipelineSaid: ReadonlyMap<string, string>): string | null {
   if (!file.problem) return null;
   const said = pipelineSaid.get(file.id);
   if (said) return said;
@@ -67,7 +68,7 @@ function problemMessage(file: PackFileRow, all: readonly PackFileRow[], pipeline
   return PROBLEM_WORDS[file.problem];
 }
 
-function presentFile(file: PackFileRow, all: readonly PackFileRow[], pipelineSaid: ReadonlyMap<string, string>): StudioFile {
+function presentFile(file: FileRecord, all: readonly FileRecord[], pipelineSaid: ReadonlyMap<string, string>): StudioFile {
   const analysis = file.analysis;
   return {
     id: file.id,
@@ -105,9 +106,9 @@ function presentItem(item: PackItemRow): StudioItem {
 }
 
 /** Why the pack cannot go to review yet, in the creator's words; empty when it can. */
-export function submitBlockers(row: StudioPackRow, files: readonly PackFileRow[], items: readonly PackItemRow[]): string[] {
+export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[], items: readonly PackItemRow[]): string[] {
   const blockers: string[] = [];
-  if (row.status !== PACK_STATUS.draft && row.status !== PACK_STATUS.fileErrors) blockers.push(`The pack is ${PACK_STATUS_LABELS[row.status as PackStatus].toLowerCase()}: only a draft goes to review.`);
+  if (row.status !== PACK_STATUS.draft && row.status !== PACK_STATUS.fileErrors) blockers.push(`The pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft goes to review.`);
   if (items.length === 0) blockers.push('Upload at least one sound or preset.');
   if (!row.coverFileId) blockers.push('Add cover art (a square image of at least 500 × 500 pixels).');
   const problems = files.filter((f) => f.problem).length;
@@ -119,7 +120,7 @@ export function submitBlockers(row: StudioPackRow, files: readonly PackFileRow[]
 
 export function presentStudioPack(
   row: StudioPackRow,
-  files: readonly PackFileRow[],
+  files: readonly FileRecord[],
   items: readonly PackItemRow[],
   facts: PackSummaryFacts | undefined,
   pipelineSaid: ReadonlyMap<string, string>,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
-import { creators, files, items, packs } from '../../db/schema/index.ts';
+import { creators, items, packs } from '../../db/schema/index.ts';
 
 export type StudioPackRow = Awaited<ReturnType<typeof findStudioPack>> & {};
 
@@ -32,27 +32,6 @@ export async function findStudioPack(db: DbOrTx, id: string, lock = false) {
   return row ?? null;
 }
 
-/** The originals uploaded to a pack (derivatives are ours, not the creator's), in upload order. */
-export async function listPackFiles(db: DbOrTx, packId: string) {
-  return db
-    .select({
-      id: files.id,
-      originalName: files.originalName,
-      customMetadata: files.customMetadata,
-      kind: files.kind,
-      size: files.size,
-      md5: files.md5,
-      itemId: files.itemId,
-      problem: files.problem,
-      analysis: files.analysis,
-      storageKey: files.storageKey,
-      createdAt: files.createdAt,
-    })
-    .from(files)
-    .where(and(eq(files.packId, packId), isNull(files.derivedFromFileId)))
-    .orderBy(asc(files.createdAt), asc(files.id));
-}
-export type PackFileRow = Awaited<ReturnType<typeof listPackFiles>>[number];
 
 export async function listPackItems(db: DbOrTx, packId: string) {
   return db
@@ -94,7 +73,7 @@ export async function packSummaries(db: DbOrTx, packIds: readonly string[]) {
       (select count(*)::int from files f where f.pack_id = p.id and f.derived_from_file_id is null and f.problem is not null) as problem_count,
       r.status as run_status, r.created_at as run_started_at, r.finished_at as run_finished_at,
       coalesce((r.summary->>'total_files')::int, 0) as run_total,
-      (select count(*)::int from processing_outcomes o where o.run_id = r.id) as run_done
+      (select count(*)::int from processing_outcomes o where o.run_id = r.id and o.status in ('Success', 'Failed')) as run_done
     from packs p
     left join lateral (select * from processing_runs pr where pr.pack_id = p.id order by pr.created_at desc limit 1) r on true
     where p.id = any(${ids}::uuid[])`);
@@ -138,16 +117,4 @@ export async function storedBytes(db: DbOrTx, creatorId: string, packId: string)
     where p.creator_id = ${creatorId} and f.derived_from_file_id is null`);
   const [row] = rowsOf<{ creator: string | null; pack: string | null; pack_files: number }>(result);
   return { creator: Number(row?.creator ?? 0), pack: Number(row?.pack ?? 0), packFiles: Number(row?.pack_files ?? 0) };
-}
-
-
-/** What the latest processing run said about each file with a problem (the creator reads it beside the file). */
-export async function latestProblemMessages(db: DbOrTx, packId: string): Promise<Map<string, string>> {
-  const rows = rowsOf<{ file_id: string; message: string }>(
-    await db.execute(sql`
-      select o.file_id::text as file_id, o.message from processing_outcomes o
-      where o.run_id = (select r.id from processing_runs r where r.pack_id = ${packId} order by r.created_at desc limit 1)
-        and o.problem is not null and o.file_id is not null and o.message <> ''`),
-  );
-  return new Map(rows.map((r) => [r.file_id, r.message]));
 }

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, pageQuerySchema } from '@crate/contract/pagination';
-import { canTransitionPack, PACK_STATUS, PACK_STATUS_LABELS, type PackStatus } from '@crate/contract/pack-status';
+import { canTransitionPack, PACK_STATUS, PACK_STATUS_LABELS, packStatusLabel, type PackStatus } from '@crate/contract/pack-status';
 import type { bulkItemChangesSchema, packDetailsSchema, StudioPack, StudioPackSummary, updatePackSchema } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { files, items, ownedItems, packs } from '../../db/schema/index.ts';
 import { deleteFileAndDerivatives } from '../../files/file-repository.ts';
+import { findLatestRun, listOriginalFiles, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
@@ -20,8 +21,6 @@ import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-se
 import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
 import {
   findStudioPack,
-  latestProblemMessages,
-  listPackFiles,
   listPackItems,
   listPacksOfCreators,
   packSummaries,
@@ -38,13 +37,15 @@ export const EDITABLE_STATUSES: readonly number[] = [PACK_STATUS.draft, PACK_STA
 
 export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
   if (!EDITABLE_STATUSES.includes(row.status)) {
-    throw new AppError('CONFLICT', `This pack is ${PACK_STATUS_LABELS[row.status as PackStatus].toLowerCase()}: only a draft or a pack with file errors can be changed.`);
+    throw new AppError('CONFLICT', `This pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft or a pack with file errors can be changed.`);
   }
 }
 
 /** The whole studio view of a pack, read in one go (inside the caller's transaction when there is one). */
 export async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
-  const [packFiles, packItems, facts, said] = [await listPackFiles(db, row.id), await listPackItems(db, row.id), await packSummaries(db, [row.id]), await latestProblemMessages(db, row.id)];
+  const [packFiles, packItems, facts, run] = [await listOriginalFiles(db, row.id), await listPackItems(db, row.id), await packSummaries(db, [row.id]), await findLatestRun(db, row.id)];
+  // What the latest processing run said about each file with a problem: the creator reads it beside the file.
+  const said = new Map((run ? await listProblemOutcomes(db, run.id) : []).flatMap((o) => (o.fileId && o.problem && o.message ? [[o.fileId, o.message] as const] : [])));
   return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, can(viewer, 'edit', asPack(row)));
 }
 
@@ -142,7 +143,7 @@ export async function deleteStudioPackFile(ctx: AppContext, viewer: Viewer, pack
   const removed = await ctx.db.transaction(async (tx) => {
     const row = authorize(viewer, 'edit', await findStudioPack(tx, packId, true), asPack, THAT_PACK);
     assertEditable(row);
-    const file = (await listPackFiles(tx, packId)).find((f) => f.id === fileId);
+    const file = (await listOriginalFiles(tx, packId)).find((f) => f.id === fileId);
     if (!file) throw new AppError('NOT_FOUND', 'That file is not in this pack.', 'fileId');
     if (row.coverFileId === fileId) await tx.update(packs).set({ coverFileId: null }).where(eq(packs.id, packId));
     await tx.update(packs).set({ previewFileId: null }).where(and(eq(packs.id, packId), eq(packs.previewFileId, fileId)));
@@ -153,7 +154,7 @@ export async function deleteStudioPackFile(ctx: AppContext, viewer: Viewer, pack
     return row;
   });
   await deleteFileAndDerivatives(ctx, fileId);
-  const twins = (await listPackFiles(ctx.db, packId)).filter((f) => f.md5 !== null);
+  const twins = (await listOriginalFiles(ctx.db, packId)).filter((f) => f.md5 !== null);
   await markDuplicates(ctx.db, twins);
   return loadStudioPack(ctx.db, viewer, (await findStudioPack(ctx.db, removed.id))!);
 }
@@ -200,7 +201,7 @@ export async function markDuplicates(db: DbOrTx, packFiles: readonly { id: strin
 export async function submitStudioPack(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<StudioPack> {
   return ctx.db.transaction(async (tx) => {
     const row = authorize(viewer, 'submit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
-    const blockers = submitBlockers(row, await listPackFiles(tx, id), await listPackItems(tx, id));
+    const blockers = submitBlockers(row, await listOriginalFiles(tx, id), await listPackItems(tx, id));
     if (blockers.length > 0) throw new AppError('CONFLICT', `This pack cannot go to review yet. ${blockers.join(' ')}`);
     const path: PackStatus[] = row.status === PACK_STATUS.fileErrors ? [PACK_STATUS.draft, PACK_STATUS.awaitingApproval] : [PACK_STATUS.awaitingApproval];
     let from = row.status as PackStatus;
