@@ -57,8 +57,8 @@ function ownerOf(filePath: string, sounds: readonly ItemFileLink[]): string | nu
   return byName.length === 1 ? byName[0]!.itemId : null;
 }
 
-/** Attaches `stored` (already inserted in `files`) to the pack; returns the files that replaced an old cover or preview, to delete after commit. */
-export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPackRow, stored: readonly FileRecord[]): Promise<{ replaced: string[] }> {
+/** Attaches `stored` (already inserted in `files`) to the pack; returns the files that replaced an old cover or preview (to delete after commit) and the pack's originals as it read them (for the duplicate check). */
+export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPackRow, stored: readonly FileRecord[]): Promise<{ replaced: string[]; packFiles: FileRecord[] }> {
   const replaced: string[] = [];
   const all = await listOriginalFiles(tx, pack.id);
   const [{ last }] = (await tx.select({ last: max(items.position) }).from(items).where(eq(items.packId, pack.id))) as [{ last: number | null }];
@@ -169,5 +169,5 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
   }
   await refreshItemFlags(tx, [...touched]);
   await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
-  return { replaced };
+  return { replaced, packFiles: all };
 }

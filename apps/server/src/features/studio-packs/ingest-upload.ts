@@ -13,7 +13,6 @@ import type { UploadResult } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
-import { listOriginalFiles } from '../../processing/processing-run-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
@@ -106,7 +105,7 @@ export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: Fini
       const locked = authorize(viewer, 'edit', await findStudioPack(tx, pack.id, true), asPack, THAT_PACK);
       assertEditable(locked);
       const attached = await attachPackFiles(tx, ctx.jobs, locked, stored);
-      await markDuplicates(tx, await listOriginalFiles(tx, pack.id));
+      await markDuplicates(tx, attached.packFiles);
       await recordAudit(tx, {
         actorUserId: viewer.userId,
         action: 'pack.files_uploaded',
