@@ -21,6 +21,9 @@ export const PACK_STATUS_LABELS: Record<PackStatus, string> = {
   4: 'Published',
 };
 
+/** A pack whose files and details its creator changes: a draft, or one processing sent back with file errors (decision 0025). */
+export const takesFiles = (status: number): boolean => status === PACK_STATUS.draft || status === PACK_STATUS.fileErrors;
+
 /** The label of a stored status, whatever number it holds ("Status 7" for one this build does not know). */
 export const packStatusLabel = (status: number): string => PACK_STATUS_LABELS[status as PackStatus] ?? `Status ${status}`;
 

@@ -1,6 +1,6 @@
 import type { CreatorRef } from '@crate/contract/catalogue';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
-import { PACK_STATUS, packStatusLabel } from '@crate/contract/pack-status';
+import { PACK_STATUS, packStatusLabel, takesFiles } from '@crate/contract/pack-status';
 import type { NextAction, StudioFile, StudioItem, StudioPack, StudioPackSummary } from '@crate/contract/studio-packs';
 import { imageSet } from '../../media/media-urls.ts';
 import type { FileRecord } from '../../files/file-repository.ts';
@@ -108,7 +108,7 @@ function presentItem(item: PackItemRow): StudioItem {
 /** Why the pack cannot go to review yet, in the creator's words; empty when it can. */
 export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[], items: readonly PackItemRow[]): string[] {
   const blockers: string[] = [];
-  if (row.status !== PACK_STATUS.draft && row.status !== PACK_STATUS.fileErrors) blockers.push(`The pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft goes to review.`);
+  if (!takesFiles(row.status)) blockers.push(`The pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft goes to review.`);
   if (items.length === 0) blockers.push('Upload at least one sound or preset.');
   if (!row.coverFileId) blockers.push('Add cover art (a square image of at least 500 × 500 pixels).');
   const problems = files.filter((f) => f.problem).length;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, pageQuerySchema } from '@crate/contract/pagination';
-import { canTransitionPack, PACK_STATUS, PACK_STATUS_LABELS, packStatusLabel, type PackStatus } from '@crate/contract/pack-status';
+import { canTransitionPack, PACK_STATUS, PACK_STATUS_LABELS, packStatusLabel, takesFiles, type PackStatus } from '@crate/contract/pack-status';
 import type { bulkItemChangesSchema, packDetailsSchema, StudioPack, StudioPackSummary, updatePackSchema } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
@@ -32,11 +32,9 @@ const THAT_PACK = 'That pack';
 /** A slug that reads like the title and cannot collide (the random tail). */
 export const newSlug = (text: string, fallback: string) => `${slugify(text, fallback).slice(0, 40)}-${randomBytes(4).toString('hex')}`;
 
-/** Statuses whose files and details the creator changes: a draft, and a pack the pipeline sent back with file errors. */
-export const EDITABLE_STATUSES: readonly number[] = [PACK_STATUS.draft, PACK_STATUS.fileErrors];
 
 export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
-  if (!EDITABLE_STATUSES.includes(row.status)) {
+  if (!takesFiles(row.status)) {
     throw new AppError('CONFLICT', `This pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft or a pack with file errors can be changed.`);
   }
 }

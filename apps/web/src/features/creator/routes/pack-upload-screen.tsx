@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { takesFiles } from '@crate/contract/pack-status';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
@@ -15,7 +16,6 @@ import { SoundsTable } from '../components/pack-upload/sounds-table.tsx';
 import { StudioScreenState } from '../components/studio-screen-state.tsx';
 import { packUploadQueue } from '../uploads/pack-upload-queue.ts';
 
-const EDITABLE = new Set([0, -2]);
 
 const INSTRUCTIONS = (
   <Anchor component={Link} to="/packuploadinstructions" target="_blank" size="sm">
@@ -110,7 +110,7 @@ function PackUpload({ pack }: { pack: StudioPack }) {
   const refresh = useRefreshStudioPack(pack.id);
   const update = useUpdateStudioPack(pack.id);
   const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
-  const editable = pack.can_edit && EDITABLE.has(pack.status);
+  const editable = pack.can_edit && takesFiles(pack.status);
   const firstStep = pack.items.length === 0 ? 1 : pack.status === 0 || pack.status === -2 ? 2 : 3;
   const [step, setStep] = useState(firstStep);
 

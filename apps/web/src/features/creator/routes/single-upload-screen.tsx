@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Container, Group, Paper, Select, Stack, Text, Ti
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { takesFiles } from '@crate/contract/pack-status';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
@@ -11,7 +12,6 @@ import { SoundsTable } from '../components/pack-upload/sounds-table.tsx';
 import { StudioScreenState } from '../components/studio-screen-state.tsx';
 import { packUploadQueue } from '../uploads/pack-upload-queue.ts';
 
-const EDITABLE = new Set([0, -2]);
 const singlesTitle = () => `Singles · ${new Date().toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`;
 
 /** /singleupload: where the sound goes — one of the creator's drafts, or a new singles release. */
@@ -19,7 +19,7 @@ function ChooseTarget() {
   const packs = useStudioPacks();
   const create = useCreateStudioPack();
   const navigate = useNavigate();
-  const drafts = (packs.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.can_edit && EDITABLE.has(p.status));
+  const drafts = (packs.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.can_edit && takesFiles(p.status));
   const [target, setTarget] = useState<string | null>(null);
   return (
     <Container size="sm" py="xl">
@@ -60,7 +60,7 @@ function ChooseTarget() {
 function SingleUpload({ pack }: { pack: StudioPack }) {
   const refresh = useRefreshStudioPack(pack.id);
   const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
-  const editable = pack.can_edit && EDITABLE.has(pack.status);
+  const editable = pack.can_edit && takesFiles(pack.status);
   return (
     <Container size="lg" py="xl">
       <ScreenHeader
