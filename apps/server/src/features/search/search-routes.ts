@@ -29,12 +29,10 @@ function searchEngineFor(app: FastifyInstance, { db, config, storage }: AppConte
   const engine = createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger: app.log, snapshots: storage });
   onSuccessfulWrite(app, () => void engine.catchUp());
   app.addHook('onClose', () => engine.stop());
-  // Once the index answers, a search page is asked once from inside — the free search, public, through the same
-  // handler, presenter, serialiser and compression as the subscribers' — so all of it is compiled before the
-  // first visitor comes (who then waits no longer than anyone).
-  const askPage = () => app.inject({ method: 'GET', url: '/api/search/free', remoteAddress: 'search-warm-up', headers: { 'accept-encoding': 'br, gzip, deflate' } }).catch(() => undefined);
+  // Once the index answers, the search page's own request is asked once from inside, so its route, its
+  // queries and its serialisation are compiled before the first visitor comes (they wait no longer than anyone).
   const warmed = engine.ready.then(async () => {
-    if (engine.status().ready) await askPage();
+    if (engine.status().ready) await app.inject({ method: 'GET', url: '/api/search', remoteAddress: 'search-warm-up' }).catch(() => undefined);
   });
   app.decorate('searchIndex', { ...engine, ready: warmed });
   return engine;
