@@ -2,7 +2,7 @@ import type { SearchFacets, SearchQuery } from '@crate/contract/search';
 import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { encodeCursor, invalidCursor } from '../../http/page-cursor.ts';
-import { bpmBucketOf, type FacetCount, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
+import { BPM_EDGES, bpmBucketOf, type FacetCount, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
 import type { SearchScope } from './search-engine.ts';
 import type { ResolvedWord, SearchRequest } from './search-request.ts';
 import { MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, randomKey, RELEVANCE_WEIGHTS } from './search-text.ts';
@@ -94,6 +94,9 @@ const PACKED_A_SIZE = PACKED_A_DIMS.reduce((product, dim) => product * ENUM_RADI
 const KEY_RADIX = ENUM_RADIX.key;
 const PACKED_B_SIZE = KEY_RADIX * 8 * (BPM_SLOTS + 1);
 
+/** The BPM facet's bucket of a search BPM as a slot number (its first BPM / 10). */
+const bpmSlotOf = (bpm: number) => bpmBucketOf(bpm) / 10;
+
 /** Strings to small numbers and back; code 0 is "none". */
 class Codes {
   readonly values: (string | null)[] = [null];
@@ -133,20 +136,201 @@ class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Array | Int
   }
 }
 
-/** Document numbers in ascending order, growing by doubling while the index is read. */
-class DocList {
-  docs = new Uint32Array(4);
-  length = 0;
-  push(doc: number) {
-    if (this.length === this.docs.length) {
-      const grown = new Uint32Array(this.docs.length * 2);
-      grown.set(this.docs);
-      this.docs = grown;
+/** A bitset that grows as documents are numbered; past its end it reads as zeros. */
+class GrowingBits {
+  data = new Uint32Array(0);
+  add(doc: number) {
+    const word = doc >>> 5;
+    if (this.data.length <= word) {
+      const grown = new Uint32Array(Math.max(word + 1, Math.ceil(this.data.length * 1.25) + 256));
+      grown.set(this.data);
+      this.data = grown;
     }
-    this.docs[this.length++] = doc;
+    this.data[word]! |= 1 << (doc & 31);
   }
-  trim() {
-    if (this.docs.length !== this.length) this.docs = this.docs.slice(0, this.length);
+}
+
+/** A bitset per value (by code) of one facet: a filter on a value is one AND of 32-bit words, not a test per document. */
+class ValueBits {
+  readonly sets: (GrowingBits | undefined)[] = [];
+  add(code: number, doc: number) {
+    (this.sets[code] ??= new GrowingBits()).add(doc);
+  }
+  /** The bitsets of `codes` (values no document has are left out). */
+  setsOf(codes: Iterable<number>): Uint32Array[] {
+    const out: Uint32Array[] = [];
+    for (const code of codes) {
+      const set = this.sets[code];
+      if (set) out.push(set.data);
+    }
+    return out;
+  }
+}
+
+/**
+ * The matching documents of one search: a bitset as long as the index and, once an operation has run, the
+ * list of its words that may be non-zero (every other word is zero). Later ANDs, counts and listings read
+ * those words only: a text search with a filter or two matches a few hundred documents of a million, and
+ * reading all 31,250 words for each operation would be most of its cost.
+ */
+class MatchBits {
+  bits = new Uint32Array(0);
+  private active = new Uint32Array(0);
+  /** How many words `active` lists, ascending; -1 while every word may be non-zero. */
+  private activeCount = -1;
+  private words = 0;
+  private kept = new Uint32Array(0);
+
+  /** Starts from a corpus's bitset (its first `words` words). */
+  reset(corpus: Uint32Array, words: number) {
+    if (this.bits.length < words) {
+      this.bits = new Uint32Array(Math.ceil(words * 1.25) + 64);
+      this.active = new Uint32Array(this.bits.length);
+    }
+    this.words = words;
+    this.bits.set(corpus.subarray(0, words));
+    this.activeCount = -1;
+  }
+
+  has(doc: number): boolean {
+    return (this.bits[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+  }
+
+  remove(doc: number) {
+    this.bits[doc >>> 5]! &= ~(1 << (doc & 31));
+  }
+
+  /** Keeps the documents that are in any of `sets` (none: nothing is kept). */
+  andAny(sets: Uint32Array[]) {
+    if (sets.length === 1) return this.rewrite(sets[0]!, false);
+    const bits = this.bits;
+    const active = this.active;
+    let n = 0;
+    const dense = this.activeCount < 0;
+    const count = dense ? this.words : this.activeCount;
+    for (let i = 0; i < count; i++) {
+      const w = dense ? i : active[i]!;
+      let any = 0;
+      for (const set of sets) if (w < set.length) any |= set[w]!;
+      const value = bits[w]! & any;
+      bits[w] = value;
+      if (value !== 0) active[n++] = w;
+    }
+    this.activeCount = n;
+  }
+
+  /** Keeps the documents that are not in `set`. */
+  andNot(set: Uint32Array | undefined) {
+    if (set) this.rewrite(set, true);
+  }
+
+  /** bits ∧= set (or ∧= ¬set), over the words that may be non-zero, noting which still are. */
+  private rewrite(set: Uint32Array, not: boolean) {
+    const bits = this.bits;
+    const active = this.active;
+    const length = set.length;
+    const flip = not ? -1 : 0;
+    let n = 0;
+    const dense = this.activeCount < 0;
+    const count = dense ? this.words : this.activeCount;
+    for (let i = 0; i < count; i++) {
+      const w = dense ? i : active[i]!;
+      const value = bits[w]! & ((w < length ? set[w]! : 0) ^ flip);
+      bits[w] = value;
+      if (value !== 0) active[n++] = w;
+    }
+    this.activeCount = n;
+  }
+
+  /**
+   * Keeps the documents that are in any of `lists` (ascending document lists, such as postings): each listed
+   * document is looked up, so this costs their length, not the index's.
+   */
+  andLists(lists: { docs: Uint32Array; length: number }[]) {
+    let total = 0;
+    for (const list of lists) total += list.length;
+    if (this.kept.length < total) this.kept = new Uint32Array(Math.ceil(total * 1.25) + 64);
+    const kept = this.kept;
+    const bits = this.bits;
+    let n = 0;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i++) {
+        const doc = list.docs[i]!;
+        if (bits[doc >>> 5]! & (1 << (doc & 31))) kept[n++] = doc;
+      }
+    }
+    if (this.activeCount < 0) bits.fill(0, 0, this.words);
+    else for (let i = 0; i < this.activeCount; i++) bits[this.active[i]!] = 0;
+    // The non-zero words, ascending (several lists are not in one order together).
+    if (lists.length > 1) kept.subarray(0, n).sort();
+    const active = this.active;
+    let words = 0;
+    for (let k = 0; k < n; k++) {
+      const doc = kept[k]!;
+      const w = doc >>> 5;
+      if (words === 0 || active[words - 1] !== w) active[words++] = w;
+      bits[w]! |= 1 << (doc & 31);
+    }
+    this.activeCount = words;
+  }
+
+  /** Nothing matches. */
+  clearAll() {
+    this.andAny([]);
+  }
+
+  count(): number {
+    let n = 0;
+    const dense = this.activeCount < 0;
+    const count = dense ? this.words : this.activeCount;
+    for (let i = 0; i < count; i++) {
+      const word = this.bits[dense ? i : this.active[i]!]!;
+      if (word !== 0) n += popcount(word);
+    }
+    return n;
+  }
+
+  /** Lists the documents (ascending) into `docs` and returns how many; one failing `test` is removed instead. */
+  list(docs: Uint32Array, test: (doc: number) => boolean): number {
+    const bits = this.bits;
+    let n = 0;
+    const dense = this.activeCount < 0;
+    const count = dense ? this.words : this.activeCount;
+    for (let i = 0; i < count; i++) {
+      const w = dense ? i : this.active[i]!;
+      let bitsLeft = bits[w]!;
+      while (bitsLeft !== 0) {
+        const low = bitsLeft & -bitsLeft;
+        const doc = (w << 5) | (31 - Math.clz32(low));
+        bitsLeft ^= low;
+        if (test(doc)) docs[n++] = doc;
+        else bits[w]! &= ~low;
+      }
+    }
+    return n;
+  }
+}
+
+/** Arrays every search reuses, grown with the index. */
+class Scratch {
+  private readonly words = new Map<string, Uint32Array>();
+  private bytes = new Uint8Array(0);
+  private ints = new Int32Array(0);
+  uint32(name: string, length: number): Uint32Array {
+    let array = this.words.get(name);
+    if (!array || array.length < length) {
+      array = new Uint32Array(Math.ceil(length * 1.25) + 1024);
+      this.words.set(name, array);
+    }
+    return array;
+  }
+  uint8(length: number): Uint8Array {
+    if (this.bytes.length < length) this.bytes = new Uint8Array(Math.ceil(length * 1.25) + 1024);
+    return this.bytes;
+  }
+  int32(length: number): Int32Array {
+    if (this.ints.length < length) this.ints = new Int32Array(Math.ceil(length * 1.25) + 1024);
+    return this.ints;
   }
 }
 
@@ -199,8 +383,20 @@ export class SearchIndex {
     genre: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
     instrument: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
   };
-  /** The documents of each genre and instrument (by code), so a genre filter is a bitset AND, not a test per document. */
-  private tagDocs = { genre: [] as DocList[], instrument: [] as DocList[] };
+  /**
+   * The documents of each facet value as bitsets (derived from the columns, never saved): enumerations by
+   * code, BPM by bucket slot, the three flags, genres and instruments by code.
+   */
+  private valueBits = SearchIndex.emptyValueBits();
+  private static emptyValueBits() {
+    return {
+      enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, new ValueBits()])) as Record<EnumDim, ValueBits>,
+      bpmSlot: new ValueBits(),
+      flags: new ValueBits(),
+      genre: new ValueBits(),
+      instrument: new ValueBits(),
+    };
+  }
   /** Listed (published pack, not taken down) and archived (archived pack or taken down) documents. */
   private readonly listed = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly archived = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
@@ -231,17 +427,6 @@ export class SearchIndex {
       slugs: table.rows.map((row) => row?.slug ?? null),
       labels: table.rows.map((row) => row?.label ?? null),
     });
-    const docLists = (lists: DocList[]) => {
-      // A plain loop: the lists have holes (codes no document had), which forEach would skip.
-      const offsets = new Uint32Array(lists.length + 1);
-      for (let code = 0; code < lists.length; code++) offsets[code + 1] = offsets[code]! + (lists[code]?.length ?? 0);
-      const docs = new Uint32Array(offsets[lists.length]!);
-      for (let code = 0; code < lists.length; code++) {
-        const list = lists[code];
-        if (list) docs.set(list.docs.subarray(0, list.length), offsets[code]!);
-      }
-      return { offsets, docs };
-    };
     const words = [...this.postings.keys()];
     const postingOffsets = new Uint32Array(words.length + 1);
     words.forEach((w, i) => (postingOffsets[i + 1] = postingOffsets[i]! + this.postings.get(w)!.length));
@@ -256,7 +441,6 @@ export class SearchIndex {
       start: this.tags[name].start.data.subarray(0, n + 1),
       codes: this.tags[name].codes.data.subarray(0, this.tags[name].start.data[n]!),
       values: this.tags[name].table.values,
-      docs: docLists(this.tagDocs[name]),
     });
     return {
       size: n,
@@ -322,14 +506,8 @@ export class SearchIndex {
       index.tags[name].start.data = saved.start.slice();
       index.tags[name].codes.data = saved.codes.slice();
       index.tags[name].table = Codes.of(saved.values);
-      const { offsets, docs } = saved.docs;
-      index.tagDocs[name] = Array.from({ length: offsets.length - 1 }, (_, code) => {
-        const list = new DocList();
-        list.docs = docs.slice(offsets[code]!, offsets[code + 1]!);
-        list.length = list.docs.length;
-        return list;
-      });
     }
+    for (let doc = 0; doc < n; doc++) index.addValueBits(doc);
     index.listed.data = state.listed.slice();
     index.archived.data = state.archived.slice();
     state.postingWords.forEach((word, i) => {
@@ -348,6 +526,7 @@ export class SearchIndex {
       });
     }
     index.byName = state.byName.slice();
+    index.rankNames();
     index.byNewest = state.byNewest.slice();
     index.byPopular = state.byPopular.slice();
     return index;
@@ -449,7 +628,7 @@ export class SearchIndex {
     const flags = (item.isFree ? FREE : 0) | (item.hasStems ? STEMS : 0) | (item.hasMidi ? MIDI : 0);
     this.flags.data[doc] = flags;
     this.packedA.data[doc] = PACKED_A_DIMS.reduce((packed, dim, i) => packed + this.enums[dim].data[doc]! * PACKED_A_STRIDES[i]!, 0);
-    const slot = item.searchBpm === null ? BPM_SLOTS : bpmBucketOf(item.searchBpm) / 10;
+    const slot = item.searchBpm === null ? BPM_SLOTS : bpmSlotOf(item.searchBpm);
     this.packedB.data[doc] = this.enums.key.data[doc]! + KEY_RADIX * (flags + 8 * slot);
     this.listedAt.data[doc] = item.listedAtMicros;
     this.popularity.data[doc] = item.popularity;
@@ -461,10 +640,10 @@ export class SearchIndex {
       values.forEach((v, i) => {
         const code = t.table.code(v);
         t.codes.data[from + i] = code;
-        (this.tagDocs[name][code] ??= new DocList()).push(doc);
       });
       t.start.data[n] = from + values.length;
     }
+    this.addValueBits(doc);
     if (item.packStatus === PACK_STATUS.published && !item.takenDown) {
       this.listed.data[doc >>> 5]! |= 1 << (doc & 31);
       this.listedCount += 1;
@@ -491,17 +670,34 @@ export class SearchIndex {
         p.weights = weights;
       }
       p.docs[p.length] = doc;
+      this.commonWords.get(w)?.add(doc);
       p.weights[p.length] = item.weights[i]!;
       p.length += 1;
     }
     return doc;
   }
 
+  /** A document's facet values into the value bitsets (from its columns). */
+  private addValueBits(doc: number) {
+    const bits = this.valueBits;
+    for (const dim of ENUM_DIMS) {
+      const code = this.enums[dim].data[doc]!;
+      if (code !== 0) bits.enums[dim].add(code, doc);
+    }
+    const bpm = this.searchBpm.data[doc]!;
+    if (bpm >= 0) bits.bpmSlot.add(bpmSlotOf(bpm), doc);
+    const flags = this.flags.data[doc]!;
+    for (const flag of [FREE, STEMS, MIDI]) if (flags & flag) bits.flags.add(flag, doc);
+    for (const name of ['genre', 'instrument'] as const) {
+      const { start, codes } = this.tags[name];
+      for (let i = start.data[doc]!; i < start.data[doc + 1]!; i++) bits[name].add(codes.data[i]!, doc);
+    }
+  }
+
   /** Postings grow by doubling while the index is read; trimmed once it is complete. */
   compact() {
     this.sortNames();
     this.sortOrders();
-    for (const list of [...this.tagDocs.genre, ...this.tagDocs.instrument]) list?.trim();
     for (const p of this.postings.values()) {
       if (p.docs.length === p.length) continue;
       p.docs = p.docs.slice(0, p.length);
@@ -538,30 +734,48 @@ export class SearchIndex {
     const order = Array.from({ length: this.size }, (_, doc) => doc);
     order.sort((a, b) => byCodePoint(names[a]!, names[b]!));
     this.byName = Uint32Array.from(order);
+    this.rankNames();
   }
 
-  /** Points added to each document whose name equals the typed text or starts with it (written into `scores`). */
-  private addNameLeads(typed: string, scores: Int32Array) {
+  /** Each sorted document's place in `byName` (documents numbered since have none). */
+  private nameRank = new Uint32Array(0);
+  private rankNames() {
+    const byName = this.byName;
+    const rank = new Uint32Array(byName.length);
+    for (let i = 0; i < byName.length; i++) rank[byName[i]!] = i;
+    this.nameRank = rank;
+  }
+
+  /**
+   * The points a document's name adds to a relevance search: the names equal to the typed text, and then
+   * those starting with it, are two runs of `byName` found by binary search, so a document's lead is two
+   * comparisons of its rank (documents numbered since the sort compare their names).
+   */
+  private nameLeads(typed: string): (doc: number) => number {
     const names = this.names;
     const byName = this.byName;
-    let lo = 0;
-    let hi = byName.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (names[byName[mid]!]! < typed) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < byName.length; i++) {
-      const doc = byName[i]!;
+    const rank = this.nameRank;
+    const sorted = byName.length;
+    const firstFrom = (lo: number, isAfter: (name: string) => boolean) => {
+      let hi = sorted;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (isAfter(names[byName[mid]!]!)) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    const from = firstFrom(0, (name) => name >= typed);
+    const equalUpTo = firstFrom(from, (name) => name !== typed);
+    const startsUpTo = firstFrom(equalUpTo, (name) => !name.startsWith(typed));
+    return (doc) => {
+      if (doc < sorted) {
+        const r = rank[doc]!;
+        return r < from || r >= startsUpTo ? 0 : r < equalUpTo ? NAME_EQUALS_LEAD : NAME_STARTS_LEAD;
+      }
       const name = names[doc]!;
-      if (!name.startsWith(typed)) break;
-      scores[doc] = name === typed ? NAME_EQUALS_LEAD : NAME_STARTS_LEAD;
-    }
-    for (const doc of this.later.values()) {
-      const name = names[doc]!;
-      if (name === typed) scores[doc] = NAME_EQUALS_LEAD;
-      else if (name.startsWith(typed)) scores[doc] = NAME_STARTS_LEAD;
-    }
+      return name === typed ? NAME_EQUALS_LEAD : name.startsWith(typed) ? NAME_STARTS_LEAD : 0;
+    };
   }
 
   private docOf(id: string): number | undefined {
@@ -639,84 +853,61 @@ export class SearchIndex {
   /**
    * Answers a planned search: ids of the page, and on a first page the total and every facet count.
    * `owned` are the viewer's owned documents (null for a visitor).
+   *
+   * The matches are one bitset: the corpus ANDed with each typed word's documents and each filter's value
+   * bitsets, so the work per search is a few passes over 32-bit words plus the matching documents — never
+   * a test of every document. Only BPM bounds, creators and packs are tested per document, on what is left.
+   * Then the page is either a walk of an order kept sorted (a common sort over many matches) or the best of
+   * the listed matches; the counts read the listed matches, or — for most of a corpus — the ones left out.
    */
   search(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
-    const words = Math.ceil(this.size / 32);
-    const match = new Uint32Array(words);
-    match.set((scope.corpus === 'archived' ? this.archived : this.listed).data.subarray(0, words));
-    const relevance = request.sort === 'relevance' && request.groups !== null;
-    const groupWeights: Uint8Array[] = [];
-    for (const group of request.groups ?? []) {
-      const bits = new Uint32Array(words);
-      const best = relevance ? new Uint8Array(this.size) : null;
-      for (const word of group) {
-        const p = this.postings.get(word);
-        if (!p) continue;
-        for (let i = 0; i < p.length; i++) {
-          const doc = p.docs[i]!;
-          bits[doc >>> 5]! |= 1 << (doc & 31);
-          if (best && best[doc]! < p.weights[i]! + 1) best[doc] = p.weights[i]! + 1;
-        }
-      }
-      for (let i = 0; i < words; i++) match[i]! &= bits[i]!;
-      if (best) groupWeights.push(best);
-    }
-    if (query.not_owned === true && owned) for (const doc of owned) match[doc >>> 5]! &= ~(1 << (doc & 31));
-    // Every genre and instrument asked for (each one required): their document lists ANDed in as bitsets.
-    for (const name of ['genre', 'instrument'] as const) {
-      for (const value of new Set(query[name] ?? [])) {
-        const code = this.tags[name].table.find(value);
-        const list = code === undefined ? undefined : this.tagDocs[name][code];
-        const bits = new Uint32Array(words);
-        if (list) for (let i = 0; i < list.length; i++) bits[list.docs[i]! >>> 5]! |= 1 << (list.docs[i]! & 31);
-        for (let i = 0; i < words; i++) match[i]! &= bits[i]!;
-      }
-    }
+    const words = (this.size + 31) >>> 5;
+    const match = this.match;
+    match.reset((scope.corpus === 'archived' ? this.archived : this.listed).data, words);
+    // The typed words first, the rarest first: what is left for the filters is then usually small.
+    const groups = (request.groups ?? []).map((group) => this.postingsOf(group)).sort((a, b) => a.size - b.size);
+    for (const group of groups) this.andGroup(group, words);
+    const residual = this.applyFilters(query, scope);
+    if (residual === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
+    if (query.not_owned === true && owned) for (const doc of owned) match.remove(doc);
 
-    const filter = this.compileFilter(query, scope);
-    if (filter === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
+    const docs = this.scratch.uint32('matches', this.size);
+    // How many matches are listed in `docs` (-1: not listed yet). Listing applies the per-document tests.
+    let listed = residual === ALWAYS ? -1 : match.list(docs, residual);
+    const matched = listed >= 0 ? listed : match.count();
+    const list = () => (listed >= 0 ? listed : (listed = match.list(docs, ALWAYS)));
 
-    const order = this.orderOf(request, groupWeights);
+    const bits = match.bits;
+    const order = this.orderOf(request);
     const after = request.cursor ? order.after(request.cursor.value, request.cursor.id) : null;
     const top = new TopK(request.limit + 1, order.before, order.rank);
-    let matched = 0;
-    const presorted = request.cursor === null && filter === ALWAYS && !order.prepare ? this.presorted(request.sort) : null;
-    if (presorted) {
-      // The first page of a sort kept in order, with nothing to test per document: count the matches by
-      // their bits, and walk the order only until the page is full (plus the few documents numbered since).
-      for (let w = 0; w < words; w++) matched += popcount(match[w]!);
+    const presorted = request.cursor === null ? this.presorted(request.sort) : null;
+    // Walking a sorted order meets a page of matches after about (limit + 1) × size / matched documents.
+    if (presorted && (request.limit + 1) * this.size < (matched * matched) / 2) {
       for (let i = 0, found = 0; i < presorted.length && found <= request.limit; i++) {
         const doc = presorted[i]!;
-        if (match[doc >>> 5]! & (1 << (doc & 31))) {
+        if (bits[doc >>> 5]! & (1 << (doc & 31))) {
           top.offer(doc);
           found += 1;
         }
       }
-      for (const doc of this.later.values()) if (match[doc >>> 5]! & (1 << (doc & 31))) top.offer(doc);
-    }
-    for (let w = 0; presorted === null && w < words; w++) {
-      let bitsLeft = match[w]!;
-      while (bitsLeft !== 0) {
-        const low = bitsLeft & -bitsLeft;
-        const doc = (w << 5) | (31 - Math.clz32(low));
-        bitsLeft ^= low;
-        if (!filter(doc)) {
-          match[w]! &= ~low;
-          continue;
-        }
-        matched += 1;
-        order.prepare?.(doc);
+      for (const doc of this.later.values()) if (match.has(doc)) top.offer(doc);
+    } else {
+      const n = list();
+      order.prepare?.(docs, n, bits);
+      for (let k = 0; k < n; k++) {
+        const doc = docs[k]!;
         if (after === null || after(doc)) top.offer(doc);
       }
     }
-    const counts = request.cursor ? null : this.countMatches(match, matched, scope);
+    const counts = request.cursor ? null : this.countMatches(bits, matched, scope, () => docs.subarray(0, list()));
 
     const page = top.sorted();
     const hasMore = page.length > request.limit;
     const shown = hasMore ? page.slice(0, request.limit) : page;
     const last = shown[shown.length - 1];
     let ownedMatches = 0;
-    if (owned) for (const doc of owned) if (match[doc >>> 5]! & (1 << (doc & 31))) ownedMatches += 1;
+    if (owned) for (const doc of owned) if (match.has(doc)) ownedMatches += 1;
     return {
       ids: shown.map((doc) => this.idOf(doc)),
       nextCursor: hasMore && last !== undefined ? encodeCursor(order.value(last), this.idOf(last)) : null,
@@ -726,16 +917,145 @@ export class SearchIndex {
     };
   }
 
+  /** The matches of one search (searches run one at a time, start to end, so one serves them all). */
+  private readonly match = new MatchBits();
+
+  /** A typed word's group: the bitsets of its common words, the postings of the others, and how many documents they list. */
+  private postingsOf(group: string[]) {
+    const sets: Uint32Array[] = [];
+    const lists: Posting[] = [];
+    let size = 0;
+    for (const word of group) {
+      const p = this.postings.get(word);
+      if (!p) continue;
+      size += p.length;
+      const bits = this.wordBits(word);
+      if (bits) sets.push(bits);
+      else lists.push(p);
+    }
+    return { words: group, sets, lists, size };
+  }
+
+  /**
+   * Keeps the matches having a word of the group: by looking up its postings' documents when they are fewer
+   * than the index's words, else by ANDing its words' bitsets (common words have their own).
+   */
+  private andGroup(group: ReturnType<SearchIndex['postingsOf']>, words: number) {
+    if (group.lists.length === 0) return this.match.andAny(group.sets);
+    if (group.sets.length === 0 || group.size < words) return this.match.andLists(group.words.flatMap((w) => this.postings.get(w) ?? []));
+    const bits = this.scratch.uint32('group', words);
+    bits.fill(0, 0, words);
+    for (const set of group.sets) for (let w = 0; w < Math.min(words, set.length); w++) bits[w]! |= set[w]!;
+    for (const p of group.lists) for (let i = 0; i < p.length; i++) bits[p.docs[i]! >>> 5]! |= 1 << (p.docs[i]! & 31);
+    this.match.andAny([bits]);
+  }
+
+  /**
+   * Words in more documents than the index has 32-bit words keep a bitset too (made on first use, then kept
+   * up to date by append): setting a bit per posting on every search would cost more than the search.
+   */
+  private readonly commonWords = new Map<string, GrowingBits>();
+  private wordBits(word: string): Uint32Array | null {
+    const kept = this.commonWords.get(word);
+    if (kept) return kept.data;
+    const p = this.postings.get(word);
+    if (!p || p.length < (this.size + 31) >>> 5) return null;
+    const bits = new GrowingBits();
+    for (let i = 0; i < p.length; i++) bits.add(p.docs[i]!);
+    this.commonWords.set(word, bits);
+    return bits.data;
+  }
+
+  /**
+   * The relevance of each listed match (into the order's scores): its name's lead plus, for each typed word,
+   * the points of the best field any word of its group is in. A group's weights are read by walking its
+   * postings, or — for a few matches against long postings — by binary search of each match in them.
+   */
+  private scoreRelevance(request: SearchRequest, scores: Int32Array, docs: Uint32Array, n: number, match: Uint32Array) {
+    const lead = this.nameLeads(request.text);
+    for (let k = 0; k < n; k++) scores[docs[k]!] = lead(docs[k]!);
+    const best = this.scratch.uint8(this.size);
+    for (const group of request.groups ?? []) {
+      for (let k = 0; k < n; k++) best[docs[k]!] = 0;
+      for (const word of group) {
+        const p = this.postings.get(word);
+        if (!p) continue;
+        if (p.length < n * Math.log2(p.length + 2)) {
+          for (let i = 0; i < p.length; i++) {
+            const doc = p.docs[i]!;
+            if (match[doc >>> 5]! & (1 << (doc & 31)) && best[doc]! <= p.weights[i]!) best[doc] = p.weights[i]! + 1;
+          }
+        } else {
+          for (let k = 0; k < n; k++) {
+            const doc = docs[k]!;
+            const at = findSorted(p.docs, p.length, doc);
+            if (at >= 0 && best[doc]! <= p.weights[at]!) best[doc] = p.weights[at]! + 1;
+          }
+        }
+      }
+      for (let k = 0; k < n; k++) scores[docs[k]!]! += POINTS[best[docs[k]!]! - 1]!;
+    }
+  }
+
+  /**
+   * ANDs every filter that has value bitsets into the matches, and returns the per-document test of the rest
+   * (BPM bounds, creators, packs; ALWAYS when none), or null when a filter can match nothing (an unknown slug).
+   */
+  private applyFilters(query: SearchQuery, scope: SearchScope): ((doc: number) => boolean) | null {
+    const match = this.match;
+    const bits = this.valueBits;
+    // Every genre and instrument asked for is required (and they are the most selective: first).
+    for (const name of ['genre', 'instrument'] as const) {
+      for (const value of new Set(query[name] ?? [])) match.andAny(bits[name].setsOf([this.tags[name].table.find(value) ?? 0]));
+    }
+    for (const dim of ENUM_DIMS) {
+      const values = query[dim];
+      if (values?.length) match.andAny(bits.enums[dim].setsOf(values.flatMap((v) => this.enumCodes[dim].find(v) ?? [])));
+    }
+    for (const [value, flag] of [[query.has_stems, STEMS], [query.has_midi, MIDI], [query.free === true || scope.corpus === 'free' ? true : undefined, FREE]] as const) {
+      if (value === true) match.andAny(bits.flags.setsOf([flag]));
+      else if (value === false) match.andNot(bits.flags.sets[flag]?.data);
+    }
+    const tests: ((doc: number) => boolean)[] = [];
+    if (query.bpm_min !== undefined || query.bpm_max !== undefined) {
+      const min = Math.max(0, query.bpm_min ?? 0);
+      const max = query.bpm_max ?? Infinity;
+      const slots: number[] = [];
+      for (let slot = bpmSlotOf(min); slot <= bpmSlotOf(Math.min(max, BPM_EDGES.high)) && min <= max; slot++) slots.push(slot);
+      match.andAny(bits.bpmSlot.setsOf(slots));
+      const sb = this.searchBpm.data;
+      tests.push((doc) => sb[doc]! >= min && sb[doc]! <= max);
+    }
+    for (const [values, table, col] of [[query.creator, this.creators, this.creator], [query.pack, this.packs, this.pack]] as const) {
+      if (!values?.length) continue;
+      const wanted = new Set(values.flatMap((slug) => table.bySlug.get(slug) ?? []));
+      if (wanted.size === 0) return null;
+      const data = col.data;
+      tests.push((doc) => wanted.has(data[doc]!));
+    }
+    if (tests.length === 0) return ALWAYS;
+    if (tests.length === 1) return tests[0]!;
+    return (doc) => {
+      for (const test of tests) if (!test(doc)) return false;
+      return true;
+    };
+  }
+
   /**
    * Facet counts of the matching documents: counted over them, or — when they are most of a corpus held as a
    * bitset — the whole corpus's counts (kept until the next change) minus those of the documents left out.
    */
-  private countMatches(match: Uint32Array, matched: number, scope: SearchScope): Counts {
+  private countMatches(match: Uint32Array, matched: number, scope: SearchScope, listMatches: () => Uint32Array): Counts {
     const corpus = scope.corpus === 'archived' ? 'archived' : scope.corpus === 'paid' ? 'paid' : null;
     const bits = (scope.corpus === 'archived' ? this.archived : this.listed).data;
     const everything = corpus ? this.countsOfCorpus(corpus, bits) : null;
-    if (!everything || matched <= everything.total / 2) return this.countBits(match, (w) => match[w]!);
-    return everything.minus(this.countBits(match, (w) => bits[w]! & ~match[w]!));
+    if (!everything || matched <= everything.total / 2) {
+      const docs = listMatches();
+      const counts = new Counts(this);
+      counts.addDocs(docs, docs.length, 1);
+      return counts;
+    }
+    return everything.minus(this.countBits(bits, (w) => bits[w]! & ~match[w]!));
   }
 
   private countsOfCorpus(corpus: 'paid' | 'archived', bits: Uint32Array): Counts {
@@ -747,10 +1067,11 @@ export class SearchIndex {
     return counts;
   }
 
+  /** Counts the documents of a bitset (listed in a scratch list of their own: the matches' list stays). */
   private countBits(bits: Uint32Array, wordAt: (w: number) => number): Counts {
-    const docs = this.scratchDocs();
+    const docs = this.scratch.uint32('counted', this.size);
     let n = 0;
-    const words = Math.min(bits.length, Math.ceil(this.size / 32));
+    const words = Math.min(bits.length, (this.size + 31) >>> 5);
     for (let w = 0; w < words; w++) {
       let bitsLeft = wordAt(w);
       while (bitsLeft !== 0) {
@@ -764,59 +1085,11 @@ export class SearchIndex {
     return counts;
   }
 
-  /** A list of document numbers as long as the index, reused by every count (searches run one at a time). */
-  private scratch = new Uint32Array(0);
-  private scratchDocs(): Uint32Array {
-    if (this.scratch.length < this.size) this.scratch = new Uint32Array(Math.ceil(this.size * 1.25) + 1024);
-    return this.scratch;
-  }
-
-  /** The filters as one test per document; null when one of them can match nothing (an unknown slug). */
-  private compileFilter(query: SearchQuery, scope: SearchScope): ((doc: number) => boolean) | null {
-    const tests: ((doc: number) => boolean)[] = [];
-    for (const dim of ENUM_DIMS) {
-      const values = query[dim];
-      if (!values?.length) continue;
-      // A lookup table by code (codes are bytes): one array read per document instead of a Set lookup.
-      const wanted = new Uint8Array(256);
-      for (const v of values) {
-        const code = this.enumCodes[dim].find(v);
-        if (code !== undefined) wanted[code] = 1;
-      }
-      const col = this.enums[dim].data;
-      tests.push((doc) => wanted[col[doc]!] === 1);
-    }
-    const sb = this.searchBpm.data;
-    if (query.bpm_min !== undefined) {
-      const min = query.bpm_min;
-      tests.push((doc) => sb[doc]! >= 0 && sb[doc]! >= min);
-    }
-    if (query.bpm_max !== undefined) {
-      const max = query.bpm_max;
-      tests.push((doc) => sb[doc]! >= 0 && sb[doc]! <= max);
-    }
-    const flags = this.flags.data;
-    for (const [value, bit] of [[query.has_stems, STEMS], [query.has_midi, MIDI]] as const) {
-      if (value === undefined) continue;
-      tests.push((doc) => ((flags[doc]! & bit) !== 0) === value);
-    }
-    if (query.free === true || scope.corpus === 'free') tests.push((doc) => (flags[doc]! & FREE) !== 0);
-    for (const [values, table, col] of [[query.creator, this.creators, this.creator], [query.pack, this.packs, this.pack]] as const) {
-      if (!values?.length) continue;
-      const wanted = new Set(values.flatMap((slug) => table.bySlug.get(slug) ?? []));
-      if (wanted.size === 0) return null;
-      const data = col.data;
-      tests.push((doc) => wanted.has(data[doc]!));
-    }
-    if (tests.length === 0) return ALWAYS;
-    return (doc) => {
-      for (const test of tests) if (!test(doc)) return false;
-      return true;
-    };
-  }
+  /** Arrays every search reuses (a search runs start to end without yielding, so one set serves them all). */
+  private readonly scratch = new Scratch();
 
   /** A sort as the index computes it: exactly the values and tie-breaks of postgres-search-engine.ts's sortPlan. */
-  private orderOf(request: SearchRequest, groupWeights: Uint8Array[]): Order {
+  private orderOf(request: SearchRequest): Order {
     // decodeCursor checked the value's form for this sort and that the id is a uuid.
     const text = (v: string | null) => {
       if (v === null) throw invalidCursor();
@@ -831,17 +1104,11 @@ export class SearchIndex {
     const ids = (a: number, b: number) => this.compareIds(a, b);
     switch (request.sort) {
       case 'relevance': {
-        // Computed once per matching document (prepare), read by every comparison: the name's lead is
-        // written first for the few documents whose name starts with the typed text.
-        const scores = new Int32Array(this.size);
-        this.addNameLeads(request.text, scores);
+        // Computed once per matching document (prepare), read by every comparison.
+        const scores = this.scratch.int32(this.size);
         const score = (doc: number) => scores[doc]!;
         return {
-          prepare: (doc) => {
-            let s = 0;
-            for (const best of groupWeights) s += POINTS[best[doc]! - 1]!;
-            scores[doc]! += s;
-          },
+          prepare: (docs, n, match) => this.scoreRelevance(request, scores, docs, n, match),
           before: (a, b) => score(b) - score(a) || ids(a, b),
           rank: (doc) => -score(doc),
           value: (doc) => String(score(doc)),
@@ -974,7 +1241,6 @@ interface SavedTags {
   start: Uint32Array;
   codes: Uint16Array;
   values: (string | null)[];
-  docs: { offsets: Uint32Array; docs: Uint32Array };
 }
 interface SavedLabels {
   ids: (string | null)[];
@@ -992,8 +1258,8 @@ export interface IndexAnswer {
 }
 
 interface Order {
-  /** Computes what the order compares, for each matching document before it is compared. */
-  prepare?(doc: number): void;
+  /** Computes what the order compares for the listed matches, before any is compared. */
+  prepare?(docs: Uint32Array, n: number, match: Uint32Array): void;
   /** Negative when document a comes before b. */
   before(a: number, b: number): number;
   /** The order's first criterion as a number, smaller first: before(a, b) < 0 implies rank(a) <= rank(b). */
@@ -1224,6 +1490,20 @@ function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Where `doc` is in the first `length` entries of an ascending list, or -1. */
+function findSorted(list: Uint32Array, length: number, doc: number): number {
+  let lo = 0;
+  let hi = length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = list[mid]!;
+    if (at === doc) return mid;
+    if (at < doc) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 function countsToFacets(counts: Counts | null): SearchFacets {
