@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { SearchFacets, SearchResponse } from '@crate/contract/search';
 import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
-import { auditLog, creators, itemEvents, items, ownedItems, packs, searchTaxonomyLabels } from '../src/db/schema/index.ts';
+import { auditLog, creators, favorites, itemEvents, items, ownedItems, packs, searchTaxonomyLabels } from '../src/db/schema/index.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -112,6 +112,15 @@ describe(`search on ${TEST_DB}`, () => {
     } while (cursor);
     return { names: seen, first: first! };
   };
+
+  it("marks each signed-in viewer's own favourites in the results, and no one else's", async () => {
+    const fan = await createUser(t.ctx, { roles: ['subscriber'] });
+    await t.ctx.db.insert(favorites).values({ userId: fan.id, itemId: id['Thunder Kick']! });
+    const favorited = (page: Page) => Object.fromEntries(page.items.map((i) => [i.name, i.favorited]));
+    expect(favorited(await search({ q: 'thunder kick' }, fan))).toEqual({ 'Thunder Kick': true, 'Thunder Kick Long Tail': false });
+    expect(favorited(await search({ q: 'thunder kick' }, subscriber))).toEqual({ 'Thunder Kick': false, 'Thunder Kick Long Tail': false });
+    expect(favorited(await search({ q: 'free clap' }, null, '/api/search/free'))).toEqual({ 'Free Clap': null });
+  });
 
   describe('relevance', () => {
     it('puts the exact name first', async () => {

@@ -10,24 +10,25 @@ import pg from 'pg';
  * search's filter combinations, which also need a plan of their own for each set of values.
  * PGlite (one in-process connection) ignores statement names.
  */
-const AUTO_NAME = 'crate:auto-named';
+/** The name a statement is prepared under to be named after a hash of its text (a query kept prepared passes it itself). */
+export const AUTO_NAMED_STATEMENT = 'crate:auto-named';
 
 interface Preparable<R> {
   prepare(name: string): { execute(): Promise<R> };
 }
 
 export function runPrepared<R>(query: Preparable<R>): Promise<R> {
-  return query.prepare(AUTO_NAME).execute();
+  return query.prepare(AUTO_NAMED_STATEMENT).execute();
 }
 
 const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
 
-/** The pg client of our pools: gives statements sent with AUTO_NAME their own name. */
+/** The pg client of our pools: gives statements sent with AUTO_NAMED_STATEMENT their own name. */
 export class StatementNamingClient extends pg.Client {}
 const sendQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 StatementNamingClient.prototype.query = function query(this: pg.Client, config: unknown, ...rest: unknown[]) {
   const named =
-    config !== null && typeof config === 'object' && (config as pg.QueryConfig).name === AUTO_NAME
+    config !== null && typeof config === 'object' && (config as pg.QueryConfig).name === AUTO_NAMED_STATEMENT
       ? { ...(config as pg.QueryConfig), name: statementName((config as pg.QueryConfig).text) }
       : config;
   return sendQuery.call(this, named, ...rest);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { runPrepared } from '../db/prepared.ts';
 import { creators, items, packs } from '../db/schema/index.ts';
@@ -70,8 +70,8 @@ export async function findPack(db: DbOrTx, userId: string | null, ref: { id?: st
   return row ?? null;
 }
 
-/** An item row's columns; `favorited` for the signed-in user `userId` (null for visitors). */
-export const itemRowColumns = (userId: string | null) => ({
+/** An item row's columns; `favorited` for the signed-in user `userId` (null for visitors; a placeholder in a prepared query). */
+export const itemRowColumns = (userId: string | Placeholder | null) => ({
   id: items.id,
   slug: items.slug,
   name: items.name,
