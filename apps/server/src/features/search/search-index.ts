@@ -150,6 +150,29 @@ class GrowingBits {
   }
 }
 
+/**
+ * A word in many documents: its documents as a bitset, and the weight code (0–3) each has it at as two
+ * more (its high and low bit), so a match's weight is three bit reads instead of a search of the postings.
+ */
+class CommonWord {
+  readonly docs = new GrowingBits();
+  private readonly high = new GrowingBits();
+  private readonly low = new GrowingBits();
+  add(doc: number, weight: number) {
+    this.docs.add(doc);
+    if (weight & 2) this.high.add(doc);
+    if (weight & 1) this.low.add(doc);
+  }
+  /** The weight code of a document that has the word; -1 for one that has not. */
+  weightOf(doc: number): number {
+    if (!bitOf(this.docs.data, doc)) return -1;
+    return (bitOf(this.high.data, doc) << 1) | bitOf(this.low.data, doc);
+  }
+}
+
+/** A bit of a bitset (0 past its end). */
+const bitOf = (bits: Uint32Array, doc: number): number => ((bits[doc >>> 5] ?? 0) >>> (doc & 31)) & 1;
+
 /** A bitset per value (by code) of one facet: a filter on a value is one AND of 32-bit words, not a test per document. */
 class ValueBits {
   readonly sets: (GrowingBits | undefined)[] = [];
@@ -670,7 +693,7 @@ export class SearchIndex {
         p.weights = weights;
       }
       p.docs[p.length] = doc;
-      this.commonWords.get(w)?.add(doc);
+      this.commonWords.get(w)?.add(doc, item.weights[i]!);
       p.weights[p.length] = item.weights[i]!;
       p.length += 1;
     }
@@ -836,6 +859,8 @@ export class SearchIndex {
   }
 
   private compareIds(a: number, b: number): number {
+    // Documents read at start-up are numbered in id order: their numbers compare as their ids do.
+    if (a < this.sortedUpTo && b < this.sortedUpTo) return a - b;
     const d = this.ids.data;
     for (let i = 0; i < 4; i++) {
       const x = d[a * 4 + i]!;
@@ -954,16 +979,19 @@ export class SearchIndex {
    * Words in more documents than the index has 32-bit words keep a bitset too (made on first use, then kept
    * up to date by append): setting a bit per posting on every search would cost more than the search.
    */
-  private readonly commonWords = new Map<string, GrowingBits>();
+  private readonly commonWords = new Map<string, CommonWord>();
   private wordBits(word: string): Uint32Array | null {
+    return this.commonWord(word)?.docs.data ?? null;
+  }
+  private commonWord(word: string): CommonWord | null {
     const kept = this.commonWords.get(word);
-    if (kept) return kept.data;
+    if (kept) return kept;
     const p = this.postings.get(word);
     if (!p || p.length < (this.size + 31) >>> 5) return null;
-    const bits = new GrowingBits();
-    for (let i = 0; i < p.length; i++) bits.add(p.docs[i]!);
-    this.commonWords.set(word, bits);
-    return bits.data;
+    const common = new CommonWord();
+    for (let i = 0; i < p.length; i++) common.add(p.docs[i]!, p.weights[i]!);
+    this.commonWords.set(word, common);
+    return common;
   }
 
   /**
@@ -978,6 +1006,14 @@ export class SearchIndex {
     for (const group of request.groups ?? []) {
       for (let k = 0; k < n; k++) best[docs[k]!] = 0;
       for (const word of group) {
+        const common = this.commonWords.get(word);
+        if (common) {
+          for (let k = 0; k < n; k++) {
+            const weight = common.weightOf(docs[k]!);
+            if (best[docs[k]!]! <= weight) best[docs[k]!] = weight + 1;
+          }
+          continue;
+        }
         const p = this.postings.get(word);
         if (!p) continue;
         if (p.length < n * Math.log2(p.length + 2)) {
