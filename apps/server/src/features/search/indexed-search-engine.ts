@@ -1,4 +1,4 @@
-import { buffer as readAll } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { SEARCH_SORTS, searchQuerySchema, type SearchQuery } from '@crate/contract/search';
@@ -60,6 +60,22 @@ const KEEP_OUTBOX_SECONDS = 24 * 3_600;
 const SNAPSHOT_EVERY_MS = 6 * 3_600_000;
 const SNAPSHOT_KEY = `search-index/snapshot-v${SNAPSHOT_FORMAT}`;
 
+/**
+ * A stored object's bytes in one buffer of its size, each piece copied in as it arrives: collecting the
+ * pieces and joining them at the end would hold the snapshot twice, and leave the process that much larger.
+ */
+async function readWhole(body: Readable, size: number): Promise<Buffer> {
+  const whole = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for await (const piece of body as AsyncIterable<Buffer>) {
+    if (at + piece.length > size) throw new Error('the saved search index is longer than its stored size');
+    piece.copy(whole, at);
+    at += piece.length;
+  }
+  if (at !== size) throw new Error('the saved search index is shorter than its stored size');
+  return whole;
+}
+
 export function createIndexedSearchEngine(
   db: Db,
   options: { pollMs: number; logger: FastifyBaseLogger; /** Where the index is saved for the next start; none keeps nothing. */ snapshots?: ObjectStorage },
@@ -100,7 +116,7 @@ export function createIndexedSearchEngine(
     try {
       const found = await storage.get(SNAPSHOT_KEY);
       if (!found) return null;
-      const decoded = decodeSnapshot(await readAll(found.body));
+      const decoded = decodeSnapshot(await readWhole(found.body, found.object.size));
       const why = !decoded
         ? 'another format'
         : decoded.position.database !== (await databaseIdentity(db))

@@ -136,13 +136,21 @@ class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Array | Int
   }
 }
 
+/** How many 32-bit words a bitset of the whole index takes, and how many to allocate for one (with room to grow). */
+interface Extent {
+  words: number;
+  reservedWords: number;
+}
+
 /** A bitset that grows as documents are numbered; past its end it reads as zeros. */
 class GrowingBits {
   data = new Uint32Array(0);
+  /** `minWords`: its first allocation (the index's reserved extent), so that it is made once, not grown step by step. */
+  constructor(private readonly minWords = 0) {}
   add(doc: number) {
     const word = doc >>> 5;
     if (this.data.length <= word) {
-      const grown = new Uint32Array(Math.max(word + 1, Math.ceil(this.data.length * 1.25) + 256));
+      const grown = new Uint32Array(Math.max(word + 1, this.minWords, Math.ceil(this.data.length * 1.25) + 256));
       grown.set(this.data);
       this.data = grown;
     }
@@ -155,9 +163,14 @@ class GrowingBits {
  * more (its high and low bit), so a match's weight is three bit reads instead of a search of the postings.
  */
 class CommonWord {
-  readonly docs = new GrowingBits();
-  private readonly high = new GrowingBits();
-  private readonly low = new GrowingBits();
+  readonly docs: GrowingBits;
+  private readonly high: GrowingBits;
+  private readonly low: GrowingBits;
+  constructor(extent: Extent) {
+    this.docs = new GrowingBits(extent.reservedWords);
+    this.high = new GrowingBits(extent.reservedWords);
+    this.low = new GrowingBits(extent.reservedWords);
+  }
   add(doc: number, weight: number) {
     this.docs.add(doc);
     if (weight & 2) this.high.add(doc);
@@ -173,18 +186,52 @@ class CommonWord {
 /** A bit of a bitset (0 past its end). */
 const bitOf = (bits: Uint32Array, doc: number): number => ((bits[doc >>> 5] ?? 0) >>> (doc & 31)) & 1;
 
-/** A bitset per value (by code) of one facet: a filter on a value is one AND of 32-bit words, not a test per document. */
-class ValueBits {
-  readonly sets: (GrowingBits | undefined)[] = [];
-  add(code: number, doc: number) {
-    (this.sets[code] ??= new GrowingBits()).add(doc);
+/** Documents having a word or a facet value: a bitset, or an ascending list of them. */
+type DocSource = { bits: Uint32Array; docs?: undefined } | { bits?: undefined; docs: Uint32Array; length: number };
+
+/**
+ * The documents having one facet value: a list while they are fewer than the index's 32-bit words, then a
+ * bitset (whichever is smaller: most genres, instruments and keys are in a few documents of a hundred).
+ */
+class ValueDocs {
+  private docs: Uint32Array | null = new Uint32Array(8);
+  private length = 0;
+  private bits: GrowingBits | null = null;
+  add(doc: number, extent: Extent) {
+    if (this.bits) return this.bits.add(doc);
+    let docs = this.docs!;
+    if (this.length === docs.length) {
+      if (this.length >= Math.max(256, extent.words)) {
+        const bits = new GrowingBits(extent.reservedWords);
+        for (let i = 0; i < this.length; i++) bits.add(docs[i]!);
+        bits.add(doc);
+        this.bits = bits;
+        this.docs = null;
+        return;
+      }
+      docs = new Uint32Array(docs.length * 2);
+      docs.set(this.docs!);
+      this.docs = docs;
+    }
+    docs[this.length++] = doc;
   }
-  /** The bitsets of `codes` (values no document has are left out). */
-  setsOf(codes: Iterable<number>): Uint32Array[] {
-    const out: Uint32Array[] = [];
+  get source(): DocSource {
+    return this.bits ? { bits: this.bits.data } : { docs: this.docs!, length: this.length };
+  }
+}
+
+/** The documents of each value (by code) of one facet. */
+class FacetDocs {
+  private readonly values: (ValueDocs | undefined)[] = [];
+  add(code: number, doc: number, extent: Extent) {
+    (this.values[code] ??= new ValueDocs()).add(doc, extent);
+  }
+  /** The documents of `codes` (values no document has are left out). */
+  sourcesOf(codes: Iterable<number>): DocSource[] {
+    const out: DocSource[] = [];
     for (const code of codes) {
-      const set = this.sets[code];
-      if (set) out.push(set.data);
+      const docs = this.values[code];
+      if (docs) out.push(docs.source);
     }
     return out;
   }
@@ -242,9 +289,11 @@ class MatchBits {
     this.activeCount = n;
   }
 
-  /** Keeps the documents that are not in `set`. */
-  andNot(set: Uint32Array | undefined) {
-    if (set) this.rewrite(set, true);
+  /** Keeps the documents that are not in `source`. */
+  andNot(source: DocSource | undefined) {
+    if (!source) return;
+    if (source.bits) return this.rewrite(source.bits, true);
+    for (let i = 0; i < source.length; i++) this.remove(source.docs[i]!);
   }
 
   /** bits ∧= set (or ∧= ¬set), over the words that may be non-zero, noting which still are. */
@@ -334,6 +383,9 @@ class MatchBits {
   }
 }
 
+/** Documents an index may number after a scratch array was made before it has to be made again. */
+const SCRATCH_ROOM = 65_536;
+
 /** Arrays every search reuses, grown with the index. */
 class Scratch {
   private readonly words = new Map<string, Uint32Array>();
@@ -342,17 +394,17 @@ class Scratch {
   uint32(name: string, length: number): Uint32Array {
     let array = this.words.get(name);
     if (!array || array.length < length) {
-      array = new Uint32Array(Math.ceil(length * 1.25) + 1024);
+      array = new Uint32Array(length + SCRATCH_ROOM);
       this.words.set(name, array);
     }
     return array;
   }
   uint8(length: number): Uint8Array {
-    if (this.bytes.length < length) this.bytes = new Uint8Array(Math.ceil(length * 1.25) + 1024);
+    if (this.bytes.length < length) this.bytes = new Uint8Array(length + SCRATCH_ROOM);
     return this.bytes;
   }
   int32(length: number): Int32Array {
-    if (this.ints.length < length) this.ints = new Int32Array(Math.ceil(length * 1.25) + 1024);
+    if (this.ints.length < length) this.ints = new Int32Array(length + SCRATCH_ROOM);
     return this.ints;
   }
 }
@@ -410,16 +462,15 @@ export class SearchIndex {
    * The documents of each facet value as bitsets (derived from the columns, never saved): enumerations by
    * code, BPM by bucket slot, the three flags, genres and instruments by code.
    */
-  private valueBits = SearchIndex.emptyValueBits();
-  private static emptyValueBits() {
-    return {
-      enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, new ValueBits()])) as Record<EnumDim, ValueBits>,
-      bpmSlot: new ValueBits(),
-      flags: new ValueBits(),
-      genre: new ValueBits(),
-      instrument: new ValueBits(),
-    };
-  }
+  private readonly valueDocs = {
+    enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, new FacetDocs()])) as Record<EnumDim, FacetDocs>,
+    bpmSlot: new FacetDocs(),
+    flags: new FacetDocs(),
+    genre: new FacetDocs(),
+    instrument: new FacetDocs(),
+  };
+  /** The size of a whole-index bitset now, and what one is allocated with (set by reserve()). */
+  private readonly extent: Extent = { words: 0, reservedWords: 0 };
   /** Listed (published pack, not taken down) and archived (archived pack or taken down) documents. */
   private readonly listed = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly archived = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
@@ -475,7 +526,7 @@ export class SearchIndex {
       names: this.names,
       pack: this.pack.data.subarray(0, n),
       creator: this.creator.data.subarray(0, n),
-      enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, this.enums[d].data.subarray(0, n)])) as Record<EnumDim, Uint8Array>,
+      enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, this.enums[d].data.subarray(0, n)])) as Record<EnumDim, Uint8Array<ArrayBuffer>>,
       enumValues: Object.fromEntries(ENUM_DIMS.map((d) => [d, this.enumCodes[d].values])) as Record<EnumDim, (string | null)[]>,
       searchBpm: this.searchBpm.data.subarray(0, n),
       bpm: this.bpm.data.subarray(0, n),
@@ -530,7 +581,8 @@ export class SearchIndex {
       index.tags[name].codes.data = saved.codes.slice();
       index.tags[name].table = Codes.of(saved.values);
     }
-    for (let doc = 0; doc < n; doc++) index.addValueBits(doc);
+    index.reserveBitsets(n);
+    for (let doc = 0; doc < n; doc++) index.addValueDocs(doc);
     index.listed.data = state.listed.slice();
     index.archived.data = state.archived.slice();
     state.postingWords.forEach((word, i) => {
@@ -591,6 +643,7 @@ export class SearchIndex {
 
   /** Room for `n` documents, so that reading a catalogue of known size allocates each column once. */
   reserve(n: number) {
+    this.reserveBitsets(n);
     for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
     for (const t of Object.values(this.tags)) t.start.ensure(n + 1);
     this.ids.ensure(n * 4);
@@ -666,7 +719,7 @@ export class SearchIndex {
       });
       t.start.data[n] = from + values.length;
     }
-    this.addValueBits(doc);
+    this.addValueDocs(doc);
     if (item.packStatus === PACK_STATUS.published && !item.takenDown) {
       this.listed.data[doc >>> 5]! |= 1 << (doc & 31);
       this.listedCount += 1;
@@ -700,21 +753,28 @@ export class SearchIndex {
     return doc;
   }
 
-  /** A document's facet values into the value bitsets (from its columns). */
-  private addValueBits(doc: number) {
-    const bits = this.valueBits;
+  /** A document's facet values into the documents of each value (from its columns). */
+  private addValueDocs(doc: number) {
+    const values = this.valueDocs;
+    const extent = this.extent;
+    extent.words = Math.max(extent.words, (doc + 32) >>> 5);
     for (const dim of ENUM_DIMS) {
       const code = this.enums[dim].data[doc]!;
-      if (code !== 0) bits.enums[dim].add(code, doc);
+      if (code !== 0) values.enums[dim].add(code, doc, extent);
     }
     const bpm = this.searchBpm.data[doc]!;
-    if (bpm >= 0) bits.bpmSlot.add(bpmSlotOf(bpm), doc);
+    if (bpm >= 0) values.bpmSlot.add(bpmSlotOf(bpm), doc, extent);
     const flags = this.flags.data[doc]!;
-    for (const flag of [FREE, STEMS, MIDI]) if (flags & flag) bits.flags.add(flag, doc);
+    for (const flag of [FREE, STEMS, MIDI]) if (flags & flag) values.flags.add(flag, doc, extent);
     for (const name of ['genre', 'instrument'] as const) {
       const { start, codes } = this.tags[name];
-      for (let i = start.data[doc]!; i < start.data[doc + 1]!; i++) bits[name].add(codes.data[i]!, doc);
+      for (let i = start.data[doc]!; i < start.data[doc + 1]!; i++) values[name].add(codes.data[i]!, doc, extent);
     }
+  }
+
+  /** Bitsets are allocated for `n` documents and some more (those numbered after a start grow them later). */
+  private reserveBitsets(n: number) {
+    this.extent.reservedWords = Math.max(this.extent.reservedWords, ((n + 31) >>> 5) + 1024);
   }
 
   /** Postings grow by doubling while the index is read; trimmed once it is complete. */
@@ -890,9 +950,9 @@ export class SearchIndex {
     const match = this.match;
     match.reset((scope.corpus === 'archived' ? this.archived : this.listed).data, words);
     // The typed words first, the rarest first: what is left for the filters is then usually small.
-    const groups = (request.groups ?? []).map((group) => this.postingsOf(group)).sort((a, b) => a.size - b.size);
-    for (const group of groups) this.andGroup(group, words);
-    const residual = this.applyFilters(query, scope);
+    const groups = (request.groups ?? []).map((group) => this.sourcesOf(group)).sort((a, b) => a.size - b.size);
+    for (const group of groups) this.andUnion(group.sources, words);
+    const residual = this.applyFilters(query, scope, words);
     if (residual === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
     if (query.not_owned === true && owned) for (const doc of owned) match.remove(doc);
 
@@ -945,34 +1005,38 @@ export class SearchIndex {
   /** The matches of one search (searches run one at a time, start to end, so one serves them all). */
   private readonly match = new MatchBits();
 
-  /** A typed word's group: the bitsets of its common words, the postings of the others, and how many documents they list. */
-  private postingsOf(group: string[]) {
-    const sets: Uint32Array[] = [];
-    const lists: Posting[] = [];
+  /** A typed word's group: its words' documents (common words' bitsets, the others' postings) and how many they list. */
+  private sourcesOf(group: string[]) {
+    const sources: DocSource[] = [];
     let size = 0;
     for (const word of group) {
       const p = this.postings.get(word);
       if (!p) continue;
       size += p.length;
       const bits = this.wordBits(word);
-      if (bits) sets.push(bits);
-      else lists.push(p);
+      sources.push(bits ? { bits } : p);
     }
-    return { words: group, sets, lists, size };
+    return { sources, size };
   }
 
   /**
-   * Keeps the matches having a word of the group: by looking up its postings' documents when they are fewer
-   * than the index's words, else by ANDing its words' bitsets (common words have their own).
+   * Keeps the matches that are in any of `sources`: listed documents are looked up (costing their number,
+   * not the index's), bitsets ANDed; when there are both, their union is made in a bitset of its own first.
    */
-  private andGroup(group: ReturnType<SearchIndex['postingsOf']>, words: number) {
-    if (group.lists.length === 0) return this.match.andAny(group.sets);
-    if (group.sets.length === 0 || group.size < words) return this.match.andLists(group.words.flatMap((w) => this.postings.get(w) ?? []));
-    const bits = this.scratch.uint32('group', words);
-    bits.fill(0, 0, words);
-    for (const set of group.sets) for (let w = 0; w < Math.min(words, set.length); w++) bits[w]! |= set[w]!;
-    for (const p of group.lists) for (let i = 0; i < p.length; i++) bits[p.docs[i]! >>> 5]! |= 1 << (p.docs[i]! & 31);
-    this.match.andAny([bits]);
+  private andUnion(sources: DocSource[], words: number) {
+    const bitsets: Uint32Array[] = [];
+    const lists: { docs: Uint32Array; length: number }[] = [];
+    for (const source of sources) {
+      if (source.bits) bitsets.push(source.bits);
+      else lists.push(source);
+    }
+    if (lists.length === 0) return this.match.andAny(bitsets);
+    if (bitsets.length === 0) return this.match.andLists(lists);
+    const union = this.scratch.uint32('union', words);
+    union.fill(0, 0, words);
+    for (const set of bitsets) for (let w = 0; w < Math.min(words, set.length); w++) union[w]! |= set[w]!;
+    for (const list of lists) for (let i = 0; i < list.length; i++) union[list.docs[i]! >>> 5]! |= 1 << (list.docs[i]! & 31);
+    this.match.andAny([union]);
   }
 
   /**
@@ -988,7 +1052,7 @@ export class SearchIndex {
     if (kept) return kept;
     const p = this.postings.get(word);
     if (!p || p.length < (this.size + 31) >>> 5) return null;
-    const common = new CommonWord();
+    const common = new CommonWord(this.extent);
     for (let i = 0; i < p.length; i++) common.add(p.docs[i]!, p.weights[i]!);
     this.commonWords.set(word, common);
     return common;
@@ -1037,20 +1101,19 @@ export class SearchIndex {
    * ANDs every filter that has value bitsets into the matches, and returns the per-document test of the rest
    * (BPM bounds, creators, packs; ALWAYS when none), or null when a filter can match nothing (an unknown slug).
    */
-  private applyFilters(query: SearchQuery, scope: SearchScope): ((doc: number) => boolean) | null {
-    const match = this.match;
-    const bits = this.valueBits;
+  private applyFilters(query: SearchQuery, scope: SearchScope, words: number): ((doc: number) => boolean) | null {
+    const values = this.valueDocs;
     // Every genre and instrument asked for is required (and they are the most selective: first).
     for (const name of ['genre', 'instrument'] as const) {
-      for (const value of new Set(query[name] ?? [])) match.andAny(bits[name].setsOf([this.tags[name].table.find(value) ?? 0]));
+      for (const value of new Set(query[name] ?? [])) this.andUnion(values[name].sourcesOf([this.tags[name].table.find(value) ?? 0]), words);
     }
     for (const dim of ENUM_DIMS) {
-      const values = query[dim];
-      if (values?.length) match.andAny(bits.enums[dim].setsOf(values.flatMap((v) => this.enumCodes[dim].find(v) ?? [])));
+      const asked = query[dim];
+      if (asked?.length) this.andUnion(values.enums[dim].sourcesOf(asked.flatMap((v) => this.enumCodes[dim].find(v) ?? [])), words);
     }
     for (const [value, flag] of [[query.has_stems, STEMS], [query.has_midi, MIDI], [query.free === true || scope.corpus === 'free' ? true : undefined, FREE]] as const) {
-      if (value === true) match.andAny(bits.flags.setsOf([flag]));
-      else if (value === false) match.andNot(bits.flags.sets[flag]?.data);
+      if (value === true) this.andUnion(values.flags.sourcesOf([flag]), words);
+      else if (value === false) this.match.andNot(values.flags.sourcesOf([flag])[0]);
     }
     const tests: ((doc: number) => boolean)[] = [];
     if (query.bpm_min !== undefined || query.bpm_max !== undefined) {
@@ -1058,7 +1121,7 @@ export class SearchIndex {
       const max = query.bpm_max ?? Infinity;
       const slots: number[] = [];
       for (let slot = bpmSlotOf(min); slot <= bpmSlotOf(Math.min(max, BPM_EDGES.high)) && min <= max; slot++) slots.push(slot);
-      match.andAny(bits.bpmSlot.setsOf(slots));
+      this.andUnion(values.bpmSlot.sourcesOf(slots), words);
       const sb = this.searchBpm.data;
       tests.push((doc) => sb[doc]! >= min && sb[doc]! <= max);
     }
@@ -1244,38 +1307,38 @@ export interface SearchIndexState {
   sortedUpTo: number;
   listedCount: number;
   laterIds: string[];
-  laterDocs: Uint32Array;
-  ids: Uint32Array;
+  laterDocs: Uint32Array<ArrayBuffer>;
+  ids: Uint32Array<ArrayBuffer>;
   names: string[];
-  pack: Uint32Array;
-  creator: Uint32Array;
-  enums: Record<EnumDim, Uint8Array>;
+  pack: Uint32Array<ArrayBuffer>;
+  creator: Uint32Array<ArrayBuffer>;
+  enums: Record<EnumDim, Uint8Array<ArrayBuffer>>;
   enumValues: Record<EnumDim, (string | null)[]>;
-  searchBpm: Int16Array;
-  bpm: Float32Array;
-  flags: Uint8Array;
-  packedA: Uint16Array;
-  packedB: Uint16Array;
-  listedAt: Float64Array;
-  popularity: Int32Array;
+  searchBpm: Int16Array<ArrayBuffer>;
+  bpm: Float32Array<ArrayBuffer>;
+  flags: Uint8Array<ArrayBuffer>;
+  packedA: Uint16Array<ArrayBuffer>;
+  packedB: Uint16Array<ArrayBuffer>;
+  listedAt: Float64Array<ArrayBuffer>;
+  popularity: Int32Array<ArrayBuffer>;
   genre: SavedTags;
   instrument: SavedTags;
-  listed: Uint32Array;
-  archived: Uint32Array;
+  listed: Uint32Array<ArrayBuffer>;
+  archived: Uint32Array<ArrayBuffer>;
   postingWords: string[];
-  postingOffsets: Uint32Array;
-  postingDocs: Uint32Array;
-  postingWeights: Uint8Array;
+  postingOffsets: Uint32Array<ArrayBuffer>;
+  postingDocs: Uint32Array<ArrayBuffer>;
+  postingWeights: Uint8Array<ArrayBuffer>;
   vocabulary: string[];
   packs: SavedLabels;
   creators: SavedLabels;
-  byName: Uint32Array;
-  byNewest: Uint32Array;
-  byPopular: Uint32Array;
+  byName: Uint32Array<ArrayBuffer>;
+  byNewest: Uint32Array<ArrayBuffer>;
+  byPopular: Uint32Array<ArrayBuffer>;
 }
 interface SavedTags {
-  start: Uint32Array;
-  codes: Uint16Array;
+  start: Uint32Array<ArrayBuffer>;
+  codes: Uint16Array<ArrayBuffer>;
   values: (string | null)[];
 }
 interface SavedLabels {
