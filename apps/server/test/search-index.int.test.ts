@@ -33,6 +33,44 @@ const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl
 const GENRE_POOL = ['trap', 'house', 'lo-fi-hip-hop', 'drum-and-bass', 'techno', 'soul'];
 const INSTRUMENT_POOL = ['kick', 'snare', 'piano', 'pad', 'break', 'clap', '808'];
 
+/** A query a producer might ask: some words (a prefix or a typo sometimes), up to three filters, any sort. */
+function randomQuery(r: ReturnType<typeof random>, slugs: { creators: string[]; packs: string[] }): SearchQueryInput {
+  const q: SearchQueryInput = { limit: 1 + r.int(12) };
+  const words = r.some(WORDS, 2);
+  if (words.length > 0 && r.next() < 0.7) {
+    let text = words.join(' ');
+    const roll = r.next();
+    if (roll < 0.25) text = text.slice(0, Math.max(1, text.length - 2)); // typing: the last word is a prefix
+    else if (roll < 0.35) text = text.replace(/[aeiou]/, ''); // a typo
+    q.q = text;
+  }
+  const filters: (() => void)[] = [
+    () => (q.kind = r.some(ITEM_KINDS, 2)),
+    () => (q.type = r.some(['sample', 'preset'] as const, 2)),
+    () => (q.key = r.some(MUSICAL_KEYS, 3)),
+    () => (q.genre = r.some(GENRE_POOL, 2)),
+    () => (q.instrument = r.some(INSTRUMENT_POOL, 2)),
+    () => (q.bpm_min = 60 + r.int(80)),
+    () => (q.bpm_max = 100 + r.int(100)),
+    () => (q.time_signature = r.some(TIME_SIGNATURES, 2)),
+    () => (q.feel = [r.pick(FEELS)]),
+    () => (q.licence_type = [r.pick(LICENCE_TYPES)]),
+    () => (q.plugin = [r.pick(PRESET_PLUGINS)]),
+    () => (q.has_stems = r.pick(['true', 'false'])),
+    () => (q.has_midi = r.pick(['true', 'false'])),
+    () => (q.free = 'true'),
+    () => (q.not_owned = 'true'),
+    () => (q.creator = [r.pick([...slugs.creators, 'nobody'])]),
+    () => (q.pack = r.some(slugs.packs, 2)),
+  ];
+  for (let i = r.int(4); i > 0; i--) r.pick(filters)();
+  if (typeof q.bpm_min === 'number' && typeof q.bpm_max === 'number' && q.bpm_min > q.bpm_max) delete q.bpm_min;
+  const sort = r.pick(['relevance', 'newest', 'popular', 'bpm', 'random', undefined] as const);
+  if (sort) q.sort = sort;
+  if (sort === 'random') q.seed = `s${r.int(1000)}`;
+  return q;
+}
+
 describe(`the in-memory search index on ${TEST_DB}`, () => {
   let t: TestApp;
   let viewer: TestUser;
@@ -91,47 +129,10 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
   });
   afterAll(() => t.close());
 
-  function randomQuery(r: ReturnType<typeof random>): SearchQueryInput {
-    const q: SearchQueryInput = { limit: 1 + r.int(12) };
-    const words = r.some(WORDS, 2);
-    if (words.length > 0 && r.next() < 0.7) {
-      let text = words.join(' ');
-      const roll = r.next();
-      if (roll < 0.25) text = text.slice(0, Math.max(1, text.length - 2)); // typing: the last word is a prefix
-      else if (roll < 0.35) text = text.replace(/[aeiou]/, ''); // a typo
-      q.q = text;
-    }
-    const filters: (() => void)[] = [
-      () => (q.kind = r.some(ITEM_KINDS, 2)),
-      () => (q.type = r.some(['sample', 'preset'] as const, 2)),
-      () => (q.key = r.some(MUSICAL_KEYS, 3)),
-      () => (q.genre = r.some(GENRE_POOL, 2)),
-      () => (q.instrument = r.some(INSTRUMENT_POOL, 2)),
-      () => (q.bpm_min = 60 + r.int(80)),
-      () => (q.bpm_max = 100 + r.int(100)),
-      () => (q.time_signature = r.some(TIME_SIGNATURES, 2)),
-      () => (q.feel = [r.pick(FEELS)]),
-      () => (q.licence_type = [r.pick(LICENCE_TYPES)]),
-      () => (q.plugin = [r.pick(PRESET_PLUGINS)]),
-      () => (q.has_stems = r.pick(['true', 'false'])),
-      () => (q.has_midi = r.pick(['true', 'false'])),
-      () => (q.free = 'true'),
-      () => (q.not_owned = 'true'),
-      () => (q.creator = [r.pick([...slugs.creators, 'nobody'])]),
-      () => (q.pack = r.some(slugs.packs, 2)),
-    ];
-    for (let i = r.int(4); i > 0; i--) r.pick(filters)();
-    if (typeof q.bpm_min === 'number' && typeof q.bpm_max === 'number' && q.bpm_min > q.bpm_max) delete q.bpm_min;
-    const sort = r.pick(['relevance', 'newest', 'popular', 'bpm', 'random', undefined] as const);
-    if (sort) q.sort = sort;
-    if (sort === 'random') q.seed = `s${r.int(1000)}`;
-    return q;
-  }
-
   it('answers random queries exactly as plain SQL does: every page, the total and every facet count', async () => {
     const r = random(7);
     for (let n = 0; n < 120; n++) {
-      const input = randomQuery(r);
+      const input = randomQuery(r, slugs);
       const scope: SearchScope = { corpus: r.pick(['paid', 'paid', 'free', 'archived'] as const), userId: r.next() < 0.6 ? viewer.id : null };
       let query = searchQuerySchema.parse(input);
       // Through every page: first pages carry the total and facets, later ones follow the cursor.
@@ -280,5 +281,82 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
         await afterDamage.stop();
       }
     });
+  });
+});
+
+describe(`the in-memory search index at a scale where words and facet values are bitsets, on ${TEST_DB}`, () => {
+  // 2,400 sounds: words in more than 1/32 of them and facet values in 256 or more are kept as bitsets, rarer
+  // ones as lists (search-index.ts), and a query's matches go from dense to sparse; the small catalogue above
+  // keeps almost everything as lists. Every path has to answer as plain SQL does.
+  let t: TestApp;
+  let viewer: TestUser;
+  const slugs = { creators: [] as string[], packs: [] as string[] };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    viewer = await createUser(t.ctx, { roles: ['subscriber'] });
+    const r = random(20261125);
+    // Rare words and values beside common ones: some sounds carry a word only a few others have.
+    const rareWords = Array.from({ length: 40 }, (_, i) => `rare${i}`);
+    const itemIds: string[] = [];
+    for (let c = 0; c < 4; c++) {
+      const owner = await createUser(t.ctx, { roles: ['creator'] });
+      const creator = await createCreator(t.ctx, owner.id, { name: `${r.pick(WORDS)} Works ${c}`, slug: `big-creator-${c}` });
+      slugs.creators.push(creator.slug);
+      for (let p = 0; p < 4; p++) {
+        const status = r.pick([PACK_STATUS.published, PACK_STATUS.published, PACK_STATUS.published, PACK_STATUS.archived]);
+        const pack = await createPack(t.ctx, creator.id, { title: `${r.pick(WORDS)} ${r.pick(rareWords)} Vol ${p}`, slug: `big-pack-${c}-${p}`, status });
+        slugs.packs.push(pack.slug);
+        const rows = Array.from({ length: 150 }, (_, position) => {
+          const preset = r.next() < 0.1;
+          const takenDownAt = r.next() < 0.03 ? new Date() : null;
+          return {
+            packId: pack.id,
+            creatorId: creator.id,
+            slug: `big-${c}-${p}-${position}`,
+            position,
+            name: `${r.pick(WORDS)} ${r.next() < 0.2 ? r.pick(rareWords) : r.pick(WORDS)} ${r.int(30)}`,
+            type: preset ? ('preset' as const) : ('sample' as const),
+            kind: preset ? null : r.next() < 0.7 ? ('One-Shot' as const) : r.pick(ITEM_KINDS),
+            plugin: preset ? r.pick(PRESET_PLUGINS) : null,
+            key: r.next() < 0.5 ? (r.next() < 0.5 ? 'C minor' : r.pick(MUSICAL_KEYS)) : null,
+            bpm: r.next() < 0.6 ? 60 + r.int(130) + r.pick([0, 0.5]) : null,
+            timeSignature: r.next() < 0.6 ? (r.next() < 0.8 ? '4/4' : r.pick(TIME_SIGNATURES)) : null,
+            feel: r.next() < 0.5 ? r.pick(FEELS) : null,
+            licenceType: r.pick(LICENCE_TYPES),
+            tags: [...r.some(WORDS, 2), ...(r.next() < 0.05 ? [r.pick(rareWords)] : [])],
+            genres: r.next() < 0.6 ? [...new Set(['trap', ...r.some(GENRE_POOL, 1)])] : r.some(GENRE_POOL, 2),
+            instruments: r.some(INSTRUMENT_POOL, 2),
+            isFree: r.next() < 0.15,
+            hasStems: r.next() < 0.3,
+            hasMidi: r.next() < 0.05,
+            takenDownAt,
+            takedownReason: takenDownAt ? ('Technical Issue' as const) : null,
+          };
+        });
+        for (const row of await t.ctx.db.insert(items).values(rows).returning({ id: items.id })) itemIds.push(row.id);
+      }
+    }
+    await t.ctx.db.insert(ownedItems).values(itemIds.filter(() => r.next() < 0.05).map((itemId) => ({ userId: viewer.id, itemId, source: 'purchase' as const })));
+    await t.app.searchIndex!.catchUp();
+  });
+  afterAll(() => t.close());
+
+  it('answers random queries exactly as plain SQL does, on common and rare words and values alike', async () => {
+    const index = t.app.searchIndex!;
+    const reference = createPostgresSearchEngine(t.ctx.db);
+    const r = random(11);
+    for (let n = 0; n < 150; n++) {
+      const input = randomQuery(r, slugs);
+      if (r.next() < 0.3) input.q = `${input.q ?? r.pick(WORDS)} rare${r.int(40)}`.trim();
+      const scope: SearchScope = { corpus: r.pick(['paid', 'paid', 'free', 'archived'] as const), userId: r.next() < 0.6 ? viewer.id : null };
+      let query = searchQuerySchema.parse(input);
+      for (let page = 0; page < 3; page++) {
+        const [fromIndex, fromSql] = await Promise.all([index.search(query, scope), reference.search(query, scope)]);
+        expect(fromIndex, JSON.stringify({ input, scope, page })).toEqual(fromSql);
+        if (!fromSql.nextCursor) break;
+        query = searchQuerySchema.parse({ ...input, cursor: fromSql.nextCursor, ...(fromSql.seed ? { seed: fromSql.seed } : {}) });
+      }
+    }
   });
 });

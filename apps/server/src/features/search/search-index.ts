@@ -438,7 +438,14 @@ export class SearchIndex {
   private readonly later = new Map<string, number>();
 
   private readonly ids = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
-  private names: string[] = [];
+  /**
+   * Lower-cased names as UTF-16 code units in one array (document d's from nameStart[d] to nameStart[d + 1]):
+   * a million names as strings would be a million objects for every full garbage collection to mark.
+   */
+  private readonly nameChars = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
+  private readonly nameStart = new Column(new Uint32Array(1), (n) => new Uint32Array(n));
+  /** The names as strings while the index is first read, for sorting them once (then dropped). */
+  private namesToSort: string[] | null = [];
   private readonly pack = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly creator = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly enums = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Column(new Uint8Array(0), (n) => new Uint8Array(n))])) as Record<EnumDim, Column<Uint8Array>>;
@@ -523,7 +530,8 @@ export class SearchIndex {
       laterIds: [...this.later.keys()],
       laterDocs: Uint32Array.from(this.later.values()),
       ids: this.ids.data.subarray(0, n * 4),
-      names: this.names,
+      nameChars: this.nameChars.data.subarray(0, this.nameStart.data[n]!),
+      nameStart: this.nameStart.data.subarray(0, n + 1),
       pack: this.pack.data.subarray(0, n),
       creator: this.creator.data.subarray(0, n),
       enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, this.enums[d].data.subarray(0, n)])) as Record<EnumDim, Uint8Array<ArrayBuffer>>,
@@ -561,7 +569,9 @@ export class SearchIndex {
     index.listedCount = state.listedCount;
     state.laterIds.forEach((id, i) => index.later.set(id, state.laterDocs[i]!));
     index.ids.data = state.ids.slice();
-    index.names = state.names;
+    index.nameChars.data = state.nameChars.slice();
+    index.nameStart.data = state.nameStart.slice();
+    index.namesToSort = null;
     index.pack.data = state.pack.slice();
     index.creator.data = state.creator.slice();
     for (const d of ENUM_DIMS) {
@@ -690,7 +700,13 @@ export class SearchIndex {
     this.listed.ensure((n + 31) >>> 5);
     this.archived.ensure((n + 31) >>> 5);
     this.ids.data.set(uuidWords(item.id), doc * 4);
-    this.names[doc] = item.nameLower;
+    const name = item.nameLower;
+    const from = this.nameStart.data[doc]!;
+    this.nameStart.ensure(n + 1);
+    this.nameChars.ensure(from + name.length);
+    for (let i = 0; i < name.length; i++) this.nameChars.data[from + i] = name.charCodeAt(i);
+    this.nameStart.data[n] = from + name.length;
+    this.namesToSort?.push(name);
     this.pack.data[doc] = this.packs.codes.code(item.packId);
     this.creator.data[doc] = this.creators.codes.code(item.creatorId);
     for (const dim of ENUM_DIMS) {
@@ -813,11 +829,37 @@ export class SearchIndex {
   }
 
   private sortNames() {
-    const names = this.names;
+    const names = this.namesToSort ?? Array.from({ length: this.size }, (_, doc) => this.nameOf(doc));
     const order = Array.from({ length: this.size }, (_, doc) => doc);
     order.sort((a, b) => byCodePoint(names[a]!, names[b]!));
     this.byName = Uint32Array.from(order);
+    this.namesToSort = null;
     this.rankNames();
+  }
+
+  private nameOf(doc: number): string {
+    return String.fromCharCode(...this.nameChars.data.subarray(this.nameStart.data[doc]!, this.nameStart.data[doc + 1]!));
+  }
+
+  /** A document's name compared with `text` as code units (as strings compare): negative when it sorts first. */
+  private compareName(doc: number, text: string): number {
+    const chars = this.nameChars.data;
+    const from = this.nameStart.data[doc]!;
+    const length = this.nameStart.data[doc + 1]! - from;
+    const common = Math.min(length, text.length);
+    for (let i = 0; i < common; i++) {
+      const c = chars[from + i]! - text.charCodeAt(i);
+      if (c !== 0) return c;
+    }
+    return length - text.length;
+  }
+
+  private nameStartsWith(doc: number, text: string): boolean {
+    const chars = this.nameChars.data;
+    const from = this.nameStart.data[doc]!;
+    if (this.nameStart.data[doc + 1]! - from < text.length) return false;
+    for (let i = 0; i < text.length; i++) if (chars[from + i] !== text.charCodeAt(i)) return false;
+    return true;
   }
 
   /** Each sorted document's place in `byName` (documents numbered since have none). */
@@ -835,29 +877,27 @@ export class SearchIndex {
    * comparisons of its rank (documents numbered since the sort compare their names).
    */
   private nameLeads(typed: string): (doc: number) => number {
-    const names = this.names;
     const byName = this.byName;
     const rank = this.nameRank;
     const sorted = byName.length;
-    const firstFrom = (lo: number, isAfter: (name: string) => boolean) => {
+    const firstFrom = (lo: number, isAfter: (doc: number) => boolean) => {
       let hi = sorted;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (isAfter(names[byName[mid]!]!)) hi = mid;
+        if (isAfter(byName[mid]!)) hi = mid;
         else lo = mid + 1;
       }
       return lo;
     };
-    const from = firstFrom(0, (name) => name >= typed);
-    const equalUpTo = firstFrom(from, (name) => name !== typed);
-    const startsUpTo = firstFrom(equalUpTo, (name) => !name.startsWith(typed));
+    const from = firstFrom(0, (doc) => this.compareName(doc, typed) >= 0);
+    const equalUpTo = firstFrom(from, (doc) => this.compareName(doc, typed) !== 0);
+    const startsUpTo = firstFrom(equalUpTo, (doc) => !this.nameStartsWith(doc, typed));
     return (doc) => {
       if (doc < sorted) {
         const r = rank[doc]!;
         return r < from || r >= startsUpTo ? 0 : r < equalUpTo ? NAME_EQUALS_LEAD : NAME_STARTS_LEAD;
       }
-      const name = names[doc]!;
-      return name === typed ? NAME_EQUALS_LEAD : name.startsWith(typed) ? NAME_STARTS_LEAD : 0;
+      return this.compareName(doc, typed) === 0 ? NAME_EQUALS_LEAD : this.nameStartsWith(doc, typed) ? NAME_STARTS_LEAD : 0;
     };
   }
 
@@ -1154,6 +1194,8 @@ export class SearchIndex {
       counts.addDocs(docs, docs.length, 1);
       return counts;
     }
+    // The matches are within the corpus: as many means all of it.
+    if (matched === everything.total) return everything;
     return everything.minus(this.countBits(bits, (w) => bits[w]! & ~match[w]!));
   }
 
@@ -1309,7 +1351,8 @@ export interface SearchIndexState {
   laterIds: string[];
   laterDocs: Uint32Array<ArrayBuffer>;
   ids: Uint32Array<ArrayBuffer>;
-  names: string[];
+  nameChars: Uint16Array<ArrayBuffer>;
+  nameStart: Uint32Array<ArrayBuffer>;
   pack: Uint32Array<ArrayBuffer>;
   creator: Uint32Array<ArrayBuffer>;
   enums: Record<EnumDim, Uint8Array<ArrayBuffer>>;
@@ -1442,9 +1485,16 @@ class Counts {
   constructor(private readonly index: SearchIndex) {
     this.bind();
   }
+  /** The counts as an answer's facets, made once (a whole corpus's counts answer the search page until they change). */
+  private presented: SearchFacets | null = null;
+  facets(): SearchFacets {
+    return (this.presented ??= presentFacets(this.rows(), { has_stems: this.stems, has_midi: this.midi, free: this.free }));
+  }
+
   /** One document in (`sign` 1) or out (−1), for counts kept up to date as the index changes. */
   addOne(doc: number, sign: 1 | -1) {
     this.bind();
+    this.presented = null;
     this.total += sign;
     this.addPackedA(this.packedA[doc]!, sign);
     this.addPackedB(this.packedB[doc]!, sign);
@@ -1606,7 +1656,7 @@ function findSorted(list: Uint32Array, length: number, doc: number): number {
 }
 
 function countsToFacets(counts: Counts | null): SearchFacets {
-  return presentFacets(counts ? counts.rows() : [], { has_stems: counts?.stems ?? 0, has_midi: counts?.midi ?? 0, free: counts?.free ?? 0 });
+  return counts ? counts.facets() : presentFacets([], { has_stems: 0, has_midi: 0, free: 0 });
 }
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
