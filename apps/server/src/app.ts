@@ -18,7 +18,7 @@ import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
 import { installPublicResponseCache } from './http/public-response-cache.ts';
 import { installViewer } from './http/viewer.ts';
-import { resolveViewer } from './features/auth/resolve-viewer.ts';
+import { resolveViewer, warmViewerResolution } from './features/auth/resolve-viewer.ts';
 
 /** JSON bodies are small; uploads go through their own streaming routes with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -45,6 +45,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installHostileValueCheck(app);
   installPrivateByDefault(app);
   installViewer(app, (request) => resolveViewer(ctx, request));
+  app.addHook('onReady', () => warmViewerResolution(ctx));
   // Before compression: the cache holds (and serves) the uncompressed body; compression applies per request.
   installPublicResponseCache(app, { ttlMs: ctx.config.publicCacheSeconds * 1000 });
 
