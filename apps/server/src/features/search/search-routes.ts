@@ -13,6 +13,7 @@ import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchScope } from './search-engine.ts';
 import { presentArchivedItemRow } from './search-presenters.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
+import { keepSearchPageWarm } from './search-warm-up.ts';
 import { restoreArchivedPack, restoreTakenDownItem } from './search-service.ts';
 
 /** Free search and similar sounds are the same for every visitor: browsers and CDNs may keep them briefly. */
@@ -24,16 +25,12 @@ const cacheFor = (reply: FastifyReply, viewer: Viewer | null, publicSeconds: num
  * again after every write answered here (whoever changed the catalogue sees it on their next search), or
  * PostgreSQL alone.
  */
-function searchEngineFor(app: FastifyInstance, { db, config, storage }: AppContext): SearchEngine {
+function searchEngineFor(app: FastifyInstance, { db, database, config, storage }: AppContext): SearchEngine {
   if (config.searchIndex.kind === 'postgres') return createPostgresSearchEngine(db);
   const engine = createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger: app.log, snapshots: storage });
   onSuccessfulWrite(app, () => void engine.catchUp());
   app.addHook('onClose', () => engine.stop());
-  // Once the index answers, the search page's own request is asked once from inside, so its route, its
-  // queries and its serialisation are compiled before the first visitor comes (they wait no longer than anyone).
-  const warmed = engine.ready.then(async () => {
-    if (engine.status().ready) await app.inject({ method: 'GET', url: '/api/search', remoteAddress: 'search-warm-up' }).catch(() => undefined);
-  });
+  const warmed = keepSearchPageWarm(app, { db, database, keepWarmMs: config.searchIndex.keepWarmMs }, engine);
   app.decorate('searchIndex', { ...engine, ready: warmed });
   return engine;
 }
