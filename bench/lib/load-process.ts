@@ -1,6 +1,6 @@
 /**
  * Closed-loop HTTP load on loopback: `connections` keep-alive sockets, each sending its next request as
- * soon as the previous answer is read, for `seconds`. Runs as its own process (spawned by runLoad in
+ * soon as the previous answer is read, for `seconds` (or until `requests` were sent, when given). Runs as its own process (spawned by runLoad in
  * http-load.ts, which writes the spec to its stdin) so the server's event loop measures only the server. Prints one JSON line: per-request client latencies (ms),
  * status counts and the wall time.
  */
@@ -12,6 +12,7 @@ interface LoadSpec {
   cookie: string;
   connections: number;
   seconds: number;
+  requests?: number;
 }
 
 let input = '';
@@ -42,7 +43,7 @@ let next = 0;
 
 async function worker(offset: number) {
   next = Math.max(next, offset);
-  while (performance.now() < deadline) {
+  while (performance.now() < deadline && (spec.requests === undefined || next < spec.requests)) {
     const path = spec.paths[next++ % spec.paths.length]!;
     const started = performance.now();
     const status = await request(path);

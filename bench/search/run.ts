@@ -13,9 +13,11 @@
  *    process's own round-trip figures are in the report too.
  * 4. Every request of the mix is a different search; nothing is kept between requests.
  * 5. A restart: a second app on a new context (its own pool and index, as another process would have)
- *    loads the index the first one saved; the search page's first request on it is compared with the
- *    median search. The first app ran in an empty data directory, so it read every item from PostgreSQL:
- *    both starts are reported.
+ *    loads the index the first one saved; the search page's first request on it (sent from a load process,
+ *    as every measured request is, once the app is ready) is compared with the median search, and so is
+ *    its first request after a quiet minute. The process's memory is measured after that first request:
+ *    the full collections that measurement forces are the benchmark's, not a restart's. The first app ran
+ *    in an empty data directory, so it read every item from PostgreSQL: both starts are reported.
  * 6. Freshness: a sound published through the first process's database connection, polled for on the
  *    second process's search until found (its index follows the outbox; nothing tells it).
  *
@@ -145,14 +147,21 @@ async function main() {
   const timings2 = recordServerTimes(app2);
   const base2 = await listenOnLoopback(app2);
   await app2.searchIndex!.ready;
+  /** The search page's request, `times` times in a row on one connection: each one's server time. */
+  const landing = async (times: number) => {
+    timings2.reset();
+    const result = await runLoad(base2, ['/api/search'], cookie, 1, 60, times);
+    if (result.statuses['200'] !== times) throw new Error(`the search page's request answered ${JSON.stringify(result.statuses)}`);
+    return timings2.times();
+  };
+  const firstAfterRestart = round((await landing(1))[0]!, 2);
   const restartIndex = { ...app2.searchIndex!.status(), extra_rss_mib: mib((await settledRss()) - rssBeforeRestart) };
   if (restartIndex.source !== 'snapshot') throw new Error(`the restart read its index from ${restartIndex.source}, not the saved one`);
-  timings2.reset();
-  const landing = await fetch(`${base2}/api/search`, { headers: { cookie } });
-  if (landing.status !== 200) throw new Error(`the search page's request answered ${landing.status}`);
-  await landing.arrayBuffer();
-  const firstAfterRestart = round(timings2.times()[0]!, 2);
   const restartBuildMs = restartIndex.buildMs;
+  const landingMedian = median(await landing(50));
+  log('  a quiet minute');
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+  const firstAfterQuietMinute = round((await landing(1))[0]!, 2);
 
   // Freshness: a sound published through the first process, searched for on the second until it is found.
   const freshness: number[] = [];
@@ -184,6 +193,7 @@ async function main() {
     broad_p50_ms: { value: broadPhase.server.p50_ms, target: '<= 20', met: broadPhase.server.p50_ms <= 20 },
     broad_p95_ms: { value: broadPhase.server.p95_ms, target: '<= 50', met: broadPhase.server.p95_ms <= 50 },
     first_request_after_restart_to_median_search: { value: round(firstAfterRestart / medianSearch, 2), target: '<= 2', met: firstAfterRestart <= 2 * medianSearch },
+    first_request_after_quiet_minute_to_median_search: { value: round(firstAfterQuietMinute / medianSearch, 2), target: '<= 2', met: firstAfterQuietMinute <= 2 * medianSearch },
     // A start finds the index saved by the processes before it; only a deployment's very first start reads
     // every item from PostgreSQL (reported beside it, not hidden).
     index_load_ms_at_restart: { value: restartBuildMs, target: '<= 10000', met: (restartBuildMs ?? Infinity) <= 10_000 },
@@ -209,6 +219,9 @@ async function main() {
     search_unloaded: single,
     broad: { paths: broad, ...broadPhase },
     search_page_first_request_after_restart_ms: firstAfterRestart,
+    search_page_first_request_after_quiet_minute_ms: firstAfterQuietMinute,
+    // The search page's own request once warm (the whole catalogue's facets: heavier than the mix's searches).
+    search_page_median_ms: landingMedian,
     freshness_ms: freshnessMs,
     throughput_ratio_to_health: throughputRatio,
     targets,
@@ -227,7 +240,7 @@ async function main() {
   console.log(
     `bench:search ${SIZE.items.toLocaleString('en')} items, ${report.machine.cores} cores, load ${loadAtStart.join('/')}: ` +
       `mix at ${CONNECTIONS} conn. ${search.server.per_second} req/s p50 ${search.server.p50_ms} ms vs /api/health ${health.server.per_second} req/s (ratio ${throughputRatio}); ` +
-      `broad p50 ${broadPhase.server.p50_ms} ms p95 ${broadPhase.server.p95_ms} ms; first request after restart ${firstAfterRestart} ms (median search ${medianSearch} ms); ` +
+      `broad p50 ${broadPhase.server.p50_ms} ms p95 ${broadPhase.server.p95_ms} ms; first search-page request after restart ${firstAfterRestart} ms, after a quiet minute ${firstAfterQuietMinute} ms (median search ${medianSearch} ms, search page ${landingMedian} ms); ` +
       `index at restart ${restartBuildMs} ms +${restartIndex.extra_rss_mib} MiB (first build from PostgreSQL ${index.buildMs} ms +${index.extra_rss_mib} MiB); freshness p95 ${freshnessMs.p95} ms; targets ${met ? 'met' : 'not all met'} → ${path.relative(process.cwd(), REPORT)}`,
   );
 }
