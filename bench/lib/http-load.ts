@@ -68,7 +68,8 @@ export function median(values: number[]): number {
 
 /**
  * Closed-loop load from a separate process (so the server's event loop measures only the server):
- * `connections` keep-alive sockets cycling through `paths` for `seconds`, or until `requests` were sent.
+ * `connections` keep-alive sockets cycling through `paths` for `seconds`, or until `requests` were sent
+ * (after `settleMs`, when given).
  */
 export function runLoad(
   base: string,
@@ -77,10 +78,11 @@ export function runLoad(
   connections: number,
   seconds: number,
   requests?: number,
+  settleMs?: number,
 ): Promise<{ latencies: number[]; statuses: Record<string, number>; wallMs: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    child.stdin.end(JSON.stringify({ base, paths, cookie, connections, seconds, requests }));
+    child.stdin.end(JSON.stringify({ base, paths, cookie, connections, seconds, requests, settleMs }));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);

@@ -13,6 +13,8 @@ interface LoadSpec {
   connections: number;
   seconds: number;
   requests?: number;
+  /** Waits this long before the first request: this process's own start (compiling, collecting) then no longer competes for the cores with the server's answer. */
+  settleMs?: number;
 }
 
 let input = '';
@@ -36,6 +38,7 @@ function request(path: string): Promise<number> {
   });
 }
 
+if (spec.settleMs) await new Promise((resolve) => setTimeout(resolve, spec.settleMs));
 const latencies: number[] = [];
 const statuses: Record<string, number> = {};
 const deadline = performance.now() + spec.seconds * 1000;

@@ -346,11 +346,6 @@ class MatchBits {
     this.activeCount = words;
   }
 
-  /** Nothing matches. */
-  clearAll() {
-    this.andAny([]);
-  }
-
   count(): number {
     let n = 0;
     const dense = this.activeCount < 0;
@@ -466,8 +461,8 @@ export class SearchIndex {
     instrument: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
   };
   /**
-   * The documents of each facet value as bitsets (derived from the columns, never saved): enumerations by
-   * code, BPM by bucket slot, the three flags, genres and instruments by code.
+   * The documents of each facet value, as lists or bitsets (derived from the columns, never saved):
+   * enumerations by code, BPM by bucket slot, the three flags, genres and instruments by code.
    */
   private readonly valueDocs = {
     enums: Object.fromEntries(ENUM_DIMS.map((d) => [d, new FacetDocs()])) as Record<EnumDim, FacetDocs>,
