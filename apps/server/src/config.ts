@@ -31,8 +31,6 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** How long one process keeps an anonymous public API answer (0 turns the micro-cache off). */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
-  /** After this long without a search, the search page's path is run once from inside (0: never; tests count queries). */
-  SEARCH_KEEP_WARM_MS: z.coerce.number().int().min(0).default(15_000),
   /** "memory": each API process answers search from its own in-memory index; "postgres": PostgreSQL answers every search. */
   SEARCH_INDEX: z.enum(['memory', 'postgres']).default('memory'),
   /** Stripe mode when set (with STRIPE_WEBHOOK_SECRET); otherwise the embedded sandbox takes payments. */
@@ -77,7 +75,7 @@ export interface Config {
    * Which engine answers search (features/search, decision 0018): the process's in-memory index, built at
    * start and following the search outbox every `pollMs`, or PostgreSQL alone.
    */
-  searchIndex: { kind: 'memory'; pollMs: number; keepWarmMs: number } | { kind: 'postgres' };
+  searchIndex: { kind: 'memory'; pollMs: number } | { kind: 'postgres' };
   /** Who takes payments (decision 0023). */
   payments:
     | { kind: 'sandbox'; webhookSecret: string; pendingMs: number; webhookUrl: string }
@@ -139,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === 'true',
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     rateLimits: true,
-    searchIndex: e.SEARCH_INDEX === 'memory' ? { kind: 'memory', pollMs: SEARCH_OUTBOX_POLL_MS, keepWarmMs: e.SEARCH_KEEP_WARM_MS } : { kind: 'postgres' },
+    searchIndex: e.SEARCH_INDEX === 'memory' ? { kind: 'memory', pollMs: SEARCH_OUTBOX_POLL_MS } : { kind: 'postgres' },
     payments: e.STRIPE_SECRET_KEY
       ? {
           kind: 'stripe',

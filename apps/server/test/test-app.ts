@@ -49,8 +49,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-test-'));
   const postgres = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig(
-    // No search keep-warm in the background: some tests count the queries a request makes.
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', SEARCH_KEEP_WARM_MS: '0' } as NodeJS.ProcessEnv,
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000' } as NodeJS.ProcessEnv,
     {
       database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: null, template: process.env.VITEST ? inject('pgliteTemplate') : undefined },
       webDist: null,

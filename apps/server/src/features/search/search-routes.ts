@@ -13,7 +13,7 @@ import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchScope } from './search-engine.ts';
 import { presentArchivedItemRow } from './search-presenters.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
-import { keepSearchPageWarm } from './search-warm-up.ts';
+import { warmSearchPage } from './search-warm-up.ts';
 import { restoreArchivedPack, restoreTakenDownItem } from './search-service.ts';
 
 /** Free search and similar sounds are the same for every visitor: browsers and CDNs may keep them briefly. */
@@ -30,7 +30,7 @@ function searchEngineFor(app: FastifyInstance, { db, database, config, storage }
   const engine = createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger: app.log, snapshots: storage });
   onSuccessfulWrite(app, () => void engine.catchUp());
   app.addHook('onClose', () => engine.stop());
-  const warmed = keepSearchPageWarm(app, { db, database, keepWarmMs: config.searchIndex.keepWarmMs }, engine);
+  const warmed = warmSearchPage(app, { db, database }, engine);
   app.decorate('searchIndex', { ...engine, ready: warmed });
   return engine;
 }
