@@ -135,9 +135,9 @@ async function main() {
 
   await phase('warm-up (search mix)', warmUp, CONNECTIONS, 8);
   const health = await phase('/api/health baseline', ['/api/health'], CONNECTIONS, 10);
-  // The same page of 24 sounds without any search: a pack's items, signed in (hydration, presenting,
-  // serialising and sending the rows every search answer carries too). No engine can make a search
-  // answer cheaper than this, so its ratio to health is the ceiling of the mix's.
+  // A page of 24 sounds without any search, for scale: a pack's items, signed in — the same rows, presenter
+  // and encoding every search answer carries (through the catalogue's own queries, which are built per
+  // request; search's are kept prepared), without the facets or the engine.
   const packSlugs = (await client.query<{ slug: string }>(`select slug from packs where status = ${PACK_STATUS.published} order by id limit 500`)).rows;
   const pageOfSounds = await phase('a page of 24 sounds without search', packSlugs.map((p) => `/api/packs/${p.slug}/items?limit=24`), CONNECTIONS, 10);
   const search = await phase('search mix', measured, CONNECTIONS, SECONDS);
