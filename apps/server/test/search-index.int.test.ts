@@ -33,6 +33,20 @@ const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl
 const GENRE_POOL = ['trap', 'house', 'lo-fi-hip-hop', 'drum-and-bass', 'techno', 'soul'];
 const INSTRUMENT_POOL = ['kick', 'snare', 'piano', 'pad', 'break', 'clap', '808'];
 
+/**
+ * A query on the index and on plain SQL, through up to `pages` pages (first pages carry the total and the
+ * facets, later ones follow the cursor): every answer must be equal.
+ */
+async function expectPagesAsSql(index: SearchEngine, reference: SearchEngine, input: SearchQueryInput, scope: SearchScope, pages: number) {
+  let query = searchQuerySchema.parse(input);
+  for (let page = 0; page < pages; page++) {
+    const [fromIndex, fromSql] = await Promise.all([index.search(query, scope), reference.search(query, scope)]);
+    expect(fromIndex, JSON.stringify({ input, scope, page })).toEqual(fromSql);
+    if (!fromSql.nextCursor) break;
+    query = searchQuerySchema.parse({ ...input, cursor: fromSql.nextCursor, ...(fromSql.seed ? { seed: fromSql.seed } : {}) });
+  }
+}
+
 /** A query a producer might ask: some words (a prefix or a typo sometimes), up to three filters, any sort. */
 function randomQuery(r: ReturnType<typeof random>, slugs: { creators: string[]; packs: string[] }): SearchQueryInput {
   const q: SearchQueryInput = { limit: 1 + r.int(12) };
@@ -134,14 +148,7 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
     for (let n = 0; n < 120; n++) {
       const input = randomQuery(r, slugs);
       const scope: SearchScope = { corpus: r.pick(['paid', 'paid', 'free', 'archived'] as const), userId: r.next() < 0.6 ? viewer.id : null };
-      let query = searchQuerySchema.parse(input);
-      // Through every page: first pages carry the total and facets, later ones follow the cursor.
-      for (let page = 0; page < 4; page++) {
-        const [fromIndex, fromSql] = await Promise.all([index.search(query, scope), reference.search(query, scope)]);
-        expect(fromIndex, JSON.stringify({ input, scope, page })).toEqual(fromSql);
-        if (!fromSql.nextCursor) break;
-        query = searchQuerySchema.parse({ ...input, cursor: fromSql.nextCursor, ...(fromSql.seed ? { seed: fromSql.seed } : {}) });
-      }
+      await expectPagesAsSql(index, reference, input, scope, 4);
     }
   });
 
@@ -350,13 +357,7 @@ describe(`the in-memory search index at a scale where words and facet values are
       const input = randomQuery(r, slugs);
       if (r.next() < 0.3) input.q = `${input.q ?? r.pick(WORDS)} rare${r.int(40)}`.trim();
       const scope: SearchScope = { corpus: r.pick(['paid', 'paid', 'free', 'archived'] as const), userId: r.next() < 0.6 ? viewer.id : null };
-      let query = searchQuerySchema.parse(input);
-      for (let page = 0; page < 3; page++) {
-        const [fromIndex, fromSql] = await Promise.all([index.search(query, scope), reference.search(query, scope)]);
-        expect(fromIndex, JSON.stringify({ input, scope, page })).toEqual(fromSql);
-        if (!fromSql.nextCursor) break;
-        query = searchQuerySchema.parse({ ...input, cursor: fromSql.nextCursor, ...(fromSql.seed ? { seed: fromSql.seed } : {}) });
-      }
+      await expectPagesAsSql(index, reference, input, scope, 3);
     }
   });
 });
