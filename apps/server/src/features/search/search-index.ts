@@ -552,6 +552,7 @@ export class SearchIndex {
       byName: this.byName,
       byNewest: this.byNewest,
       byPopular: this.byPopular,
+      byBpm: this.byBpm,
     };
   }
 
@@ -609,6 +610,7 @@ export class SearchIndex {
     index.rankNames();
     index.byNewest = state.byNewest.slice();
     index.byPopular = state.byPopular.slice();
+    index.byBpm = state.byBpm.slice();
     return index;
   }
 
@@ -805,13 +807,15 @@ export class SearchIndex {
    * Sorted once the index is read; documents numbered later are looked at one by one (`later`).
    */
   private byName = new Uint32Array(0);
-  /** Documents newest first and most popular first (ties as the sorts break them), sorted with the names. */
+  /** Documents newest first, most popular first and by BPM (ties as the sorts break them), sorted with the names. */
   private byNewest = new Uint32Array(0);
   private byPopular = new Uint32Array(0);
+  private byBpm = new Uint32Array(0);
 
   private presorted(sort: SearchRequest['sort']): Uint32Array | null {
     if (sort === 'newest') return this.byNewest;
     if (sort === 'popular') return this.byPopular;
+    if (sort === 'bpm') return this.byBpm;
     return null;
   }
 
@@ -820,7 +824,16 @@ export class SearchIndex {
     const at = this.listedAt.data;
     const pop = this.popularity.data;
     this.byNewest = Uint32Array.from([...docs].sort((a, b) => at[b]! - at[a]! || this.compareIds(b, a)));
+    this.byBpm = Uint32Array.from([...docs].sort((a, b) => this.compareBpm(a, b)));
     this.byPopular = Uint32Array.from(docs.sort((a, b) => pop[b]! - pop[a]! || this.compareIds(b, a)));
+  }
+
+  /** The BPM sort: slowest first, sounds without a BPM last, ties by id. */
+  private compareBpm(a: number, b: number): number {
+    const x = this.bpm.data[a]!;
+    const y = this.bpm.data[b]!;
+    if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+    return (Number.isNaN(x) ? 0 : x - y) || this.compareIds(a, b);
   }
 
   private sortNames() {
@@ -1285,12 +1298,7 @@ export class SearchIndex {
       case 'bpm': {
         const bpm = this.bpm.data;
         return {
-          before: (a, b) => {
-            const x = bpm[a]!;
-            const y = bpm[b]!;
-            if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
-            return (Number.isNaN(x) ? 0 : x - y) || ids(a, b);
-          },
+          before: (a, b) => this.compareBpm(a, b),
           rank: (doc) => (Number.isNaN(bpm[doc]!) ? Infinity : bpm[doc]!),
           value: (doc) => (Number.isNaN(bpm[doc]!) ? null : float4Text(bpm[doc]!)),
           after: (v, id) => {
@@ -1373,6 +1381,7 @@ export interface SearchIndexState {
   byName: Uint32Array<ArrayBuffer>;
   byNewest: Uint32Array<ArrayBuffer>;
   byPopular: Uint32Array<ArrayBuffer>;
+  byBpm: Uint32Array<ArrayBuffer>;
 }
 interface SavedTags {
   start: Uint32Array<ArrayBuffer>;
