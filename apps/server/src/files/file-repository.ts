@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { eq, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
@@ -58,12 +57,7 @@ export async function createFileFromUpload(deps: { db: DbOrTx; storage: ObjectSt
     ...(upload.maxBytes !== undefined ? { maxBytes: upload.maxBytes } : {}),
   };
   const { body } = upload;
-  const stored =
-    'localPath' in body
-      ? deps.storage.putFile
-        ? await deps.storage.putFile(storageKey, body.localPath, options)
-        : await deps.storage.put(storageKey, createReadStream(body.localPath), options)
-      : await deps.storage.put(storageKey, body, options);
+  const stored = 'localPath' in body ? await deps.storage.putFile(storageKey, body.localPath, options) : await deps.storage.put(storageKey, body, options);
   try {
     const [record] = await deps.db
       .insert(files)

@@ -53,7 +53,7 @@ describe('local disk layout', () => {
     const body = Buffer.from('RIFF....WAVE a finished upload');
     await writeFile(upload, body);
     const key = newStorageKey();
-    const stored = await storage.putFile!(key, upload, { contentType: 'audio/wav', maxBytes: 1000 });
+    const stored = await storage.putFile(key, upload, { contentType: 'audio/wav', maxBytes: 1000 });
     expect(stored).toMatchObject({ size: body.length, md5: createHash('md5').update(body).digest('hex'), contentType: 'audio/wav' });
     expect((await stat(path.join(fresh, 'files', key))).ino).toBe((await stat(upload)).ino);
     await rm(upload);
@@ -69,7 +69,7 @@ describe('local disk layout', () => {
     const upload = path.join(root, 'too-big.bin');
     await writeFile(upload, Buffer.alloc(10));
     const key = newStorageKey();
-    await expect(storage.putFile!(key, upload, { contentType: 'application/octet-stream', maxBytes: 5 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+    await expect(storage.putFile(key, upload, { contentType: 'application/octet-stream', maxBytes: 5 })).rejects.toBeInstanceOf(ObjectTooLargeError);
     expect(await storage.head(key)).toBeNull();
   });
 

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +54,25 @@ export function describeObjectStorageContract(name: string, open: () => Promise<
       expect(put.md5).toBe(md5(whole));
       expect((await storage.head(k))!.size).toBe(whole.length);
       expect(md5(await readAll(k))).toBe(md5(whole));
+    });
+
+    it('stores a finished local file as the object, with its size and MD5, and leaves the file in place', async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'crate-contract-putfile-'));
+      try {
+        const file = path.join(dir, 'finished-upload.wav');
+        const body = Buffer.from('RIFF....WAVE a finished upload, stored as it is');
+        await writeFile(file, body);
+        const k = key();
+        const put = await storage.putFile(k, file, { contentType: 'audio/wav' });
+        expect(put).toMatchObject({ key: k, size: body.length, md5: md5(body), contentType: 'audio/wav' });
+        expect((await readFile(file)).equals(body)).toBe(true);
+        const got = await storage.get(k);
+        const chunks: Buffer[] = [];
+        for await (const chunk of got!.body) chunks.push(chunk as Buffer);
+        expect(Buffer.concat(chunks).equals(body)).toBe(true);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('stores an empty object', async () => {

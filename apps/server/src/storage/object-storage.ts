@@ -39,11 +39,10 @@ export interface ObjectStorage {
   /** Streams the body into the store; the object becomes visible only once completely written. */
   put(key: string, body: Buffer | Readable, options: PutOptions): Promise<StoredObject>;
   /**
-   * Stores a finished file on this machine as the object, leaving the file where it is. Where the store can
-   * take it without copying (the local disk: a hard link on the same filesystem) it does; stores without it
-   * are given `put(createReadStream(path))` by the caller (createFileFromUpload).
+   * Stores a finished file on this machine as the object, leaving the file where it is (it must not be
+   * written again). The local disk takes it without copying (a hard link on the same filesystem); S3 streams it.
    */
-  putFile?(key: string, localPath: string, options: PutOptions): Promise<StoredObject>;
+  putFile(key: string, localPath: string, options: PutOptions): Promise<StoredObject>;
   head(key: string): Promise<StoredObject | null>;
   /**
    * Streams the object (or a byte range of it); null when it does not exist.

@@ -2,6 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3S
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MeasuringStream, toReadable } from './measuring-stream.ts';
@@ -70,7 +71,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     }
   };
 
-  return {
+  const store: ObjectStorage = {
     kind: 's3',
     bucket: Bucket,
 
@@ -127,6 +128,10 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       return { ...stored, md5: measure.md5 };
     },
 
+    putFile(key: string, localPath: string, options: PutOptions): Promise<StoredObject> {
+      return store.put(key, createReadStream(localPath), options);
+    },
+
     head,
 
     async get(key: string, range?: ByteRange) {
@@ -160,6 +165,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
+  return store;
 }
 
 export function createS3Client(config: S3StorageConfig): S3Client {
