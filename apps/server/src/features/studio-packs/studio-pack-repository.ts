@@ -32,7 +32,6 @@ export async function findStudioPack(db: DbOrTx, id: string, lock = false) {
   return row ?? null;
 }
 
-
 export async function listPackItems(db: DbOrTx, packId: string) {
   return db
     .select({

@@ -32,7 +32,6 @@ const THAT_PACK = 'That pack';
 /** A slug that reads like the title and cannot collide (the random tail). */
 export const newSlug = (text: string, fallback: string) => `${slugify(text, fallback).slice(0, 40)}-${randomBytes(4).toString('hex')}`;
 
-
 export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
   if (!takesFiles(row.status)) {
     throw new AppError('CONFLICT', `This pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft or a pack with file errors can be changed.`);
@@ -109,7 +108,6 @@ export async function updateStudioPack(ctx: AppContext, viewer: Viewer, id: stri
     return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
   });
 }
-
 
 /** The sounds table's save: every row's changes in one transaction, or none of them (the first bad row is named). */
 export async function updateStudioPackItems(ctx: AppContext, viewer: Viewer, id: string, input: z.output<typeof bulkItemChangesSchema>, ipAddress: string | null): Promise<StudioPack> {
