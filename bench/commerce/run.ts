@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -26,6 +26,7 @@ import { createFileFromUpload } from '../../apps/server/src/files/file-repositor
 import { createCreator, createItems, createPack } from '../../apps/server/test/catalogue-factories.ts';
 import { createUser, type TestUser } from '../../apps/server/test/factories.ts';
 import { freshDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
+import { allMet, writeReport } from '../lib/report.ts';
 import { runWebhookBench } from './webhooks.ts';
 
 const DATABASE_URL = process.env.BENCH_COMMERCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_commerce_bench';
@@ -39,7 +40,6 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 const mib = (bytes: number) => round(bytes / 2 ** 20, 1);
 
-/** A download by another process (as a browser would: the server's event loop serves, nothing else), counting its bytes. */
 /**
  * The client, in a process of its own so the server's figures are the server's: node:http reading each URL
  * (one after another, on one keep-alive connection) and counting the bytes — what a download manager does.
@@ -236,9 +236,8 @@ async function main() {
     targets,
     total_seconds: Math.round((Date.now() - started) / 1000),
   };
-  await mkdir(path.dirname(REPORT), { recursive: true });
-  await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
-  const met = Object.values(targets).every((t) => t.met);
+  await writeReport(REPORT, report);
+  const met = allMet(targets);
   console.log(
     `bench:commerce ${report.machine.cores} cores, load ${loadAtStart.join('/')}: zip of ${zip.total_mib} MiB at ${zip.zip_mib_per_s} MiB/s vs raw reads ${zip.raw_read_mib_per_s} MiB/s (ratio ${zip.throughput_ratio}; plain downloads ${zip.plain_downloads_mib_per_s} MiB/s, zip/plain ${zip.zip_to_plain_downloads_ratio}), RSS +${zip.rss_growth_mib} MiB; ` +
       `${GETS} concurrent gets ${gets.per_second}/s (ratio to /api/health ${gets.throughput_ratio_to_health}), ${overdrafts} overdrafts, ${doubleSpends} double spends; ` +

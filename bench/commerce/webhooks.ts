@@ -16,7 +16,7 @@
  * Prints one summary line and writes bench/reports/commerce-webhooks.json.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +28,7 @@ import { SandboxProvider } from '../../apps/server/src/features/payments/sandbox
 import { seedPaymentCatalogue } from '../../apps/server/test/payment-catalogue-fixture.ts';
 import { createUser } from '../../apps/server/test/factories.ts';
 import { freshDatabase, listenOnLoopback, summarise } from '../lib/http-load.ts';
+import { writeReport } from '../lib/report.ts';
 
 const DATABASE_URL = process.env.BENCH_WEBHOOK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_commerce_webhooks_bench';
 const TOTAL = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
@@ -174,8 +175,7 @@ export async function runWebhookBench(): Promise<{ report: unknown; summary: str
     targets: { final_state_exact: { value: exact, target: 'exact', met: exact } },
     total_seconds: Math.round((Date.now() - started) / 1000),
   };
-  await mkdir(path.dirname(REPORT), { recursive: true });
-  await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
+  await writeReport(REPORT, report);
   await app.close();
   await ctx.database.close();
   await rm(dataDir, { recursive: true, force: true });

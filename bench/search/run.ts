@@ -24,7 +24,7 @@
  * Prints one summary line and writes bench/reports/search.json.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -39,6 +39,7 @@ import { userRoles } from '../../apps/server/src/db/schema/index.ts';
 import { ensureDatabase, listenOnLoopback, median, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
 import { buildCatalogue, catalogueIsBuilt, type CatalogueSize } from './build-catalogue.ts';
 import { searchMix } from './query-mix.ts';
+import { allMet, writeReport } from '../lib/report.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_search_bench';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
@@ -235,8 +236,7 @@ async function main() {
     targets,
     total_seconds: Math.round((Date.now() - started) / 1000),
   };
-  await mkdir(path.dirname(REPORT), { recursive: true });
-  await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
+  await writeReport(REPORT, report);
 
   await app2.close();
   await ctx2.database.close();
@@ -244,7 +244,7 @@ async function main() {
   await client.end();
   await ctx.database.close();
   await rm(dataDir, { recursive: true, force: true });
-  const met = Object.values(targets).every((t) => t.met);
+  const met = allMet(targets);
   console.log(
     `bench:search ${SIZE.items.toLocaleString('en')} items, ${report.machine.cores} cores, load ${loadAtStart.join('/')}: ` +
       `mix at ${CONNECTIONS} conn. ${search.server.per_second} req/s p50 ${search.server.p50_ms} ms vs /api/health ${health.server.per_second} req/s (ratio ${throughputRatio}; a page of 24 sounds without search ${pageOfSoundsRatio}); ` +

@@ -16,7 +16,6 @@
  * Prints one summary line and writes bench/reports/studio-analytics.json.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +26,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
 import { userRoles } from '../../apps/server/src/db/schema/index.ts';
 import { ensureDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
+import { allMet, type BenchPartResult, writeReport } from '../lib/report.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_studio_bench';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -105,13 +105,7 @@ async function buildDataset(client: pg.Client, creatorUserId: string, email: str
   return { packIds: packs.rows.map((r) => r.id), seconds };
 }
 
-export interface AnalyticsBenchResult {
-  report: Record<string, unknown>;
-  summary: string;
-  met: boolean;
-}
-
-export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
+export async function runAnalyticsBench(): Promise<BenchPartResult> {
   const started = Date.now();
   const loadAtStart = os.loadavg().map((n) => round(n));
   await ensureDatabase(DATABASE_URL);
@@ -215,12 +209,11 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
     targets,
     total_seconds: Math.round((Date.now() - started) / 1000),
   };
-  await mkdir(path.dirname(REPORT), { recursive: true });
-  await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
+  await writeReport(REPORT, report);
   await app.close();
   await client.end();
   await ctx.database.close();
-  const met = Object.values(targets).every((t) => t.met);
+  const met = allMet(targets);
   const summary =
     `bench:studio analytics ${Number(counts.events).toLocaleString('en')} play events, ${packIds.length} packs, ${report.machine.cores} cores, load ${loadAtStart.join('/')}: ` +
     `pack analytics p50 ${analytics.server.p50_ms} ms p95 ${analytics.server.p95_ms} ms (hit pack p95 ${hitOnly.server.p95_ms} ms; target p95 <= 50 ms) ` +

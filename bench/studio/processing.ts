@@ -35,6 +35,7 @@ import { copyToTempFile, deriveMediaForFile } from '../../apps/server/src/proces
 import { PROCESSING_CONCURRENCY } from '../../apps/server/src/processing/process-pack.ts';
 import { createUser } from '../../apps/server/test/factories.ts';
 import { callApi, log, machine, round, sampleRss, startStudioServer, type StudioServer } from './studio-server.ts';
+import { allMet, type BenchPartResult, writeReport } from '../lib/report.ts';
 
 const FILES = Number(process.env.BENCH_PROCESS_FILES ?? 300);
 const LOOP_EVERY = 3; // every third file is a loop
@@ -211,13 +212,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   }
 }
 
-export interface ProcessingBenchResult {
-  report: Record<string, unknown>;
-  summary: string;
-  met: boolean;
-}
-
-export async function runProcessingBench(): Promise<ProcessingBenchResult> {
+export async function runProcessingBench(): Promise<BenchPartResult> {
   const started = Date.now();
   const loadAtStart = os.loadavg().map((n) => round(n));
   log(`processing: a pack of ${FILES} WAVs (cache ${CACHE})`);
@@ -302,9 +297,8 @@ export async function runProcessingBench(): Promise<ProcessingBenchResult> {
       targets,
       total_seconds: Math.round((Date.now() - started) / 1000),
     };
-    await mkdir(path.dirname(REPORT), { recursive: true });
-    await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
-    const met = Object.values(targets).every((t) => t.met);
+    await writeReport(REPORT, report);
+    const met = allMet(targets);
     const summary = `process ${FILES} files ${ratio}× ffmpeg (${report.approval_to_published_seconds} s vs ${report.ffmpeg_seconds} s; one file alone ${breakdown.derive_media_to_plain_ffmpeg_ratio}×), peak ${memory.peakMib} MiB`;
     return { report, summary, met };
   } finally {

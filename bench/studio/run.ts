@@ -10,13 +10,13 @@
  * bench/reports/studio.json with every figure, the core count and the load averages (another engineer's
  * tests may share the machine: the load says how much).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runAnalyticsBench } from './analytics.ts';
 import { runProcessingBench } from './processing.ts';
 import { log, round } from './studio-server.ts';
 import { runUploadBench } from './upload.ts';
+import { writeReport } from '../lib/report.ts';
 
 const REPORT = path.resolve(import.meta.dirname, '../reports/studio.json');
 const skipAnalytics = process.env.BENCH_SKIP_ANALYTICS === '1';
@@ -45,8 +45,7 @@ const report = {
   targets_met: { upload: upload.met, processing: processing.met, analytics: analytics?.met ?? null },
   total_seconds: Math.round((Date.now() - started) / 1000),
 };
-await mkdir(path.dirname(REPORT), { recursive: true });
-await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
+await writeReport(REPORT, report);
 console.log(
   `bench:studio ${upload.summary} · ${processing.summary} · ${analyticsP95 === null ? 'analytics skipped' : `analytics p95 ${analyticsP95} ms`} · ` +
     `${report.machine.cores} cores, load ${loadAtStart.join('/')} → ${loadAtEnd.join('/')}; targets ${met ? 'met' : 'not all met'} → ${path.relative(process.cwd(), REPORT)}`,

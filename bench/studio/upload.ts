@@ -33,6 +33,7 @@ import type { StudioPack } from '@crate/contract/studio-packs';
 import { encodeWav } from '@crate/audio/wav';
 import { UPLOAD_PATH } from '../../apps/server/src/features/studio-packs/upload-routes.ts';
 import { callApi, log, machine, mib, round, sampleRss, startStudioServer, type StudioServer } from './studio-server.ts';
+import { allMet, type BenchPartResult, writeReport } from '../lib/report.ts';
 
 const FILES = Number(process.env.BENCH_UPLOAD_FILES ?? 20);
 const FILE_MB = Number(process.env.BENCH_UPLOAD_FILE_MB ?? 50);
@@ -170,13 +171,7 @@ function recordUploadTimes(app: FastifyInstance) {
 
 const mean = (values: number[]) => (values.length === 0 ? 0 : round(values.reduce((s, v) => s + v, 0) / values.length, 1));
 
-export interface UploadBenchResult {
-  report: Record<string, unknown>;
-  summary: string;
-  met: boolean;
-}
-
-export async function runUploadBench(): Promise<UploadBenchResult> {
+export async function runUploadBench(): Promise<BenchPartResult> {
   const started = Date.now();
   const loadAtStart = os.loadavg().map((n) => round(n));
   log(`upload: ${FILES} × ${FILE_MB} MiB WAV files (cache ${CACHE})`);
@@ -268,9 +263,8 @@ export async function runUploadBench(): Promise<UploadBenchResult> {
       targets,
       total_seconds: Math.round((Date.now() - started) / 1000),
     };
-    await mkdir(path.dirname(REPORT), { recursive: true });
-    await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
-    const met = Object.values(targets).every((t) => t.met);
+    await writeReport(REPORT, report);
+    const met = allMet(targets);
     const summary = `upload ${report.total_mib} MiB ${ratio}× copy (${report.best_upload_mib_per_s} MiB/s vs ${report.best_copy_mib_per_s}; bare node:http ${Math.max(...report.bare_http_floor.mib_per_s)}), +${rssGrowth} MiB RSS`;
     return { report, summary, met };
   } finally {

@@ -8,12 +8,12 @@
  * Needs `npm run build` first, Chromium, and PostgreSQL (BENCH_DATABASE_URL, default the bench:search database).
  * Prints one summary line and writes bench/reports/web.json.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { measureInBrowser } from './browser-load.ts';
 import { measureCatalogueLists } from './catalogue-load.ts';
 import { measureKeystrokesOnMillion } from './million-keystroke.ts';
+import { allMet, writeReport } from '../lib/report.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_search_bench';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
@@ -55,9 +55,8 @@ const report = {
   targets,
   total_seconds: Math.round((Date.now() - started) / 1000),
 };
-await mkdir(path.dirname(REPORT), { recursive: true });
-await writeFile(REPORT, JSON.stringify(report, null, 2) + '\n');
-const met = Object.values(targets).every((t) => t.met);
+await writeReport(REPORT, report);
+const met = allMet(targets);
 console.log(
   `bench:web ${report.machine.cores} cores: Discover JS ${browser.discover.js_gzip_kb} KB gz, LCP ${browser.discover.lcp_ms} ms; ` +
     `preview start median ${browser.preview_start.median_ms} ms (${browser.preview_start.samples} items); ` +
