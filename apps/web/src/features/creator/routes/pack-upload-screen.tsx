@@ -16,7 +16,6 @@ import { SoundsTable } from '../components/pack-upload/sounds-table.tsx';
 import { StudioScreenState } from '../components/studio-screen-state.tsx';
 import { packUploadQueue } from '../uploads/pack-upload-queue.ts';
 
-
 const INSTRUCTIONS = (
   <Anchor component={Link} to="/packuploadinstructions" target="_blank" size="sm">
     How to prepare a pack
@@ -111,7 +110,7 @@ function PackUpload({ pack }: { pack: StudioPack }) {
   const update = useUpdateStudioPack(pack.id);
   const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
   const editable = pack.can_edit && takesFiles(pack.status);
-  const firstStep = pack.items.length === 0 ? 1 : pack.status === 0 || pack.status === -2 ? 2 : 3;
+  const firstStep = pack.items.length === 0 ? 1 : takesFiles(pack.status) ? 2 : 3;
   const [step, setStep] = useState(firstStep);
 
   return (
