@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { takesFiles } from '@crate/contract/pack-status';
+import { PACK_STATUS, takesFiles } from '@crate/contract/pack-status';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
@@ -47,14 +47,14 @@ function NewPack() {
 /** Step 4: what stands between the pack and review, and the button that sends it. */
 function SubmitPanel({ pack }: { pack: StudioPack }) {
   const submit = useSubmitStudioPack(pack.id);
-  if (pack.status === 1) {
+  if (pack.status === PACK_STATUS.awaitingApproval) {
     return (
       <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} title="Waiting for review">
         An admin listens to the pack and approves it, or sends it back with notes. You get an e-mail either way.
       </Alert>
     );
   }
-  if (pack.status === 2 || pack.status === 3) {
+  if (pack.status === PACK_STATUS.approved || pack.status === PACK_STATUS.processing) {
     const progress = pack.processing;
     return (
       <Stack gap="xs">
@@ -64,7 +64,7 @@ function SubmitPanel({ pack }: { pack: StudioPack }) {
       </Stack>
     );
   }
-  if (pack.status === 4) {
+  if (pack.status === PACK_STATUS.published) {
     return (
       <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Published">
         The pack is live. <Anchor component={Link} to={`/pack/${pack.id}`}>Open its page</Anchor> or <Anchor component={Link} to={`/packanalytics/${pack.id}`}>see how it is doing</Anchor>.
@@ -120,7 +120,7 @@ function PackUpload({ pack }: { pack: StudioPack }) {
         title={pack.title}
         subtitle={
           <Group gap="sm" component="span">
-            <PackStatusBadge status={pack.status} published={pack.status === 4} />
+            <PackStatusBadge status={pack.status} published={pack.status === PACK_STATUS.published} />
             {INSTRUCTIONS}
             <Anchor component={Link} to="/creator" size="sm">
               Your studio
@@ -128,7 +128,7 @@ function PackUpload({ pack }: { pack: StudioPack }) {
           </Group>
         }
       />
-      {pack.status === -2 ? (
+      {pack.status === PACK_STATUS.fileErrors ? (
         <Alert color="red" variant="light" mb="lg" title="Some files have problems">
           Processing found files that are missing, empty or duplicates (each is marked below). Remove or replace them, then submit the pack again.
         </Alert>
