@@ -5,7 +5,7 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { StudioPack, UploadResult } from '@crate/contract/studio-packs';
 import type { Collaborators } from '@crate/contract/users';
 import { buildApp } from '../src/app.ts';
-import { files, packs, userRoles } from '../src/db/schema/index.ts';
+import { files, jobs, packs, userRoles } from '../src/db/schema/index.ts';
 import { call } from './auth-helpers.ts';
 import { addCollaborator, createCreator, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -86,8 +86,11 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
   it('hears tempo and key in a sound whose name says neither, and says how sure it is', async () => {
     const pack = await newPack('Heard');
     expect((await upload(pack.id, 'Mystery.wav', loopWav(120))).statusCode).toBe(200);
+    // Until the analysis has run, the pack says it is still listening (the screen polls and shows "listening…").
+    expect((await openPack(pack.id)).files[0]).toMatchObject({ analysis: null, analysing: true });
     await t.ctx.jobs.drain();
     const after = await openPack(pack.id);
+    expect(after.files[0]!.analysing).toBe(false);
     const [item] = after.items;
     expect(item!.bpm).toBeGreaterThanOrEqual(119);
     expect(item!.bpm).toBeLessThanOrEqual(121);
@@ -95,6 +98,16 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     const analysis = after.files[0]!.analysis!;
     expect(analysis.bpm_confidence).toBeGreaterThan(0.35);
     expect(['A minor', 'C major']).toContain(analysis.key);
+  });
+
+  it('stops listening for a sound whose analysis cannot run: no analysis, and nothing pending', async () => {
+    const pack = await newPack('Unheard');
+    expect((await upload(pack.id, 'Plain.wav', loopWav(100))).statusCode).toBe(200);
+    // The analysis job gives up for good (as on audio ffmpeg cannot decode): the file has no analysis and the screen stops waiting.
+    const [file] = (await openPack(pack.id)).files;
+    expect(file!.analysing).toBe(true);
+    await t.ctx.db.update(jobs).set({ status: 'failed', finishedAt: new Date() }).where(eq(jobs.uniqueKey, `analyse-audio:${file!.id}`));
+    expect((await openPack(pack.id)).files[0]).toMatchObject({ analysis: null, analysing: false });
   });
 
   it('resumes an upload interrupted at 50 % after the server restarts', async () => {

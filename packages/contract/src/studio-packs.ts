@@ -84,6 +84,8 @@ export const studioFileSchema = z.object({
   /** What is wrong, in words, naming the other file for a duplicate. */
   problem_message: z.string().nullable(),
   analysis: soundAnalysisSchema.nullable(),
+  /** Its tempo and key are still being listened for (the analysis is queued or running): more is coming. */
+  analysing: z.boolean(),
   uploaded_at: z.string(),
 });
 export type StudioFile = z.infer<typeof studioFileSchema>;

@@ -68,7 +68,7 @@ function problemMessage(file: FileRecord, all: readonly FileRecord[], pipelineSa
   return PROBLEM_WORDS[file.problem];
 }
 
-function presentFile(file: FileRecord, all: readonly FileRecord[], pipelineSaid: ReadonlyMap<string, string>): StudioFile {
+function presentFile(file: FileRecord, all: readonly FileRecord[], pipelineSaid: ReadonlyMap<string, string>, analysing: ReadonlySet<string>): StudioFile {
   const analysis = file.analysis;
   return {
     id: file.id,
@@ -79,6 +79,7 @@ function presentFile(file: FileRecord, all: readonly FileRecord[], pipelineSaid:
     problem: file.problem,
     problem_message: problemMessage(file, all, pipelineSaid),
     analysis: analysis ? { bpm: analysis.bpm, bpm_confidence: analysis.bpmConfidence, key: analysis.key, key_confidence: analysis.keyConfidence } : null,
+    analysing: analysing.has(file.id),
     uploaded_at: file.createdAt.toISOString(),
   };
 }
@@ -124,6 +125,7 @@ export function presentStudioPack(
   items: readonly PackItemRow[],
   facts: PackSummaryFacts | undefined,
   pipelineSaid: ReadonlyMap<string, string>,
+  analysing: ReadonlySet<string>,
   canEdit: boolean,
 ): StudioPack {
   return {
@@ -135,7 +137,7 @@ export function presentStudioPack(
     price_cents: row.priceCents,
     currency: row.currency,
     total_bytes: files.reduce((sum, f) => sum + f.size, 0),
-    files: files.map((f) => presentFile(f, files, pipelineSaid)),
+    files: files.map((f) => presentFile(f, files, pipelineSaid, analysing)),
     items: items.map(presentItem),
     submit_blockers: submitBlockers(row, files, items),
   };

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
-import { creators, items, packs } from '../../db/schema/index.ts';
+import { creators, items, jobs, packs } from '../../db/schema/index.ts';
+import { analyseAudioJobKey } from './analyse-audio-job.ts';
 
 export type StudioPackRow = Awaited<ReturnType<typeof findStudioPack>> & {};
 
@@ -116,4 +117,15 @@ export async function storedBytes(db: DbOrTx, creatorId: string, packId: string)
     where p.creator_id = ${creatorId} and f.derived_from_file_id is null`);
   const [row] = rowsOf<{ creator: string | null; pack: string | null; pack_files: number }>(result);
   return { creator: Number(row?.creator ?? 0), pack: Number(row?.pack ?? 0), packFiles: Number(row?.pack_files ?? 0) };
+}
+
+/** The files whose tempo and key are still being listened for: their `analyse-audio` job is queued or running. */
+export async function listAnalysingFileIds(db: DbOrTx, fileIds: readonly string[]): Promise<Set<string>> {
+  if (fileIds.length === 0) return new Set();
+  const keyOf = new Map(fileIds.map((fileId) => [analyseAudioJobKey({ fileId }), fileId]));
+  const rows = await db
+    .select({ key: jobs.uniqueKey })
+    .from(jobs)
+    .where(and(inArray(jobs.uniqueKey, [...keyOf.keys()]), inArray(jobs.status, ['queued', 'running'])));
+  return new Set(rows.flatMap((r) => (r.key ? [keyOf.get(r.key)!] : [])));
 }

@@ -21,6 +21,7 @@ import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-se
 import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
 import {
   findStudioPack,
+  listAnalysingFileIds,
   listPackItems,
   listPacksOfCreators,
   packSummaries,
@@ -43,7 +44,8 @@ export async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPack
   const [packFiles, packItems, facts, run] = [await listOriginalFiles(db, row.id), await listPackItems(db, row.id), await packSummaries(db, [row.id]), await findLatestRun(db, row.id)];
   // What the latest processing run said about each file with a problem: the creator reads it beside the file.
   const said = new Map((run ? await listProblemOutcomes(db, run.id) : []).flatMap((o) => (o.fileId && o.problem && o.message ? [[o.fileId, o.message] as const] : [])));
-  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, can(viewer, 'edit', asPack(row)));
+  const analysing = await listAnalysingFileIds(db, packFiles.filter((f) => f.kind === 'Sample audio').map((f) => f.id));
+  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, can(viewer, 'edit', asPack(row)));
 }
 
 export async function listStudioPacks(ctx: AppContext, viewer: Viewer, query: z.output<typeof pageQuerySchema>): Promise<Page<StudioPackSummary>> {

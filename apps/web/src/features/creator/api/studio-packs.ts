@@ -10,8 +10,8 @@ export const studioPackKey = (id: string) => ['studio', 'pack', id] as const;
 const BUSY_POLL_MS = 3000;
 
 const isBusy = (pack: Pick<StudioPack, 'status'>) => pack.status === 2 || pack.status === 3;
-/** A sound whose tempo and key have not been heard yet. */
-const analysing = (pack: StudioPack) => pack.files.some((f) => f.kind === 'Sample audio' && f.analysis === null && f.problem === null);
+/** A sound whose tempo and key are still being listened for. */
+const analysing = (pack: StudioPack) => pack.files.some((f) => f.analysing);
 
 /** GET /api/studio/packs: the creator's packs, a page at a time; polled while any is processing. */
 export function useStudioPacks() {

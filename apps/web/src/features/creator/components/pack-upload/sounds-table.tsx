@@ -72,7 +72,7 @@ export function SoundsTable({ pack, editable }: { pack: StudioPack; editable: bo
   const save = useUpdateStudioPackItems(pack.id);
   const [edits, setEdits] = useState<Record<string, Change>>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const analysisOf = useMemo(() => new Map(pack.files.map((f) => [f.id, f.analysis])), [pack.files]);
+  const fileOf = useMemo(() => new Map(pack.files.map((f) => [f.id, f])), [pack.files]);
   const hasPresets = pack.items.some((i) => i.type === 'preset');
   const dirty = Object.keys(edits).filter((id) => Object.keys(edits[id]!).length > 0);
 
@@ -128,7 +128,8 @@ export function SoundsTable({ pack, editable }: { pack: StudioPack; editable: bo
           </Table.Thead>
           <Table.Tbody>
             {pack.items.map((item) => {
-              const heard: SoundAnalysis | null | undefined = item.file_id ? analysisOf.get(item.file_id) : null;
+              const file = item.file_id ? fileOf.get(item.file_id) : undefined;
+              const heard: SoundAnalysis | null = file?.analysis ?? null;
               const changed = edits[item.id] && Object.keys(edits[item.id]!).length > 0;
               return (
                 <Table.Tr key={item.id} data-changed={changed ? 'true' : undefined}>
@@ -148,7 +149,7 @@ export function SoundsTable({ pack, editable }: { pack: StudioPack; editable: bo
                   </Table.Td>
                   <Table.Td>
                     <Select size="xs" aria-label={`Key of ${item.name}`} readOnly={!editable} data={KEY_OPTIONS} searchable clearable value={valueOf(item, 'key')} onChange={(v) => edit(item.id, { key: v as MusicalKey | null })} />
-                    {heard ? <Heard value={valueOf(item, 'key')} heard={heard.key} confidence={heard.key_confidence} /> : item.type === 'sample' && item.file_id ? <Text size="xs" c="dimmed">listening…</Text> : null}
+                    {heard ? <Heard value={valueOf(item, 'key')} heard={heard.key} confidence={heard.key_confidence} /> : file?.analysing ? <Text size="xs" c="dimmed">listening…</Text> : null}
                   </Table.Td>
                   <Table.Td>
                     <NumberInput size="xs" aria-label={`BPM of ${item.name}`} readOnly={!editable} min={1} max={999} decimalScale={1} value={valueOf(item, 'bpm') ?? ''} onChange={(v) => edit(item.id, { bpm: v === '' ? null : Number(v) })} />
