@@ -1,4 +1,4 @@
-import { Anchor, Badge, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ItemRow } from '@crate/contract/catalogue';
@@ -109,37 +109,31 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
       <PlayButton item={item} list={list} size="lg" />
       <CoverImage cover={item.pack?.cover ?? null} alt="" size={44} radius="sm" className={classes.cover} />
       <div className={classes.title}>
-        <Anchor component={Link} to={`/item/${item.slug}`} className={classes.name} c={isCurrent ? 'ember.4' : 'dark.0'} fw={600} size="sm">
+        <Link to={`/item/${item.slug}`} className={`${classes.name} mantine-focus-auto`}>
           {item.name}
-        </Anchor>
-        <Text size="xs" c="dimmed" className={classes.byline}>
+        </Link>
+        <div className={`${classes.meta} ${classes.byline}`}>
           {!hidePack && item.pack ? (
             <>
-              <Anchor component={Link} to={`/pack/${item.pack.id}`} c="dimmed" inherit>
+              <Link to={`/pack/${item.pack.id}`} className={`${classes.metaLink} mantine-focus-auto`}>
                 {item.pack.title}
-              </Anchor>
+              </Link>
               {' · '}
             </>
           ) : null}
-          <Anchor component={Link} to={`/creator/${item.creator.id}`} c="dimmed" inherit>
+          <Link to={`/creator/${item.creator.id}`} className={`${classes.metaLink} mantine-focus-auto`}>
             {item.creator.name}
-          </Anchor>
-        </Text>
-        <Text size="xs" c="dimmed" className={classes.summary}>
-          {itemSummary(item)}
-        </Text>
+          </Link>
+        </div>
+        <div className={`${classes.meta} ${classes.summary}`}>{itemSummary(item)}</div>
       </div>
       <div className={`${classes.chips} ${classes.wide}`}>
         {chips.map((chip) => (
-          <Badge key={chip} variant="default" size="sm" radius="sm" className={classes.chip} tt="none" fw={500}>
+          <span key={chip} className={classes.chip}>
             {chip}
-          </Badge>
+          </span>
         ))}
-        {item.is_free ? (
-          <Badge variant="light" color="teal" size="sm" radius="sm" tt="none">
-            Free
-          </Badge>
-        ) : null}
+        {item.is_free ? <span className={`${classes.chip} ${classes.freeChip}`}>Free</span> : null}
       </div>
       <Attribute label="Kind" value={itemKindLabel(item)} />
       <Attribute label="Key" value={item.key} />
@@ -159,7 +153,7 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
 function Attribute({ label, value, title }: { label: string; value: string | null; title?: string }) {
   return (
     <span className={`${classes.attribute} ${classes.wide}`} title={title}>
-      <VisuallyHidden>{label}: </VisuallyHidden>
+      <span className={classes.srOnly}>{label}: </span>
       {value ?? <span aria-label="not set">–</span>}
     </span>
   );

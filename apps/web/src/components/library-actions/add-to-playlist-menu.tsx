@@ -2,7 +2,7 @@ import { ActionIcon, Button, Loader, Menu, Text, type MantineSize } from '@manti
 import { dialogs } from '../dialogs.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { apiErrorMessage } from '../../lib/api-error-messages.ts';
 import { useProfile } from '../../profile/profile-state.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
@@ -51,11 +51,6 @@ export function openCreatePlaylistWithItem(item: { id: string; name: string }): 
  */
 export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddToPlaylistMenuProps) {
   const { uid } = useProfile();
-  const [opened, setOpened] = useState(false);
-  const playlists = useMyPlaylists(uid !== '' && opened);
-  const playlistRows = pageRows(playlists.data);
-  const add = useAddToPlaylist();
-  const remove = useRemoveFromPlaylist();
   const label = `Add ${item.name} to a playlist`;
 
   const target = withLabel ? (
@@ -69,6 +64,26 @@ export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddT
   );
 
   if (!uid) return <SignInPrompt message="Log in to collect sounds in your own playlists.">{target}</SignInPrompt>;
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
+        <PlaylistChoices item={item} />
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * The open menu's items. Its playlists query and mutations live here, mounted only while the menu is open:
+ * a list mounts a menu per row, and a new search answer mounts a list.
+ */
+function PlaylistChoices({ item }: { item: { id: string; name: string } }) {
+  const playlists = useMyPlaylists();
+  const playlistRows = pageRows(playlists.data);
+  const add = useAddToPlaylist();
+  const remove = useRemoveFromPlaylist();
 
   const toggleIn = async (playlistId: string, playlistName: string, contains: boolean) => {
     try {
@@ -85,52 +100,49 @@ export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddT
   };
 
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md" withinPortal>
-      <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
-        <Menu.Label>Add to playlist</Menu.Label>
-        <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePlaylistWithItem(item)}>
-          New playlist…
+    <>
+      <Menu.Label>Add to playlist</Menu.Label>
+      <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePlaylistWithItem(item)}>
+        New playlist…
+      </Menu.Item>
+      <Menu.Divider />
+      {playlists.isPending ? (
+        <Menu.Item disabled leftSection={<Loader size={14} />}>
+          Loading your playlists…
         </Menu.Item>
-        <Menu.Divider />
-        {playlists.isPending ? (
-          <Menu.Item disabled leftSection={<Loader size={14} />}>
-            Loading your playlists…
-          </Menu.Item>
-        ) : playlists.isError ? (
-          <Text size="sm" c="red.4" px="sm" py={6}>
-            {apiErrorMessage(playlists.error)}
-          </Text>
-        ) : playlistRows.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py={6}>
-            No playlists yet: create the first one above.
-          </Text>
-        ) : (
-          playlistRows.map((playlist) => {
-            const contains = playlist.item_ids.includes(item.id);
-            return (
-              <Menu.Item
-                key={playlist.id}
-                leftSection={contains ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16, display: 'inline-block' }} />}
-                rightSection={
-                  <Text size="xs" c="dimmed">
-                    {playlist.item_count}
-                  </Text>
-                }
-                aria-label={contains ? `${playlist.name} (contains this sound; choose to remove it)` : playlist.name}
-                onClick={() => void toggleIn(playlist.id, playlist.name, contains)}
-              >
-                {playlist.name}
-              </Menu.Item>
-            );
-          })
-        )}
-        {playlists.hasNextPage ? (
-          <Menu.Item closeMenuOnClick={false} disabled={playlists.isFetchingNextPage} onClick={() => void playlists.fetchNextPage()}>
-            {playlists.isFetchingNextPage ? 'Loading…' : 'Show more playlists'}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+      ) : playlists.isError ? (
+        <Text size="sm" c="red.4" px="sm" py={6}>
+          {apiErrorMessage(playlists.error)}
+        </Text>
+      ) : playlistRows.length === 0 ? (
+        <Text size="sm" c="dimmed" px="sm" py={6}>
+          No playlists yet: create the first one above.
+        </Text>
+      ) : (
+        playlistRows.map((playlist) => {
+          const contains = playlist.item_ids.includes(item.id);
+          return (
+            <Menu.Item
+              key={playlist.id}
+              leftSection={contains ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16, display: 'inline-block' }} />}
+              rightSection={
+                <Text size="xs" c="dimmed">
+                  {playlist.item_count}
+                </Text>
+              }
+              aria-label={contains ? `${playlist.name} (contains this sound; choose to remove it)` : playlist.name}
+              onClick={() => void toggleIn(playlist.id, playlist.name, contains)}
+            >
+              {playlist.name}
+            </Menu.Item>
+          );
+        })
+      )}
+      {playlists.hasNextPage ? (
+        <Menu.Item closeMenuOnClick={false} disabled={playlists.isFetchingNextPage} onClick={() => void playlists.fetchNextPage()}>
+          {playlists.isFetchingNextPage ? 'Loading…' : 'Show more playlists'}
+        </Menu.Item>
+      ) : null}
+    </>
   );
 }

@@ -8,14 +8,13 @@ import { libraryKeys } from './library-query-keys.ts';
 
 /**
  * The signed-in user's playlists, most recently changed first, a page at a time (GET /api/playlists);
- * `pageRows(query.data)` lists the loaded ones. `enabled` false for visitors and closed menus.
+ * `pageRows(query.data)` lists the loaded ones. Mounted only where they are shown (an open menu, the library).
  */
-export function useMyPlaylists(enabled = true) {
+export function useMyPlaylists() {
   return useInfiniteQuery({
     queryKey: libraryKeys.playlists,
     queryFn: ({ pageParam, signal }) => callApi(API.listPlaylists, { query: { cursor: pageParam }, signal }),
     ...CURSOR_PAGING,
-    enabled,
   });
 }
 
