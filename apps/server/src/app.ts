@@ -10,6 +10,7 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './app-context.ts';
 import { registerFeatureRoutes } from './app-routes.ts';
+import { staticCacheControl } from './http/cache-headers.ts';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler.ts';
 import { installHostileValueCheck } from './http/hostile-values.ts';
 import { installPrivateByDefault } from './http/private-by-default.ts';
@@ -83,8 +84,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
       // The build writes .br/.gz beside each asset; the best one the browser accepts is sent as is.
       preCompressed: true,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('Cache-Control', staticCacheControl(filePath));
       },
     });
   }

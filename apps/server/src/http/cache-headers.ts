@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { Viewer } from './viewer.ts';
 
@@ -23,4 +24,15 @@ export function cacheUnlessSignedIn(reply: FastifyReply, viewer: Viewer | null, 
     'Cache-Control',
     viewer || !caching ? CACHE_PRIVATE : `public, max-age=${caching.maxAgeSeconds}, stale-while-revalidate=${caching.staleWhileRevalidateSeconds}`,
   );
+}
+
+/**
+ * How long a browser keeps a file of the built web app: hashed assets for good; the favicon and the
+ * sharing image for a day (Chromium asks for the favicon again on every history change, which a search
+ * makes on each keystroke); index.html is always revalidated, so a deploy reaches the next page load.
+ */
+export function staticCacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return CACHE_IMMUTABLE;
+  if (path.basename(filePath).startsWith('index.html')) return 'no-cache';
+  return 'public, max-age=86400';
 }
