@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CREATOR_APPLICATION_STATUSES, type CreatorApplicationStatus } from './creator-enums.ts';
-import { genreSlugSchema } from './taxonomy.ts';
+import { genreSlugSchema } from './taxonomy-schemas.ts';
 
 export const CREATOR_APPLICATION_STATUS_LABELS: Record<CreatorApplicationStatus, string> = {
   submitted: 'Submitted — waiting for review',

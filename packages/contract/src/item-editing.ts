@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEELS, ITEM_KINDS, ITEM_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from './catalogue-enums.ts';
 import { audioPreviewSchema, creatorRefSchema } from './catalogue.ts';
-import { genreSlugSchema, instrumentSlugSchema } from './taxonomy.ts';
+import { genreSlugSchema, instrumentSlugSchema } from './taxonomy-schemas.ts';
 
 /**
  * Editing a sample or a preset after upload (/editsample/{doc_slug}, /editpreset/{doc_slug};

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FILE_PROBLEM_KINDS, LICENCE_TYPES, MUSICAL_KEYS, PACK_FILE_KINDS } from './catalogue-enums.ts';
 import { creatorRefSchema, imageSetSchema } from './catalogue.ts';
 import { editableItemSchema, updateItemSchema } from './item-editing.ts';
-import { genreSlugSchema } from './taxonomy.ts';
+import { genreSlugSchema } from './taxonomy-schemas.ts';
 
 export const PACK_EDIT_LIMITS = {
   titleMax: 100,

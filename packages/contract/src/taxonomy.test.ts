@@ -6,16 +6,15 @@ import {
   INSTRUMENTS,
   findInstrument,
   genreLabel,
-  genreSlugSchema,
   genresInFamily,
   instrumentLabel,
-  instrumentSlugSchema,
   instrumentsInGroup,
   isGenreSlug,
   matchGenre,
   matchInstrument,
   toTaxonomySlug,
 } from './taxonomy.ts';
+import { genreSlugSchema, instrumentSlugSchema } from './taxonomy-schemas.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

@@ -6,8 +6,11 @@
  * Slugs are stored in the database (items.genres, items.instruments, packs.genres) and used in URLs
  * (/genres/{slug}), so they never change once shipped: rename a label freely, never a slug.
  * Order is display order.
+ *
+ * No zod here: the web app's cards show genre labels from this module on the landing page, and a
+ * schema defined beside them would bring zod into its first load. The slug schemas are in
+ * taxonomy-schemas.ts.
  */
-import { z } from 'zod';
 
 /** The two label kinds of the taxonomy (search matches their labels as well as their slugs). */
 export const TAXONOMY_KINDS = ['genre', 'instrument'] as const;
@@ -171,7 +174,6 @@ export const GENRES = [
 
 export type GenreSlug = (typeof GENRES)[number]['slug'];
 export const GENRE_SLUGS = GENRES.map((g) => g.slug) as [GenreSlug, ...GenreSlug[]];
-export const genreSlugSchema = z.enum(GENRE_SLUGS);
 
 // ───────────────────────────── instruments and sound types ─────────────────────────────
 
@@ -353,7 +355,6 @@ export const INSTRUMENTS = [
 
 export type InstrumentSlug = (typeof INSTRUMENTS)[number]['slug'];
 export const INSTRUMENT_SLUGS = INSTRUMENTS.map((i) => i.slug) as [InstrumentSlug, ...InstrumentSlug[]];
-export const instrumentSlugSchema = z.enum(INSTRUMENT_SLUGS);
 
 // ───────────────────────────── lookups ─────────────────────────────
 
