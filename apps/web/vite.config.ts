@@ -101,8 +101,9 @@ export default defineConfig({
     },
     rolldownOptions: {
       treeshake: {
-        // Building a zod schema has no side effect: an unused one (the taxonomy's enums, next to the genre
-        // labels a pack card shows) is dropped, and with it zod, from every chunk that needs only labels.
+        // Building a zod schema has no side effect: one that no chunk uses is dropped, and with it zod from a
+        // chunk that needs nothing else of its module. A schema some lazy screen uses stays where its module
+        // is, with zod: modules Discover loads define none (taxonomy.ts keeps its enums in taxonomy-schemas.ts).
         // (No code here calls z.config or registers schemas; the server's OpenAPI is not built by Vite.)
         manualPureFunctions: ['z'],
       },
