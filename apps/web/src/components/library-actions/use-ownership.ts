@@ -7,6 +7,13 @@ import { profileStore, useProfile } from '../../profile/profile-state.ts';
 import { libraryKeys } from './library-query-keys.ts';
 
 const EMPTY = new Set<string>();
+const ownedSets = new WeakMap<{ item_ids: string[] }, ReadonlySet<string>>();
+/** One Set per answer, shared by every Get button (a list mounts one per row; a library can hold thousands of ids). */
+function ownedSet(data: { item_ids: string[] }): ReadonlySet<string> {
+  let set = ownedSets.get(data);
+  if (!set) ownedSets.set(data, (set = new Set(data.item_ids)));
+  return set;
+}
 
 /** The ids of everything the signed-in user owns, one request for every Get button on the page. */
 export function useOwnedItemIds(): { owned: ReadonlySet<string>; loading: boolean } {
@@ -15,7 +22,7 @@ export function useOwnedItemIds(): { owned: ReadonlySet<string>; loading: boolea
     queryKey: [...libraryKeys.ownedIds, uid],
     queryFn: ({ signal }) => callApi(API.listOwnedItemIds, { signal }),
     enabled: uid !== '',
-    select: (data) => new Set(data.item_ids),
+    select: ownedSet,
     staleTime: 60_000,
   });
   return { owned: query.data ?? EMPTY, loading: uid !== '' && query.isPending };
