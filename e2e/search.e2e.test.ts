@@ -85,6 +85,22 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
   const searchBox = (page: Page, name = 'Search sounds') => page.getByRole('searchbox', { name });
   const facetCount = async (page: Page, value: string) => Number((await page.locator(`[data-facet-value="${value}"] [data-facet-count]`).first().textContent())?.replace(/,/g, ''));
 
+  test('the sort menu reorders the results, keeps the order in the URL, and offers best match only with text', async () => {
+    const { context, page } = await open(subscriber, '/search?kind=Loop');
+    try {
+      await eventually(() => resultNames(page).then((names) => names.length)).toBe(3);
+      await page.getByRole('textbox', { name: 'Sort by' }).click();
+      expect(await page.getByRole('option', { name: 'Best match' }).getAttribute('data-combobox-disabled')).toBe('true');
+      await page.getByRole('option', { name: 'BPM, slowest first' }).click();
+      await eventually(() => currentPath(page)).toBe('/search?kind=Loop&sort=bpm');
+      // 90, 90, then 140 BPM.
+      await eventually(() => resultNames(page).then((names) => names[2])).toBe('Kick Roll Loop');
+      expect(await page.getByRole('textbox', { name: 'Sort by' }).inputValue()).toBe('BPM, slowest first');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a subscriber types, filters by the counts shown, reloads and walks back and forward', async () => {
     const { context, page } = await open(subscriber, '/search');
     try {

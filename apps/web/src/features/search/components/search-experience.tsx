@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Anchor, Badge, Button, Container, Drawer, Group, Sel
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconArrowsShuffle, IconMoodSearch, IconWaveSine } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { SEARCH_SORTS, type SearchFacets, type SearchResponse, type SearchSort } from '@crate/contract/search';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
@@ -127,6 +127,8 @@ export function SearchExperience(props: SearchExperienceProps) {
     [],
   );
 
+  const closeSimilar = useCallback(() => setSimilar((s) => ({ ...s, opened: false })), []);
+
   // A link that asks for a random order without a seed gets one, so its pages stay in one order.
   useEffect(() => {
     if (missingSeed) complete({ ...state, seed: newSeed() });
@@ -148,13 +150,15 @@ export function SearchExperience(props: SearchExperienceProps) {
   const filterCount = activeFilterCount(state);
   const sort = effectiveSort(state);
 
+  const changeSort = useCallback(
+    (next: SearchSort) => {
+      if (next !== sort) apply({ ...state, sort: next, seed: next === 'random' ? newSeed() : null });
+    },
+    [apply, state, sort],
+  );
+
   if (forbidden && isApiError(results.error, 'FORBIDDEN')) return <>{forbidden}</>;
 
-  const changeSort = (value: string | null) => {
-    if (!value || value === sort) return;
-    const next = value as SearchSort;
-    apply({ ...state, sort: next, seed: next === 'random' ? newSeed() : null });
-  };
 
   // ↓ from the search box: to the first row's play button (then Space plays and ↓/↑ walk the rows), or its link.
   const focusFirstRow = () => {
@@ -252,16 +256,7 @@ export function SearchExperience(props: SearchExperienceProps) {
                   Filters
                 </Button>
               )}
-              <Select
-                aria-label="Sort by"
-                data={SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value], disabled: value === 'relevance' && !state.q }))}
-                value={sort}
-                onChange={changeSort}
-                allowDeselect={false}
-                checkIconPosition="right"
-                w={180}
-                comboboxProps={{ withinPortal: true }}
-              />
+              <SortSelect sort={sort} withText={state.q !== ''} onChange={changeSort} />
               {sort === 'random' ? (
                 <Tooltip label="Shuffle again" withArrow>
                   <ActionIcon variant="default" size="input-sm" aria-label="Shuffle again" onClick={() => apply({ ...state, seed: newSeed() })}>
@@ -328,7 +323,23 @@ export function SearchExperience(props: SearchExperienceProps) {
         </Drawer>
       )}
 
-      {showSimilar ? <SimilarSoundsDrawer item={similar.item} opened={similar.opened} onClose={() => setSimilar((s) => ({ ...s, opened: false }))} freeOnly={corpus === 'free'} /> : null}
+      {showSimilar ? <SimilarSoundsDrawer item={similar.item} opened={similar.opened} onClose={closeSimilar} freeOnly={corpus === 'free'} /> : null}
     </Container>
   );
 }
+
+/** The sort menu ("Best match" only with text). Memoised: the screen re-renders on every answer, the sort does not change with it. */
+const SortSelect = memo(function SortSelect({ sort, withText, onChange }: { sort: SearchSort; withText: boolean; onChange(sort: SearchSort): void }) {
+  return (
+    <Select
+      aria-label="Sort by"
+      data={SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value], disabled: value === 'relevance' && !withText }))}
+      value={sort}
+      onChange={(value) => value && onChange(value as SearchSort)}
+      allowDeselect={false}
+      checkIconPosition="right"
+      w={180}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+});

@@ -1,6 +1,7 @@
 import { Drawer, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconWaveSine } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -11,9 +12,9 @@ import { useSimilarItems } from '../../catalogue/api/get-item.ts';
 /**
  * "Sounds like this": the nearest sounds by their audio (timbre, length, tempo), not by shared tags.
  * A side panel on wide screens, a bottom sheet on phones; every row plays in place. Free search
- * offers free sounds only (`freeOnly`).
+ * offers free sounds only (`freeOnly`). Memoised: the search screen re-renders on every answer; pass a stable onClose.
  */
-export function SimilarSoundsDrawer({ item, opened, onClose, freeOnly = false }: { item: ItemRow | null; opened: boolean; onClose(): void; freeOnly?: boolean }) {
+export const SimilarSoundsDrawer = memo(function SimilarSoundsDrawer({ item, opened, onClose, freeOnly = false }: { item: ItemRow | null; opened: boolean; onClose(): void; freeOnly?: boolean }) {
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const similar = useSimilarItems(item?.slug ?? null, { freeOnly });
   return (
@@ -51,4 +52,4 @@ export function SimilarSoundsDrawer({ item, opened, onClose, freeOnly = false }:
       ) : null}
     </Drawer>
   );
-}
+});
