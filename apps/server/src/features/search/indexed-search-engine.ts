@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { SEARCH_SORTS, searchQuerySchema, type SearchQuery } from '@crate/contract/search';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +16,7 @@ import {
   pruneOutbox,
   readCreators,
   readItems,
-  readItemsAfter,
+  readCatalogue,
   readOutbox,
   readOwnedItemIds,
   readPacks,
@@ -172,19 +171,11 @@ export function createIndexedSearchEngine(
         for (const c of await readCreators(tx, null)) next.setCreator(c);
         next.addWords(await readVocabulary(tx));
         next.reserve(await countItems(tx));
-        let after: string | null = null;
-        for (;;) {
-          const batch = await readItemsAfter(tx, after, BATCH);
-          next.addSorted(batch);
-          if (batch.length < BATCH || stopped) break;
-          after = batch[batch.length - 1]!.id;
-          // Let requests (health, searches answered by PostgreSQL meanwhile) run between batches.
-          await yieldToEventLoop();
-        }
+        await readCatalogue(tx, (item) => next.addRead(item), { batch: BATCH, stopped: () => stopped });
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    next.compact();
+    next.finishReading();
     return next;
   }
 

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { IndexedItem, IndexedLabel } from './search-index.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
@@ -34,43 +35,64 @@ const ITEM_SELECT = sql`
 const split = (s: string) => (s === '' ? [] : s.split(' '));
 const orNull = (s: string) => (s === '' ? null : s);
 
-function toItem(r: ItemRow): IndexedItem {
+/** An item with nothing in it yet, to be filled by readItemRow. */
+function emptyItem(): IndexedItem {
+  return {
+    id: '', packId: '', creatorId: '', nameLower: '', words: [], weights: [], type: null, kind: null, key: null, timeSignature: null,
+    feel: null, licenceType: null, plugin: null, searchBpm: null, bpm: null, isFree: false, hasStems: false, hasMidi: false,
+    packStatus: 0, takenDown: false, listedAtMicros: 0, popularity: 0, genres: [], instruments: [],
+  };
+}
+
+/** Fills `item` from a row, its lists emptied first: one object can take a million rows in turn. */
+function readItemRow(r: ItemRow, item: IndexedItem): IndexedItem {
   const f = r.m.split('\t');
   const flags = Number(f[5]);
-  return {
-    id: f[0]!,
-    packId: f[1]!,
-    creatorId: f[2]!,
-    packStatus: Number(f[3]),
-    takenDown: f[4] === '1',
-    isFree: (flags & 1) !== 0,
-    hasStems: (flags & 2) !== 0,
-    hasMidi: (flags & 4) !== 0,
-    type: orNull(f[6]!),
-    kind: orNull(f[7]!),
-    key: orNull(f[8]!),
-    timeSignature: orNull(f[9]!),
-    feel: orNull(f[10]!),
-    licenceType: orNull(f[11]!),
-    plugin: orNull(f[12]!),
-    searchBpm: f[13] === '' ? null : Number(f[13]),
-    bpm: f[14] === '' ? null : Number(f[14]),
-    listedAtMicros: Number(f[15]),
-    popularity: Number(f[16]),
-    genres: split(f[17]!),
-    instruments: split(f[18]!),
-    nameLower: r.n,
-    ...wordsOfVector(r.v),
-  };
+  item.id = f[0]!;
+  item.packId = f[1]!;
+  item.creatorId = f[2]!;
+  item.packStatus = Number(f[3]);
+  item.takenDown = f[4] === '1';
+  item.isFree = (flags & 1) !== 0;
+  item.hasStems = (flags & 2) !== 0;
+  item.hasMidi = (flags & 4) !== 0;
+  item.type = orNull(f[6]!);
+  item.kind = orNull(f[7]!);
+  item.key = orNull(f[8]!);
+  item.timeSignature = orNull(f[9]!);
+  item.feel = orNull(f[10]!);
+  item.licenceType = orNull(f[11]!);
+  item.plugin = orNull(f[12]!);
+  item.searchBpm = f[13] === '' ? null : Number(f[13]);
+  item.bpm = f[14] === '' ? null : Number(f[14]);
+  item.listedAtMicros = Number(f[15]);
+  item.popularity = Number(f[16]);
+  splitInto(f[17]!, item.genres);
+  splitInto(f[18]!, item.instruments);
+  item.nameLower = r.n;
+  wordsOfVector(r.v, item);
+  return item;
+}
+
+/** The space-separated words of `text` into `into` (emptied first). */
+function splitInto(text: string, into: string[]) {
+  into.length = 0;
+  for (let from = 0; from < text.length; ) {
+    const space = text.indexOf(' ', from);
+    const end = space < 0 ? text.length : space;
+    into.push(text.slice(from, end));
+    from = end + 1;
+  }
 }
 
 /**
  * The lexemes of a tsvector's text (`'kick':2A,7B 'trap':12C,15 'it''s':3`) with the best weight each has:
  * 3 for A (name) … 0 for D (pack and creator; PostgreSQL prints no letter for D).
  */
-export function wordsOfVector(text: string): { words: string[]; weights: number[] } {
-  const words: string[] = [];
-  const weights: number[] = [];
+export function wordsOfVector(text: string, into: { words: string[]; weights: number[] } = { words: [], weights: [] }): { words: string[]; weights: number[] } {
+  const { words, weights } = into;
+  words.length = 0;
+  weights.length = 0;
   let i = text.indexOf("'");
   while (i >= 0 && i < text.length) {
     // The lexeme: up to the next quote that is not doubled; sliced as is unless it holds an escape.
@@ -78,7 +100,7 @@ export function wordsOfVector(text: string): { words: string[]; weights: number[
     let escaped = false;
     for (;;) {
       end = text.indexOf("'", end);
-      if (end < 0) return { words, weights };
+      if (end < 0) return into;
       if (text.charCodeAt(end + 1) !== 39) break;
       escaped = true;
       end += 2;
@@ -99,13 +121,34 @@ export function wordsOfVector(text: string): { words: string[]; weights: number[
     weights.push(best);
     i = text.indexOf("'", j);
   }
-  return { words, weights };
+  return into;
 }
 
-/** Items in id order after `afterId` (start-up reads them all, a batch at a time). */
-export async function readItemsAfter(db: DbOrTx, afterId: string | null, limit: number): Promise<IndexedItem[]> {
-  const where: SQL = afterId ? sql`where i.id > ${afterId}::uuid` : sql``;
-  return rowsOf<ItemRow>(await db.execute(sql`${ITEM_SELECT} ${where} order by i.id limit ${limit}`)).map(toItem);
+/**
+ * Every item, in the order PostgreSQL finds them (a sequential read: in id order, the reads of a catalogue
+ * larger than PostgreSQL's buffers would go all over the table), through a cursor in the caller's
+ * transaction. Each batch is asked for before the one before it is handed over, so PostgreSQL reads it
+ * meanwhile; between batches the event loop runs. `onItem` is given the same object for every item, filled
+ * again each time (a million objects with their lists were most of the read's garbage). Stops early when
+ * `stopped()` says so.
+ */
+export async function readCatalogue(tx: DbOrTx, onItem: (item: IndexedItem) => void, options: { batch: number; stopped: () => boolean }): Promise<void> {
+  await tx.execute(sql`declare search_catalogue no scroll cursor for ${ITEM_SELECT}`);
+  const fetchBatch = async () => rowsOf<ItemRow>(await tx.execute(sql`fetch forward ${sql.raw(String(options.batch))} from search_catalogue`));
+  const item = emptyItem();
+  let next: Promise<ItemRow[]> | null = fetchBatch();
+  try {
+    while (next) {
+      const rows: ItemRow[] = await next;
+      next = rows.length === options.batch && !options.stopped() ? fetchBatch() : null;
+      for (const row of rows) onItem(readItemRow(row, item));
+      // Let requests (health, searches answered by PostgreSQL meanwhile) run between batches.
+      if (next) await yieldToEventLoop();
+    }
+  } finally {
+    // A batch asked for ahead does not fail unheard when adding the one before failed (the cursor closes with the transaction).
+    await next?.catch(() => {});
+  }
 }
 
 export async function countItems(db: DbOrTx): Promise<number> {
@@ -113,7 +156,7 @@ export async function countItems(db: DbOrTx): Promise<number> {
 }
 
 export async function readItems(db: DbOrTx, ids: string[]): Promise<IndexedItem[]> {
-  return rowsOf<ItemRow>(await db.execute(sql`${ITEM_SELECT} where i.id = any(${sql.param(ids)}::uuid[])`)).map(toItem);
+  return rowsOf<ItemRow>(await db.execute(sql`${ITEM_SELECT} where i.id = any(${sql.param(ids)}::uuid[])`)).map((row) => readItemRow(row, emptyItem()));
 }
 
 export interface LabelRow extends IndexedLabel {

@@ -419,9 +419,113 @@ interface LabelTable {
 
 const newLabels = (): LabelTable => ({ codes: new Codes(), rows: [null], bySlug: new Map() });
 
-function uuidWords(id: string): [number, number, number, number] {
-  const hex = id.replaceAll('-', '');
-  return [parseInt(hex.slice(0, 8), 16), parseInt(hex.slice(8, 16), 16), parseInt(hex.slice(16, 24), 16), parseInt(hex.slice(24, 32), 16)];
+/** Genres or instruments: document d's codes are codes[start[d]] … codes[start[d + 1] - 1]. */
+interface TagColumns {
+  start: Column<Uint32Array<ArrayBuffer>>;
+  codes: Column<Uint16Array<ArrayBuffer>>;
+  table: Codes;
+}
+
+const newTagColumns = (): TagColumns => ({ start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() });
+
+/** A uuid's 128 bits as four 32-bit numbers, most significant first, written into `into` from `at`. */
+function writeUuidWords(id: string, into: Uint32Array, at: number) {
+  let word = 0;
+  let digits = 0;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c === 45 /* - */) continue;
+    // 0-9, then a-f or A-F.
+    word = (word << 4) | (c <= 57 ? c - 48 : (c | 32) - 87);
+    if (++digits % 8 === 0) into[at++] = word >>> 0;
+  }
+}
+
+function uuidWords(id: string): Uint32Array {
+  const words = new Uint32Array(4);
+  writeUuidWords(id, words, 0);
+  return words;
+}
+
+type NumberArray = Uint8Array | Uint16Array | Uint32Array | Int16Array | Int32Array | Float32Array | Float64Array;
+
+/**
+ * A new array of `data`'s length holding, at document d, document order[d]'s `width` values. Copied as bytes,
+ * so that one loop serves every type of column (a loop reading several types runs several times slower).
+ */
+function gathered<T extends NumberArray>(data: T, order: Uint32Array, width: number): T {
+  const out = new (data.constructor as new (length: number) => T)(data.length);
+  const bytes = width * data.BYTES_PER_ELEMENT;
+  const from = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const to = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  for (let doc = 0; doc < order.length; doc++) {
+    const read = order[doc]! * bytes;
+    for (let k = 0; k < bytes; k++) to[doc * bytes + k] = from[read + k]!;
+  }
+  return out;
+}
+
+/** Runs of values (document d's from start[d] to start[d + 1]) in `order`, as new arrays just long enough. */
+function gatheredRuns<T extends Uint16Array | Uint32Array>(start: Uint32Array, values: T, order: Uint32Array): [Uint32Array<ArrayBuffer>, T] {
+  const n = order.length;
+  const nextStart = new Uint32Array(start.length);
+  const next = new (values.constructor as new (length: number) => T)(start[n]!);
+  let at = 0;
+  for (let doc = 0; doc < n; doc++) {
+    const read = order[doc]!;
+    for (let i = start[read]!; i < start[read + 1]!; i++) next[at++] = values[i]!;
+    nextStart[doc + 1] = at;
+  }
+  return [nextStart, next];
+}
+
+/**
+ * The words of the documents read at start-up, in the order they are read: each document's words as numbers
+ * (with the word's weight code in the low two bits) in one list, and how many documents have each word — so
+ * that their postings are made once, at their length, when the documents are numbered in id order.
+ */
+class ReadWords {
+  readonly words: string[] = [];
+  readonly counts: number[] = [];
+  private readonly numbers = new Map<string, number>();
+  /** Document d's entries are entries[start[d]] … entries[start[d + 1] - 1]. */
+  start = new Uint32Array(1);
+  entries = new Uint32Array(0);
+
+  /** Room for `n` documents, and a guess at their words (the list grows if they have more). */
+  reserve(n: number) {
+    if (this.start.length < n + 1) this.start = grown(this.start, n + 1);
+    if (this.entries.length < n * WORDS_PER_DOCUMENT) this.entries = grown(this.entries, n * WORDS_PER_DOCUMENT);
+  }
+
+  add(doc: number, item: IndexedItem) {
+    if (this.start.length < doc + 2) this.start = grown(this.start, Math.ceil(this.start.length * 1.5) + 16);
+    const from = this.start[doc]!;
+    if (this.entries.length < from + item.words.length) this.entries = grown(this.entries, Math.ceil(this.entries.length * 1.5) + 1024);
+    for (let i = 0; i < item.words.length; i++) {
+      const word = item.words[i]!;
+      let number = this.numbers.get(word);
+      if (number === undefined) {
+        number = this.words.length;
+        this.numbers.set(word, number);
+        this.words.push(word);
+        this.counts.push(0);
+      }
+      this.counts[number]! += 1;
+      this.entries[from + i] = (number << 2) | item.weights[i]!;
+    }
+    this.start[doc + 1] = from + item.words.length;
+  }
+}
+
+/** Words an item is guessed to have, for reserving room before reading the catalogue (the list grows past it). */
+const WORDS_PER_DOCUMENT = 16;
+
+/** A copy of `array` with room for `length` values. */
+function grown(array: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
+  const next = new Uint32Array(length);
+  next.set(array);
+  return next;
 }
 
 export class SearchIndex {
@@ -439,8 +543,6 @@ export class SearchIndex {
    */
   private readonly nameChars = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
   private readonly nameStart = new Column(new Uint32Array(1), (n) => new Uint32Array(n));
-  /** The names as strings while the index is first read, for sorting them once (then dropped). */
-  private namesToSort: string[] | null = [];
   private readonly pack = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly creator = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly enums = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Column(new Uint8Array(0), (n) => new Uint8Array(n))])) as Record<EnumDim, Column<Uint8Array>>;
@@ -456,10 +558,7 @@ export class SearchIndex {
   private readonly listedAt = new Column(new Float64Array(0), (n) => new Float64Array(n));
   private readonly popularity = new Column(new Int32Array(0), (n) => new Int32Array(n));
   /** Genres and instruments per document: offsets into one list of codes each. */
-  private readonly tags = {
-    genre: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
-    instrument: { start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() },
-  };
+  private readonly tags = { genre: newTagColumns(), instrument: newTagColumns() };
   /**
    * The documents of each facet value, as lists or bitsets (derived from the columns, never saved):
    * enumerations by code, BPM by bucket slot, the three flags, genres and instruments by code.
@@ -479,6 +578,8 @@ export class SearchIndex {
   private listedCount = 0;
 
   private readonly postings = new Map<string, Posting>();
+  /** The words of the documents read at start-up, until finishReading() makes their postings (null once it has, or for a loaded index). */
+  private reading: ReadWords | null = new ReadWords();
   /** Every indexed word ever seen (search_words only grows too), sorted on demand for prefix lookups. */
   private readonly vocabulary = new Set<string>();
   private sortedVocabulary: string[] | null = [];
@@ -567,7 +668,7 @@ export class SearchIndex {
     index.ids.data = state.ids.slice();
     index.nameChars.data = state.nameChars.slice();
     index.nameStart.data = state.nameStart.slice();
-    index.namesToSort = null;
+    index.reading = null;
     index.pack.data = state.pack.slice();
     index.creator.data = state.creator.slice();
     for (const d of ENUM_DIMS) {
@@ -651,27 +752,45 @@ export class SearchIndex {
   /** Room for `n` documents, so that reading a catalogue of known size allocates each column once. */
   reserve(n: number) {
     this.reserveBitsets(n);
-    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
-    for (const t of Object.values(this.tags)) t.start.ensure(n + 1);
-    this.ids.ensure(n * 4);
-    this.listed.ensure((n + 31) >>> 5);
-    this.archived.ensure((n + 31) >>> 5);
+    this.ensureRoom(n, n);
+    this.reading?.reserve(n);
   }
 
   /**
-   * Adds items read in id order at start-up (one batch after another, ids ascending across batches):
-   * they stay findable by binary search.
+   * Adds an item read at start-up, in whatever order PostgreSQL reads them (`item` is not kept: it may be
+   * filled again with the next one). finishReading() then numbers the documents in id order.
    */
-  addSorted(items: IndexedItem[]) {
-    if (this.sortedUpTo !== this.size) throw new Error('Items in id order are only added before any other');
-    for (const item of items) this.append(item);
+  addRead(item: IndexedItem) {
+    if (!this.reading) throw new Error('Items are read only into a new index, before finishReading()');
+    const doc = this.appendColumns(item);
+    this.reading.add(doc, item);
+  }
+
+  /**
+   * Once every item is read: the documents are numbered in id order (an id is then found by binary search,
+   * and document numbers compare as ids do), their postings made at their final length, their facet
+   * values' documents listed, and the sorted orders sorted.
+   */
+  finishReading() {
+    const reading = this.reading;
+    if (!reading) throw new Error('The index was read already');
+    this.reading = null;
+    const order = this.idOrder();
+    this.renumber(order);
+    this.makePostings(reading, order);
+    for (let doc = 0; doc < this.size; doc++) this.addValueDocs(doc);
     this.sortedUpTo = this.size;
+    this.sortNames();
+    this.sortOrders();
   }
 
   /** The item as it is now: its previous document (if any) is dropped, a new one numbered. */
   upsert(item: IndexedItem) {
+    if (this.reading) throw new Error('The index is still being read');
     this.remove(item.id);
-    const doc = this.append(item);
+    const doc = this.appendColumns(item);
+    this.addToPostings(doc, item);
+    this.addValueDocs(doc);
     this.later.set(item.id, doc);
   }
 
@@ -688,22 +807,33 @@ export class SearchIndex {
     this.later.delete(id);
   }
 
-  private append(item: IndexedItem): number {
+  /** The columns of one value per document (ids, names and genre/instrument lists aside). */
+  private documentColumns(): Column<NumberArray>[] {
+    return [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)];
+  }
+
+  /** How many documents the columns have room for. */
+  private capacity = 0;
+
+  /** Room for `n` documents in every column (`room` of it when they must grow: some to spare). */
+  private ensureRoom(n: number, room = Math.max(n, Math.ceil(this.capacity * 1.5) + 16)) {
+    if (n <= this.capacity) return;
+    for (const col of this.documentColumns()) col.ensure(room);
+    this.ids.ensure(room * 4);
+    this.nameStart.ensure(room + 1);
+    for (const t of Object.values(this.tags)) t.start.ensure(room + 1);
+    this.listed.ensure((room + 31) >>> 5);
+    this.archived.ensure((room + 31) >>> 5);
+    this.capacity = room;
+  }
+
+  /** Numbers a new document and writes its columns and corpora (not its postings nor its values' documents). */
+  private appendColumns(item: IndexedItem): number {
     const doc = this.size;
-    const n = doc + 1;
-    this.size = n;
-    for (const col of [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)] as Column<never>[]) col.ensure(n);
-    this.ids.ensure(n * 4);
-    this.listed.ensure((n + 31) >>> 5);
-    this.archived.ensure((n + 31) >>> 5);
-    this.ids.data.set(uuidWords(item.id), doc * 4);
-    const name = item.nameLower;
-    const from = this.nameStart.data[doc]!;
-    this.nameStart.ensure(n + 1);
-    this.nameChars.ensure(from + name.length);
-    for (let i = 0; i < name.length; i++) this.nameChars.data[from + i] = name.charCodeAt(i);
-    this.nameStart.data[n] = from + name.length;
-    this.namesToSort?.push(name);
+    this.ensureRoom(doc + 1);
+    this.size = doc + 1;
+    writeUuidWords(item.id, this.ids.data, doc * 4);
+    this.appendName(doc, item.nameLower);
     this.pack.data[doc] = this.packs.codes.code(item.packId);
     this.creator.data[doc] = this.creators.codes.code(item.creatorId);
     for (const dim of ENUM_DIMS) {
@@ -716,23 +846,15 @@ export class SearchIndex {
     this.bpm.data[doc] = item.bpm ?? Number.NaN;
     const flags = (item.isFree ? FREE : 0) | (item.hasStems ? STEMS : 0) | (item.hasMidi ? MIDI : 0);
     this.flags.data[doc] = flags;
-    this.packedA.data[doc] = PACKED_A_DIMS.reduce((packed, dim, i) => packed + this.enums[dim].data[doc]! * PACKED_A_STRIDES[i]!, 0);
+    let packedA = 0;
+    for (let i = 0; i < PACKED_A_DIMS.length; i++) packedA += this.enums[PACKED_A_DIMS[i]!].data[doc]! * PACKED_A_STRIDES[i]!;
+    this.packedA.data[doc] = packedA;
     const slot = item.searchBpm === null ? BPM_SLOTS : bpmSlotOf(item.searchBpm);
     this.packedB.data[doc] = this.enums.key.data[doc]! + KEY_RADIX * (flags + 8 * slot);
     this.listedAt.data[doc] = item.listedAtMicros;
     this.popularity.data[doc] = item.popularity;
-    for (const [name, values] of [['genre', item.genres], ['instrument', item.instruments]] as const) {
-      const t = this.tags[name];
-      t.start.ensure(n + 1);
-      const from = t.start.data[doc]!;
-      t.codes.ensure(from + values.length);
-      values.forEach((v, i) => {
-        const code = t.table.code(v);
-        t.codes.data[from + i] = code;
-      });
-      t.start.data[n] = from + values.length;
-    }
-    this.addValueDocs(doc);
+    this.appendTags(this.tags.genre, doc, item.genres);
+    this.appendTags(this.tags.instrument, doc, item.instruments);
     if (item.packStatus === PACK_STATUS.published && !item.takenDown) {
       this.listed.data[doc >>> 5]! |= 1 << (doc & 31);
       this.listedCount += 1;
@@ -742,6 +864,27 @@ export class SearchIndex {
       this.archived.data[doc >>> 5]! |= 1 << (doc & 31);
       this.corpusCounts.get('archived')?.addOne(doc, 1);
     }
+    return doc;
+  }
+
+  /** Document `doc`'s name after the names of those before it. */
+  private appendName(doc: number, name: string) {
+    const from = this.nameStart.data[doc]!;
+    this.nameChars.ensure(from + name.length);
+    for (let i = 0; i < name.length; i++) this.nameChars.data[from + i] = name.charCodeAt(i);
+    this.nameStart.data[doc + 1] = from + name.length;
+  }
+
+  /** Document `doc`'s genres (or instruments) as codes, after those of the documents before it. */
+  private appendTags(tags: TagColumns, doc: number, values: string[]) {
+    const from = tags.start.data[doc]!;
+    tags.codes.ensure(from + values.length);
+    for (let i = 0; i < values.length; i++) tags.codes.data[from + i] = tags.table.code(values[i]!);
+    tags.start.data[doc + 1] = from + values.length;
+  }
+
+  /** A document's words into their postings (it is numbered after every other: they stay ascending). */
+  private addToPostings(doc: number, item: IndexedItem) {
     for (let i = 0; i < item.words.length; i++) {
       const w = item.words[i]!;
       let p = this.postings.get(w);
@@ -763,7 +906,42 @@ export class SearchIndex {
       p.weights[p.length] = item.weights[i]!;
       p.length += 1;
     }
-    return doc;
+  }
+
+  /** The documents in id order (documents read at start-up are numbered as PostgreSQL read them until then). */
+  private idOrder(): Uint32Array {
+    return this.allDocuments().sort((a, b) => this.compareIds(a, b));
+  }
+
+  /** Numbers the documents in `order` (the document at order[d] becomes d): every column and corpus. */
+  private renumber(order: Uint32Array) {
+    for (const col of this.documentColumns()) col.data = gathered(col.data, order, 1);
+    this.ids.data = gathered(this.ids.data, order, 4);
+    [this.nameStart.data, this.nameChars.data] = gatheredRuns(this.nameStart.data, this.nameChars.data, order);
+    for (const t of Object.values(this.tags)) [t.start.data, t.codes.data] = gatheredRuns(t.start.data, t.codes.data, order);
+    for (const corpus of [this.listed, this.archived]) {
+      const before = corpus.data;
+      corpus.data = new Uint32Array(before.length);
+      for (let doc = 0; doc < order.length; doc++) if (bitOf(before, order[doc]!)) corpus.data[doc >>> 5]! |= 1 << (doc & 31);
+    }
+  }
+
+  /** The postings of the documents read, each made at its length and filled in document order (so ascending). */
+  private makePostings(reading: ReadWords, order: Uint32Array) {
+    const postings: Posting[] = reading.counts.map((count) => ({ docs: new Uint32Array(count), weights: new Uint8Array(count), length: 0 }));
+    const { start, entries } = reading;
+    for (let doc = 0; doc < order.length; doc++) {
+      const read = order[doc]!;
+      for (let i = start[read]!; i < start[read + 1]!; i++) {
+        const entry = entries[i]!;
+        const p = postings[entry >>> 2]!;
+        p.docs[p.length] = doc;
+        p.weights[p.length] = entry & 3;
+        p.length += 1;
+      }
+    }
+    reading.words.forEach((word, w) => this.postings.set(word, postings[w]!));
+    this.addWords(reading.words);
   }
 
   /** A document's facet values into the documents of each value (from its columns). */
@@ -790,17 +968,6 @@ export class SearchIndex {
     this.extent.reservedWords = Math.max(this.extent.reservedWords, ((n + 31) >>> 5) + 1024);
   }
 
-  /** Postings grow by doubling while the index is read; trimmed once it is complete. */
-  compact() {
-    this.sortNames();
-    this.sortOrders();
-    for (const p of this.postings.values()) {
-      if (p.docs.length === p.length) continue;
-      p.docs = p.docs.slice(0, p.length);
-      p.weights = p.weights.slice(0, p.length);
-    }
-  }
-
   /**
    * Documents by name (as code units compare, so every name starting with a text is one run of it): the
    * names that lead a relevance search are found by binary search instead of a comparison per match.
@@ -820,12 +987,18 @@ export class SearchIndex {
   }
 
   private sortOrders() {
-    const docs = Array.from({ length: this.size }, (_, doc) => doc);
     const at = this.listedAt.data;
     const pop = this.popularity.data;
-    this.byNewest = Uint32Array.from([...docs].sort((a, b) => at[b]! - at[a]! || this.compareIds(b, a)));
-    this.byBpm = Uint32Array.from([...docs].sort((a, b) => this.compareBpm(a, b)));
-    this.byPopular = Uint32Array.from(docs.sort((a, b) => pop[b]! - pop[a]! || this.compareIds(b, a)));
+    this.byNewest = this.allDocuments().sort((a, b) => at[b]! - at[a]! || this.compareIds(b, a));
+    this.byBpm = this.allDocuments().sort((a, b) => this.compareBpm(a, b));
+    this.byPopular = this.allDocuments().sort((a, b) => pop[b]! - pop[a]! || this.compareIds(b, a));
+  }
+
+  /** Every document number, ascending. */
+  private allDocuments(): Uint32Array<ArrayBuffer> {
+    const docs = new Uint32Array(this.size);
+    for (let doc = 0; doc < docs.length; doc++) docs[doc] = doc;
+    return docs;
   }
 
   /** The BPM sort: slowest first, sounds without a BPM last, ties by id. */
@@ -836,17 +1009,23 @@ export class SearchIndex {
     return (Number.isNaN(x) ? 0 : x - y) || this.compareIds(a, b);
   }
 
+  /** Sorts the names where they are kept (making a million strings to compare would take longer than the sort). */
   private sortNames() {
-    const names = this.namesToSort ?? Array.from({ length: this.size }, (_, doc) => this.nameOf(doc));
-    const order = Array.from({ length: this.size }, (_, doc) => doc);
-    order.sort((a, b) => byCodePoint(names[a]!, names[b]!));
-    this.byName = Uint32Array.from(order);
-    this.namesToSort = null;
+    const chars = this.nameChars.data;
+    const start = this.nameStart.data;
+    this.byName = this.allDocuments().sort((a, b) => {
+      const from = start[a]!;
+      const other = start[b]!;
+      const length = start[a + 1]! - from;
+      const otherLength = start[b + 1]! - other;
+      const common = Math.min(length, otherLength);
+      for (let i = 0; i < common; i++) {
+        const c = chars[from + i]! - chars[other + i]!;
+        if (c !== 0) return c;
+      }
+      return length - otherLength || a - b;
+    });
     this.rankNames();
-  }
-
-  private nameOf(doc: number): string {
-    return String.fromCharCode(...this.nameChars.data.subarray(this.nameStart.data[doc]!, this.nameStart.data[doc + 1]!));
   }
 
   /** A document's name compared with `text` as code units (as strings compare): negative when it sorts first. */
@@ -957,7 +1136,7 @@ export class SearchIndex {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
-  private compareIdWords(doc: number, key: readonly number[]): number {
+  private compareIdWords(doc: number, key: Uint32Array): number {
     const d = this.ids.data;
     for (let i = 0; i < 4; i++) {
       const a = d[doc * 4 + i]!;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { FEELS, ITEM_KINDS, MUSICAL_KEYS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search';
+import type { Db } from '../../db/client.ts';
+import type { SearchScope } from './search-engine.ts';
+import { type IndexedItem, SearchIndex } from './search-index.ts';
+import { planSearch } from './search-request.ts';
+
+/** A small deterministic generator (the same catalogue on every run). */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
+  const hex = (digits: number) => Array.from({ length: digits }, () => int(16).toString(16)).join('');
+  const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-${pick(['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
+  return { next, int, pick, uuid };
+}
+
+const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl'];
+const PACKS = Array.from({ length: 6 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, slug: `pack-${i}`, label: `Pack ${i}` }));
+const CREATORS = Array.from({ length: 3 }, (_, i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, slug: `creator-${i}`, label: `Creator ${i}` }));
+
+function catalogue(size: number): IndexedItem[] {
+  const r = random(7);
+  return Array.from({ length: size }, () => {
+    const words = [...new Set([r.pick(WORDS), r.pick(WORDS), r.pick(WORDS)])];
+    const bpm = r.next() < 0.2 ? null : 60 + r.int(120) + r.int(2) / 2;
+    return {
+      id: r.uuid(),
+      packId: r.pick(PACKS).id,
+      creatorId: r.pick(CREATORS).id,
+      // Equal names (a tie in name order) and names that start like others.
+      nameLower: words.slice(0, 1 + r.int(2)).join(' '),
+      words,
+      weights: words.map(() => r.int(4)),
+      type: 'sample',
+      kind: r.pick(ITEM_KINDS),
+      key: r.next() < 0.3 ? null : r.pick(MUSICAL_KEYS),
+      timeSignature: r.pick(TIME_SIGNATURES),
+      feel: r.pick(FEELS),
+      licenceType: 'Royalty-Free',
+      plugin: null,
+      searchBpm: bpm === null ? null : Math.round(bpm),
+      bpm,
+      isFree: r.next() < 0.3,
+      hasStems: r.next() < 0.5,
+      hasMidi: r.next() < 0.5,
+      packStatus: r.next() < 0.1 ? PACK_STATUS.archived : PACK_STATUS.published,
+      takenDown: r.next() < 0.05,
+      // Ties in the newest and popular orders too.
+      listedAtMicros: 1_700_000_000_000_000 + r.int(50) * 1_000_000,
+      popularity: r.int(20),
+      genres: r.next() < 0.5 ? ['trap'] : ['house', 'techno'],
+      instruments: r.next() < 0.5 ? [] : ['kick'],
+    };
+  });
+}
+
+/** An index read from `items` in the order given (as PostgreSQL hands them over: any order). */
+function readIndex(items: IndexedItem[]): SearchIndex {
+  const index = new SearchIndex();
+  for (const pack of PACKS) index.setPack(pack);
+  for (const creator of CREATORS) index.setCreator(creator);
+  index.reserve(items.length);
+  for (const item of items) index.addRead(item);
+  index.finishReading();
+  return index;
+}
+
+/** Every page of a query, as the engine asks the index (the query's words are all indexed: nothing asks the database). */
+async function pages(index: SearchIndex, input: SearchQueryInput, scope: SearchScope) {
+  const answers = [];
+  let query = searchQuerySchema.parse({ ...input, limit: 7 });
+  for (;;) {
+    const planned = await planSearch(null as unknown as Db, query, scope, (words) => index.resolveWords(words));
+    const answer = index.search(query, scope, planned.request, null);
+    answers.push(answer);
+    if (!answer.nextCursor) return answers;
+    query = searchQuerySchema.parse({ ...input, limit: 7, cursor: answer.nextCursor });
+  }
+}
+
+describe('SearchIndex read at start-up', () => {
+  const items = catalogue(300);
+  const byId = [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const shuffled = [...items].sort((a, b) => (a.nameLower + a.id < b.nameLower + b.id ? -1 : 1));
+
+  it('answers the same whatever order the items are read in: every page, total and facet count', async () => {
+    const inIdOrder = readIndex(byId);
+    const inAnyOrder = readIndex(shuffled);
+    const queries: SearchQueryInput[] = [
+      {},
+      { q: 'kick' },
+      { q: 'dark ta' },
+      { q: 'vinyl', sort: 'popular' },
+      { genre: ['trap'], sort: 'bpm' },
+      { instrument: ['kick'], has_stems: 'true', sort: 'newest' },
+      { key: [MUSICAL_KEYS[0]!, MUSICAL_KEYS[1]!], sort: 'random', seed: 'fixed' },
+      { bpm_min: 90, bpm_max: 140, pack: ['pack-1', 'pack-2'] },
+      { creator: ['creator-0'], q: 'warm' },
+    ];
+    for (const input of queries) {
+      for (const corpus of ['paid', 'free', 'archived'] as const) {
+        const scope = { corpus, userId: null };
+        expect(await pages(inAnyOrder, input, scope), JSON.stringify({ input, corpus })).toEqual(await pages(inIdOrder, input, scope));
+      }
+    }
+  });
+
+  it('finds every item read by its id, and takes changes after the read', async () => {
+    const index = readIndex(shuffled);
+    expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);
+    const changed = { ...byId[0]!, nameLower: 'glass kick', words: ['glass', 'kick'], weights: [3, 3] };
+    index.upsert(changed);
+    const [first] = await pages(index, { q: 'glass kick' }, { corpus: changed.packStatus === PACK_STATUS.published && !changed.takenDown ? 'paid' : 'archived', userId: null });
+    expect(first!.ids[0]).toBe(changed.id);
+  });
+});
