@@ -465,6 +465,26 @@ function gathered<T extends NumberArray>(data: T, order: Uint32Array, width: num
   return out;
 }
 
+/**
+ * Reorders `docs` by `keys[doc]` (unsigned 32-bit numbers), documents with equal keys keeping their order — so
+ * sorting by a second key and then by a first sorts by both. Two counting passes of 16 bits each: a million
+ * documents take some 20 ms, where a comparison sort takes half a second.
+ */
+function sortByKey(docs: Uint32Array, keys: Uint32Array) {
+  let from: Uint32Array = docs;
+  let to: Uint32Array = new Uint32Array(docs.length);
+  for (const shift of [0, 16]) {
+    const starts = new Uint32Array(65_537);
+    for (let i = 0; i < from.length; i++) starts[((keys[from[i]!]! >>> shift) & 0xffff) + 1]! += 1;
+    for (let digit = 1; digit < starts.length; digit++) starts[digit]! += starts[digit - 1]!;
+    for (let i = 0; i < from.length; i++) {
+      const doc = from[i]!;
+      to[starts[(keys[doc]! >>> shift) & 0xffff]!++] = doc;
+    }
+    [from, to] = [to, from];
+  }
+}
+
 /** Runs of values (document d's from start[d] to start[d + 1]) in `order`, as new arrays just long enough. */
 function gatheredRuns<T extends Uint16Array | Uint32Array>(start: Uint32Array, values: T, order: Uint32Array): [Uint32Array<ArrayBuffer>, T] {
   const n = order.length;
@@ -910,7 +930,15 @@ export class SearchIndex {
 
   /** The documents in id order (documents read at start-up are numbered as PostgreSQL read them until then). */
   private idOrder(): Uint32Array {
-    return this.allDocuments().sort((a, b) => this.compareIds(a, b));
+    const docs = this.allDocuments();
+    const ids = this.ids.data;
+    const word = new Uint32Array(this.size);
+    // By each 32-bit part of the ids, the least significant first.
+    for (let part = 3; part >= 0; part--) {
+      for (let doc = 0; doc < word.length; doc++) word[doc] = ids[doc * 4 + part]!;
+      sortByKey(docs, word);
+    }
+    return docs;
   }
 
   /** Numbers the documents in `order` (the document at order[d] becomes d): every column and corpus. */
@@ -986,12 +1014,30 @@ export class SearchIndex {
     return null;
   }
 
+  /**
+   * The orders of the newest, popular and BPM sorts, exactly as their comparisons order documents (the
+   * documents are in id order here: ties by id are ties by number). Sorted by keys, a pass per 16 bits.
+   */
   private sortOrders() {
+    const n = this.size;
+    const key = new Uint32Array(n);
     const at = this.listedAt.data;
+    // Newest first, ties by id descending: listing times are whole microseconds, under 2^53 either side of 1970.
+    this.byNewest = this.allDocuments().reverse();
+    for (let doc = 0; doc < n; doc++) key[doc] = 0xffffffff - (at[doc]! % 2 ** 32 + 2 ** 32) % 2 ** 32;
+    sortByKey(this.byNewest, key);
+    for (let doc = 0; doc < n; doc++) key[doc] = 0x7fffffff - Math.floor(at[doc]! / 2 ** 32);
+    sortByKey(this.byNewest, key);
+    // Most popular first, ties by id descending.
     const pop = this.popularity.data;
-    this.byNewest = this.allDocuments().sort((a, b) => at[b]! - at[a]! || this.compareIds(b, a));
-    this.byBpm = this.allDocuments().sort((a, b) => this.compareBpm(a, b));
-    this.byPopular = this.allDocuments().sort((a, b) => pop[b]! - pop[a]! || this.compareIds(b, a));
+    this.byPopular = this.allDocuments().reverse();
+    for (let doc = 0; doc < n; doc++) key[doc] = 0x7fffffff - pop[doc]!;
+    sortByKey(this.byPopular, key);
+    // Slowest first, no BPM last, ties by id: a positive float's bits order as its value (bpm > 0 in the database).
+    const bpmBits = new Uint32Array(this.bpm.data.buffer, this.bpm.data.byteOffset, n);
+    this.byBpm = this.allDocuments();
+    for (let doc = 0; doc < n; doc++) key[doc] = Number.isNaN(this.bpm.data[doc]) ? 0xffffffff : bpmBits[doc]!;
+    sortByKey(this.byBpm, key);
   }
 
   /** Every document number, ascending. */
