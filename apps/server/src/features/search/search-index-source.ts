@@ -44,31 +44,81 @@ function emptyItem(): IndexedItem {
   };
 }
 
+/**
+ * The tab-separated fields of a row's `m`, read one after another: no list of them, and no string made of a
+ * field that is a whole number.
+ */
+class Fields {
+  private text = '';
+  private at = 0;
+
+  of(text: string): this {
+    this.text = text;
+    this.at = 0;
+    return this;
+  }
+
+  /** The next field ('' when empty). */
+  string(): string {
+    const tab = this.text.indexOf('\t', this.at);
+    const end = tab < 0 ? this.text.length : tab;
+    const field = this.text.slice(this.at, end);
+    this.at = end + 1;
+    return field;
+  }
+
+  /** The next field, a whole number as PostgreSQL prints one (digits, maybe a minus first); null when empty. */
+  integer(): number | null {
+    const text = this.text;
+    let i = this.at;
+    const negative = text.charCodeAt(i) === 45; /* - */
+    if (negative) i++;
+    const first = i;
+    let value = 0;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 9 /* tab */) break;
+      value = value * 10 + (c - 48);
+    }
+    this.at = i + 1;
+    if (i === first) return null;
+    return negative ? -value : value;
+  }
+
+  /** The next field as a number (a real as PostgreSQL prints it); null when empty. */
+  number(): number | null {
+    const field = this.string();
+    return field === '' ? null : Number(field);
+  }
+}
+
+const fields = new Fields();
+
 /** Fills `item` from a row, its lists emptied first: one object can take a million rows in turn. */
 function readItemRow(r: ItemRow, item: IndexedItem): IndexedItem {
-  const f = r.m.split('\t');
-  const flags = Number(f[5]);
-  item.id = f[0]!;
-  item.packId = f[1]!;
-  item.creatorId = f[2]!;
-  item.packStatus = Number(f[3]);
-  item.takenDown = f[4] === '1';
+  const f = fields.of(r.m);
+  item.id = f.string();
+  item.packId = f.string();
+  item.creatorId = f.string();
+  item.packStatus = f.integer()!;
+  item.takenDown = f.integer() === 1;
+  const flags = f.integer()!;
   item.isFree = (flags & 1) !== 0;
   item.hasStems = (flags & 2) !== 0;
   item.hasMidi = (flags & 4) !== 0;
-  item.type = orNull(f[6]!);
-  item.kind = orNull(f[7]!);
-  item.key = orNull(f[8]!);
-  item.timeSignature = orNull(f[9]!);
-  item.feel = orNull(f[10]!);
-  item.licenceType = orNull(f[11]!);
-  item.plugin = orNull(f[12]!);
-  item.searchBpm = f[13] === '' ? null : Number(f[13]);
-  item.bpm = f[14] === '' ? null : Number(f[14]);
-  item.listedAtMicros = Number(f[15]);
-  item.popularity = Number(f[16]);
-  splitInto(f[17]!, item.genres);
-  splitInto(f[18]!, item.instruments);
+  item.type = orNull(f.string());
+  item.kind = orNull(f.string());
+  item.key = orNull(f.string());
+  item.timeSignature = orNull(f.string());
+  item.feel = orNull(f.string());
+  item.licenceType = orNull(f.string());
+  item.plugin = orNull(f.string());
+  item.searchBpm = f.integer();
+  item.bpm = f.number();
+  item.listedAtMicros = f.integer()!;
+  item.popularity = f.integer()!;
+  splitInto(f.string(), item.genres);
+  splitInto(f.string(), item.instruments);
   item.nameLower = r.n;
   wordsOfVector(r.v, item);
   return item;

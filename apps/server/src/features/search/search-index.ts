@@ -101,14 +101,20 @@ const bpmSlotOf = (bpm: number) => bpmBucketOf(bpm) / 10;
 class Codes {
   readonly values: (string | null)[] = [null];
   private readonly byValue = new Map<string, number>();
+  /** The value asked for last and its code: the catalogue is stored pack by pack, so rows often repeat it. */
+  private last: string | null = null;
+  private lastCode = 0;
   code(value: string | null): number {
     if (value === null) return 0;
+    if (value === this.last) return this.lastCode;
     let c = this.byValue.get(value);
     if (c === undefined) {
       c = this.values.length;
       this.values.push(value);
       this.byValue.set(value, c);
     }
+    this.last = value;
+    this.lastCode = c;
     return c;
   }
   find(value: string): number | undefined {
