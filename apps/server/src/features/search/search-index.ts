@@ -472,22 +472,36 @@ function gathered<T extends NumberArray>(data: T, order: Uint32Array, width: num
 }
 
 /**
- * Reorders `docs` by `keys[doc]` (unsigned 32-bit numbers), documents with equal keys keeping their order — so
- * sorting by a second key and then by a first sorts by both. Two counting passes of 16 bits each: a million
- * documents take some 20 ms, where a comparison sort takes half a second.
+ * Sorts documents by 32-bit unsigned keys, two counting passes of 16 bits each: a million documents take some
+ * 20 ms, where a comparison sort takes half a second. Its working arrays serve every sort of one build (each
+ * array made and dropped between the index's own would stay in the process as a hole).
  */
-function sortByKey(docs: Uint32Array, keys: Uint32Array) {
-  let from: Uint32Array = docs;
-  let to: Uint32Array = new Uint32Array(docs.length);
-  for (const shift of [0, 16]) {
-    const starts = new Uint32Array(65_537);
-    for (let i = 0; i < from.length; i++) starts[((keys[from[i]!]! >>> shift) & 0xffff) + 1]! += 1;
-    for (let digit = 1; digit < starts.length; digit++) starts[digit]! += starts[digit - 1]!;
-    for (let i = 0; i < from.length; i++) {
-      const doc = from[i]!;
-      to[starts[(keys[doc]! >>> shift) & 0xffff]!++] = doc;
+class KeySort {
+  /** The key of each document, set before each sort. */
+  readonly keys: Uint32Array;
+  private readonly moved: Uint32Array;
+  private readonly starts = new Uint32Array(65_537);
+
+  constructor(documents: number) {
+    this.keys = new Uint32Array(documents);
+    this.moved = new Uint32Array(documents);
+  }
+
+  /** Reorders `docs` by their keys, equal keys keeping their order: sorting by a second key, then by a first, sorts by both. */
+  sort(docs: Uint32Array) {
+    const { keys, starts } = this;
+    let from = docs;
+    let to = this.moved.subarray(0, docs.length);
+    for (const shift of [0, 16]) {
+      starts.fill(0);
+      for (let i = 0; i < from.length; i++) starts[((keys[from[i]!]! >>> shift) & 0xffff) + 1]! += 1;
+      for (let digit = 1; digit < starts.length; digit++) starts[digit]! += starts[digit - 1]!;
+      for (let i = 0; i < from.length; i++) {
+        const doc = from[i]!;
+        to[starts[(keys[doc]! >>> shift) & 0xffff]!++] = doc;
+      }
+      [from, to] = [to, from];
     }
-    [from, to] = [to, from];
   }
 }
 
@@ -801,13 +815,14 @@ export class SearchIndex {
     const reading = this.reading;
     if (!reading) throw new Error('The index was read already');
     this.reading = null;
-    const order = this.idOrder();
+    const sort = new KeySort(this.size);
+    const order = this.idOrder(sort);
     this.renumber(order);
     this.makePostings(reading, order);
     for (let doc = 0; doc < this.size; doc++) this.addValueDocs(doc);
     this.sortedUpTo = this.size;
     this.sortNames();
-    this.sortOrders();
+    this.sortOrders(sort);
   }
 
   /** The item as it is now: its previous document (if any) is dropped, a new one numbered. */
@@ -935,14 +950,13 @@ export class SearchIndex {
   }
 
   /** The documents in id order (documents read at start-up are numbered as PostgreSQL read them until then). */
-  private idOrder(): Uint32Array {
+  private idOrder(sort: KeySort): Uint32Array {
     const docs = this.allDocuments();
     const ids = this.ids.data;
-    const word = new Uint32Array(this.size);
     // By each 32-bit part of the ids, the least significant first.
     for (let part = 3; part >= 0; part--) {
-      for (let doc = 0; doc < word.length; doc++) word[doc] = ids[doc * 4 + part]!;
-      sortByKey(docs, word);
+      for (let doc = 0; doc < docs.length; doc++) sort.keys[doc] = ids[doc * 4 + part]!;
+      sort.sort(docs);
     }
     return docs;
   }
@@ -1024,26 +1038,26 @@ export class SearchIndex {
    * The orders of the newest, popular and BPM sorts, exactly as their comparisons order documents (the
    * documents are in id order here: ties by id are ties by number). Sorted by keys, a pass per 16 bits.
    */
-  private sortOrders() {
+  private sortOrders(sort: KeySort) {
     const n = this.size;
-    const key = new Uint32Array(n);
+    const key = sort.keys;
     const at = this.listedAt.data;
     // Newest first, ties by id descending: listing times are whole microseconds, under 2^53 either side of 1970.
     this.byNewest = this.allDocuments().reverse();
     for (let doc = 0; doc < n; doc++) key[doc] = 0xffffffff - (at[doc]! % 2 ** 32 + 2 ** 32) % 2 ** 32;
-    sortByKey(this.byNewest, key);
+    sort.sort(this.byNewest);
     for (let doc = 0; doc < n; doc++) key[doc] = 0x7fffffff - Math.floor(at[doc]! / 2 ** 32);
-    sortByKey(this.byNewest, key);
+    sort.sort(this.byNewest);
     // Most popular first, ties by id descending.
     const pop = this.popularity.data;
     this.byPopular = this.allDocuments().reverse();
     for (let doc = 0; doc < n; doc++) key[doc] = 0x7fffffff - pop[doc]!;
-    sortByKey(this.byPopular, key);
+    sort.sort(this.byPopular);
     // Slowest first, no BPM last, ties by id: a positive float's bits order as its value (bpm > 0 in the database).
     const bpmBits = new Uint32Array(this.bpm.data.buffer, this.bpm.data.byteOffset, n);
     this.byBpm = this.allDocuments();
     for (let doc = 0; doc < n; doc++) key[doc] = Number.isNaN(this.bpm.data[doc]) ? 0xffffffff : bpmBits[doc]!;
-    sortByKey(this.byBpm, key);
+    sort.sort(this.byBpm);
   }
 
   /** Every document number, ascending. */
