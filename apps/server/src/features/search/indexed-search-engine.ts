@@ -46,7 +46,8 @@ export interface IndexedSearchEngine extends SearchEngine {
   status(): { ready: boolean; documents: number; buildMs: number | null; source: 'snapshot' | 'database' | null; lastOutboxId: number };
 }
 
-const BATCH = 20_000;
+/** Items per statement at start: ~2 MB of rows, which PostgreSQL writes to the socket while the batch before is added. */
+const BATCH = 5_000;
 const OUTBOX_BATCH = 5_000;
 const ITEMS_PER_READ = 1_000;
 /** How long an outbox id that was skipped (its transaction still open) is asked for again. */

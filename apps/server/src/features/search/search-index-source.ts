@@ -178,7 +178,8 @@ export function wordsOfVector(text: string, into: { words: string[]; weights: nu
  * Every item, in the order PostgreSQL finds them (a sequential read: in id order, the reads of a catalogue
  * larger than PostgreSQL's buffers would go all over the table), through a cursor in the caller's
  * transaction. Each batch is asked for before the one before it is handed over, so PostgreSQL reads it
- * meanwhile; between batches the event loop runs. `onItem` is given the same object for every item, filled
+ * meanwhile (a batch should fit the socket's buffers, or PostgreSQL stops writing it until it is read);
+ * between batches the event loop runs. `onItem` is given the same object for every item, filled
  * again each time (a million objects with their lists were most of the read's garbage). Stops early when
  * `stopped()` says so.
  */
@@ -191,9 +192,11 @@ export async function readCatalogue(tx: DbOrTx, onItem: (item: IndexedItem) => v
     while (next) {
       const rows: ItemRow[] = await next;
       next = rows.length === options.batch && !options.stopped() ? fetchBatch() : null;
+      // The statement asking for the next batch leaves in a later tick (the driver sends it asynchronously): yield
+      // before adding this one, or PostgreSQL would wait for it meanwhile. Requests waiting (health, searches
+      // answered by PostgreSQL) run then too.
+      await yieldToEventLoop();
       for (const row of rows) onItem(readItemRow(row, item));
-      // Let requests (health, searches answered by PostgreSQL meanwhile) run between batches.
-      if (next) await yieldToEventLoop();
     }
   } finally {
     // A batch asked for ahead does not fail unheard when adding the one before failed (the cursor closes with the transaction).
