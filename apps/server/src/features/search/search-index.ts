@@ -647,8 +647,12 @@ export class SearchIndex {
     const words = [...this.postings.keys()];
     const postingOffsets = new Uint32Array(words.length + 1);
     words.forEach((w, i) => (postingOffsets[i + 1] = postingOffsets[i]! + this.postings.get(w)!.length));
-    const postingDocs = new Uint32Array(postingOffsets[words.length]!);
-    const postingWeights = new Uint8Array(postingDocs.length);
+    // The postings side by side, copied into one buffer: a single large allocation, returned whole when the
+    // saved state is dropped (two medium-sized ones could stay in the process as holes).
+    const total = postingOffsets[words.length]!;
+    const postings = new ArrayBuffer(total * 5);
+    const postingDocs = new Uint32Array(postings, 0, total);
+    const postingWeights = new Uint8Array(postings, total * 4, total);
     words.forEach((w, i) => {
       const p = this.postings.get(w)!;
       postingDocs.set(p.docs.subarray(0, p.length), postingOffsets[i]!);
