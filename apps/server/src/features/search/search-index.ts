@@ -978,21 +978,33 @@ export class SearchIndex {
     }
   }
 
-  /** The postings of the documents read, each made at its length and filled in document order (so ascending). */
+  /**
+   * The postings of the documents read, filled in document order (so ascending): views of one buffer holding
+   * them all at their lengths, one after another (a word's posting that grows later is copied out of it).
+   */
   private makePostings(reading: ReadWords, order: Uint32Array) {
-    const postings: Posting[] = reading.counts.map((count) => ({ docs: new Uint32Array(count), weights: new Uint8Array(count), length: 0 }));
-    const { start, entries } = reading;
+    const { counts, start, entries } = reading;
+    const total = start[order.length]!;
+    const buffer = new ArrayBuffer(total * 5);
+    const docs = new Uint32Array(buffer, 0, total);
+    const weights = new Uint8Array(buffer, total * 4, total);
+    // Where each word's next document goes.
+    const next = new Uint32Array(counts.length);
+    for (let w = 1; w < counts.length; w++) next[w] = next[w - 1]! + counts[w - 1]!;
+    const from = next.slice();
     for (let doc = 0; doc < order.length; doc++) {
       const read = order[doc]!;
       for (let i = start[read]!; i < start[read + 1]!; i++) {
         const entry = entries[i]!;
-        const p = postings[entry >>> 2]!;
-        p.docs[p.length] = doc;
-        p.weights[p.length] = entry & 3;
-        p.length += 1;
+        const at = next[entry >>> 2]!++;
+        docs[at] = doc;
+        weights[at] = entry & 3;
       }
     }
-    reading.words.forEach((word, w) => this.postings.set(word, postings[w]!));
+    reading.words.forEach((word, w) => {
+      const count = counts[w]!;
+      this.postings.set(word, { docs: docs.subarray(from[w]!, from[w]! + count), weights: weights.subarray(from[w]!, from[w]! + count), length: count });
+    });
     this.addWords(reading.words);
   }
 
