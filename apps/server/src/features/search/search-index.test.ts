@@ -24,7 +24,7 @@ function random(seed: number) {
   return { next, int, pick, uuid };
 }
 
-const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl'];
+const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'café', 'vinyl kicks'];
 const PACKS = Array.from({ length: 6 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, slug: `pack-${i}`, label: `Pack ${i}` }));
 const CREATORS = Array.from({ length: 3 }, (_, i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, slug: `creator-${i}`, label: `Creator ${i}` }));
 
@@ -38,7 +38,7 @@ function catalogue(size: number): IndexedItem[] {
       packId: r.pick(PACKS).id,
       creatorId: r.pick(CREATORS).id,
       // Equal names (a tie in name order) and names that start like others.
-      nameLower: words.slice(0, 1 + r.int(2)).join(' '),
+      nameLower: words.slice(0, 1 + r.int(3)).join(' '),
       words,
       weights: words.map(() => r.int(4)),
       type: 'sample',
@@ -113,6 +113,20 @@ describe('SearchIndex read at start-up', () => {
         expect(await pages(inAnyOrder, input, scope), JSON.stringify({ input, corpus })).toEqual(await pages(inIdOrder, input, scope));
       }
     }
+  });
+
+  it('keeps its orders exactly as the sorts compare: names as code units, newest, most popular and slowest first, ties by id', () => {
+    const state = readIndex(shuffled).toState();
+    const name = (doc: number) => String.fromCharCode(...state.nameChars.subarray(state.nameStart[doc], state.nameStart[doc + 1]));
+    const bpm = (doc: number) => (Number.isNaN(state.bpm[doc]!) ? Infinity : state.bpm[doc]!);
+    const docs = Array.from({ length: state.size }, (_, doc) => doc);
+    const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    expect([...state.byName]).toEqual([...docs].sort((a, b) => byCodeUnits(name(a), name(b)) || a - b));
+    expect([...state.byNewest]).toEqual([...docs].sort((a, b) => state.listedAt[b]! - state.listedAt[a]! || b - a));
+    expect([...state.byPopular]).toEqual([...docs].sort((a, b) => state.popularity[b]! - state.popularity[a]! || b - a));
+    expect([...state.byBpm]).toEqual([...docs].sort((a, b) => bpm(a) - bpm(b) || a - b));
+    // Documents are numbered in id order.
+    expect(docs.map((doc) => [...state.ids.subarray(doc * 4, doc * 4 + 4)].map((w) => w.toString(16).padStart(8, '0')).join(''))).toEqual(byId.map((item) => item.id.replaceAll('-', '')));
   });
 
   it('finds every item read by its id, and takes changes after the read', async () => {
