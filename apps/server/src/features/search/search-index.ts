@@ -791,7 +791,8 @@ export class SearchIndex {
     const code = table.codes.code(row.id);
     const before = table.rows[code];
     if (before && table.bySlug.get(before.slug) === code) table.bySlug.delete(before.slug);
-    table.rows[code] = row;
+    // Only what the index answers with: a row read from the database carries its words too (20,000 lists kept for nothing).
+    table.rows[code] = { id: row.id, slug: row.slug, label: row.label };
     table.bySlug.set(row.slug, code);
   }
 
