@@ -9,7 +9,7 @@ import { MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, randomKey, RELEVAN
 
 /**
  * The search index of one API process (docs/decisions/0018-search-index.md): every item as a document
- * number, its facet values in typed-array columns, its words in postings, and the listed / archived
+ * number, its facet values in typed-array columns, its words in postings (or bitsets), and the listed / archived
  * corpora as bitsets. A query is bitset operations (corpus ∧ each word group), then one pass over the
  * matching documents that applies the filters, counts every facet and keeps the top of the page — or,
  * when the matches are most of the corpus, a pass over the rest that is subtracted from kept totals.
@@ -168,13 +168,17 @@ class GrowingBits {
 }
 
 /**
- * A word in many documents: its documents as a bitset, and the weight code (0–3) each has it at as two
- * more (its high and low bit), so a match's weight is three bit reads instead of a search of the postings.
+ * A word in many documents, kept instead of its posting: its documents as a bitset, and the weight code (0–3)
+ * each has it at as two more (its high and low bit), so a match's weight is three bit reads instead of a
+ * search of the posting — and a word in a tenth of a million documents takes three 125 KB bitsets instead
+ * of a 500 KB posting.
  */
 class CommonWord {
   readonly docs: GrowingBits;
   private readonly high: GrowingBits;
   private readonly low: GrowingBits;
+  /** How many documents have the word (as a posting's length: numbers since dropped included). */
+  count = 0;
   constructor(extent: Extent) {
     this.docs = new GrowingBits(extent.reservedWords);
     this.high = new GrowingBits(extent.reservedWords);
@@ -184,6 +188,22 @@ class CommonWord {
     this.docs.add(doc);
     if (weight & 2) this.high.add(doc);
     if (weight & 1) this.low.add(doc);
+    this.count += 1;
+  }
+  /** Its documents, ascending, and their weight codes, as a posting holds them (written from `at`). */
+  listInto(docs: Uint32Array, weights: Uint8Array, at: number) {
+    const bits = this.docs.data;
+    for (let w = 0; w < bits.length; w++) {
+      let bitsLeft = bits[w]!;
+      while (bitsLeft !== 0) {
+        const low = bitsLeft & -bitsLeft;
+        const doc = (w << 5) | (31 - Math.clz32(low));
+        bitsLeft ^= low;
+        docs[at] = doc;
+        weights[at] = (bitOf(this.high.data, doc) << 1) | bitOf(this.low.data, doc);
+        at += 1;
+      }
+    }
   }
   /** The weight code of a document that has the word; -1 for one that has not. */
   weightOf(doc: number): number {
@@ -654,9 +674,10 @@ export class SearchIndex {
       slugs: table.rows.map((row) => row?.slug ?? null),
       labels: table.rows.map((row) => row?.label ?? null),
     });
-    const words = [...this.postings.keys()];
+    // Common words are saved as postings too (a snapshot does not depend on which words are common).
+    const words = [...this.postings.keys(), ...this.commonWords.keys()];
     const postingOffsets = new Uint32Array(words.length + 1);
-    words.forEach((w, i) => (postingOffsets[i + 1] = postingOffsets[i]! + this.postings.get(w)!.length));
+    words.forEach((w, i) => (postingOffsets[i + 1] = postingOffsets[i]! + (this.postings.get(w)?.length ?? this.commonWords.get(w)!.count)));
     // The postings side by side, copied into one buffer: a single large allocation, returned whole when the
     // saved state is dropped (two medium-sized ones could stay in the process as holes).
     const total = postingOffsets[words.length]!;
@@ -664,7 +685,8 @@ export class SearchIndex {
     const postingDocs = new Uint32Array(postings, 0, total);
     const postingWeights = new Uint8Array(postings, total * 4, total);
     words.forEach((w, i) => {
-      const p = this.postings.get(w)!;
+      const p = this.postings.get(w);
+      if (!p) return this.commonWords.get(w)!.listInto(postingDocs, postingWeights, postingOffsets[i]!);
       postingDocs.set(p.docs.subarray(0, p.length), postingOffsets[i]!);
       postingWeights.set(p.weights.subarray(0, p.length), postingOffsets[i]!);
     });
@@ -749,7 +771,13 @@ export class SearchIndex {
     state.postingWords.forEach((word, i) => {
       const from = state.postingOffsets[i]!;
       const to = state.postingOffsets[i + 1]!;
-      index.postings.set(word, { docs: state.postingDocs.slice(from, to), weights: state.postingWeights.slice(from, to), length: to - from });
+      if (!index.isCommon(to - from)) {
+        index.postings.set(word, { docs: state.postingDocs.slice(from, to), weights: state.postingWeights.slice(from, to), length: to - from });
+        return;
+      }
+      const common = new CommonWord(index.extent);
+      for (let at = from; at < to; at++) common.add(state.postingDocs[at]!, state.postingWeights[at]!);
+      index.commonWords.set(word, common);
     });
     index.addWords(state.vocabulary);
     for (const [table, saved] of [[index.packs, state.packs], [index.creators, state.creators]] as const) {
@@ -942,10 +970,15 @@ export class SearchIndex {
     tags.start.data[doc + 1] = from + values.length;
   }
 
-  /** A document's words into their postings (it is numbered after every other: they stay ascending). */
+  /** A document's words into their postings (it is numbered after every other: they stay ascending) or common words' bitsets. */
   private addToPostings(doc: number, item: IndexedItem) {
     for (let i = 0; i < item.words.length; i++) {
       const w = item.words[i]!;
+      const common = this.commonWords.get(w);
+      if (common) {
+        common.add(doc, item.weights[i]!);
+        continue;
+      }
       let p = this.postings.get(w);
       if (!p) {
         p = { docs: new Uint32Array(4), weights: new Uint8Array(4), length: 0 };
@@ -961,7 +994,6 @@ export class SearchIndex {
         p.weights = weights;
       }
       p.docs[p.length] = doc;
-      this.commonWords.get(w)?.add(doc, item.weights[i]!);
       p.weights[p.length] = item.weights[i]!;
       p.length += 1;
     }
@@ -993,19 +1025,19 @@ export class SearchIndex {
   }
 
   /**
-   * The postings of the documents read, filled in document order (so ascending): views of one buffer holding
-   * them all at their lengths, one after another (a word's posting that grows later is copied out of it).
+   * The postings of the documents read: all of them filled in document order (so ascending) into one list,
+   * then each common word's made bitsets (reading its documents one after another: filling 80 bitsets at once
+   * went all over the memory) and the others' copied to views of one buffer (a posting that grows later is
+   * copied out of it). The list is one large allocation, returned whole once dropped.
    */
   private makePostings(reading: ReadWords, order: Uint32Array) {
     const { counts, start, entries } = reading;
-    const total = start[order.length]!;
-    const buffer = new ArrayBuffer(total * 5);
-    const docs = new Uint32Array(buffer, 0, total);
-    const weights = new Uint8Array(buffer, total * 4, total);
-    // Where each word's next document goes.
-    const next = new Uint32Array(counts.length);
-    for (let w = 1; w < counts.length; w++) next[w] = next[w - 1]! + counts[w - 1]!;
-    const from = next.slice();
+    const from = new Uint32Array(counts.length + 1);
+    counts.forEach((count, w) => (from[w + 1] = from[w]! + count));
+    const next = from.slice();
+    const all = new ArrayBuffer(from[counts.length]! * 5);
+    const docs = new Uint32Array(all, 0, from[counts.length]!);
+    const weights = new Uint8Array(all, docs.byteLength, docs.length);
     for (let doc = 0; doc < order.length; doc++) {
       const read = order[doc]!;
       for (let i = start[read]!; i < start[read + 1]!; i++) {
@@ -1015,9 +1047,23 @@ export class SearchIndex {
         weights[at] = entry & 3;
       }
     }
+    const rare = counts.reduce((sum, count) => (this.isCommon(count) ? sum : sum + count), 0);
+    const kept = new ArrayBuffer(rare * 5);
+    const keptDocs = new Uint32Array(kept, 0, rare);
+    const keptWeights = new Uint8Array(kept, keptDocs.byteLength, rare);
+    let at = 0;
     reading.words.forEach((word, w) => {
-      const count = counts[w]!;
-      this.postings.set(word, { docs: docs.subarray(from[w]!, from[w]! + count), weights: weights.subarray(from[w]!, from[w]! + count), length: count });
+      const [first, end] = [from[w]!, from[w + 1]!];
+      if (this.isCommon(end - first)) {
+        const common = new CommonWord(this.extent);
+        for (let i = first; i < end; i++) common.add(docs[i]!, weights[i]!);
+        this.commonWords.set(word, common);
+        return;
+      }
+      keptDocs.set(docs.subarray(first, end), at);
+      keptWeights.set(weights.subarray(first, end), at);
+      this.postings.set(word, { docs: keptDocs.subarray(at, at + end - first), weights: keptWeights.subarray(at, at + end - first), length: end - first });
+      at += end - first;
     });
     this.addWords(reading.words);
   }
@@ -1357,11 +1403,16 @@ export class SearchIndex {
     const sources: DocSource[] = [];
     let size = 0;
     for (const word of group) {
+      const common = this.commonWord(word);
+      if (common) {
+        size += common.count;
+        sources.push({ bits: common.docs.data });
+        continue;
+      }
       const p = this.postings.get(word);
       if (!p) continue;
       size += p.length;
-      const bits = this.wordBits(word);
-      sources.push(bits ? { bits } : p);
+      sources.push(p);
     }
     return { sources, size };
   }
@@ -1387,21 +1438,25 @@ export class SearchIndex {
   }
 
   /**
-   * Words in more documents than the index has 32-bit words keep a bitset too (made on first use, then kept
-   * up to date by append): setting a bit per posting on every search would cost more than the search.
+   * Words in more documents than the index has 32-bit words keep bitsets instead of a posting (made when the
+   * index is read or loaded, or when a posting grows that long; kept up to date by upserts): setting a bit per
+   * posting on every search would cost more than the search, and the bitsets take less room.
    */
   private readonly commonWords = new Map<string, CommonWord>();
-  private wordBits(word: string): Uint32Array | null {
-    return this.commonWord(word)?.docs.data ?? null;
+  /** Whether a word in `documents` documents is common: in more than the index has 32-bit words. */
+  private isCommon(documents: number): boolean {
+    return documents >= (this.size + 31) >>> 5;
   }
+  /** The word's bitsets if it is common (a posting grown that long since the index was read is made one now). */
   private commonWord(word: string): CommonWord | null {
     const kept = this.commonWords.get(word);
     if (kept) return kept;
     const p = this.postings.get(word);
-    if (!p || p.length < (this.size + 31) >>> 5) return null;
+    if (!p || !this.isCommon(p.length)) return null;
     const common = new CommonWord(this.extent);
     for (let i = 0; i < p.length; i++) common.add(p.docs[i]!, p.weights[i]!);
     this.commonWords.set(word, common);
+    this.postings.delete(word);
     return common;
   }
 
