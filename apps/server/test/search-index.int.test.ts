@@ -12,22 +12,8 @@ import type { SearchEngine, SearchScope } from '../src/features/search/search-en
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
+import { seededRandom } from './seeded-random.ts';
 
-/** A small deterministic generator, so a failing catalogue or query can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
-  const some = <T,>(list: readonly T[], max: number): T[] => [...new Set(Array.from({ length: int(max + 1) }, () => pick(list)))];
-  return { next, int, pick, some };
-}
 
 const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'bright', 'keys', 'loop', 'punchy', 'night', 'drum'];
 const GENRE_POOL = ['trap', 'house', 'lo-fi-hip-hop', 'drum-and-bass', 'techno', 'soul'];
@@ -48,7 +34,7 @@ async function expectPagesAsSql(index: SearchEngine, reference: SearchEngine, in
 }
 
 /** A query a producer might ask: some words (a prefix or a typo sometimes), up to three filters, any sort. */
-function randomQuery(r: ReturnType<typeof random>, slugs: { creators: string[]; packs: string[] }): SearchQueryInput {
+function randomQuery(r: ReturnType<typeof seededRandom>, slugs: { creators: string[]; packs: string[] }): SearchQueryInput {
   const q: SearchQueryInput = { limit: 1 + r.int(12) };
   const words = r.some(WORDS, 2);
   if (words.length > 0 && r.next() < 0.7) {
@@ -98,7 +84,7 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
     viewer = await createUser(t.ctx, { roles: ['subscriber'] });
     index = t.app.searchIndex!;
     reference = createPostgresSearchEngine(t.ctx.db);
-    const r = random(20261123);
+    const r = seededRandom(20261123);
     for (let c = 0; c < 3; c++) {
       const owner = await createUser(t.ctx, { roles: ['creator'] });
       const creator = await createCreator(t.ctx, owner.id, { name: `${r.pick(WORDS)} ${r.pick(['Audio', 'Lab', 'Kits'])}`, slug: `creator-${c}` });
@@ -144,7 +130,7 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
   afterAll(() => t.close());
 
   it('answers random queries exactly as plain SQL does: every page, the total and every facet count', async () => {
-    const r = random(7);
+    const r = seededRandom(7);
     for (let n = 0; n < 120; n++) {
       const input = randomQuery(r, slugs);
       const scope: SearchScope = { corpus: r.pick(['paid', 'paid', 'free', 'archived'] as const), userId: r.next() < 0.6 ? viewer.id : null };
@@ -302,7 +288,7 @@ describe(`the in-memory search index at a scale where words and facet values are
   beforeAll(async () => {
     t = await createTestApp();
     viewer = await createUser(t.ctx, { roles: ['subscriber'] });
-    const r = random(20261125);
+    const r = seededRandom(20261125);
     // Rare words and values beside common ones: some sounds carry a word only a few others have.
     const rareWords = Array.from({ length: 40 }, (_, i) => `rare${i}`);
     const itemIds: string[] = [];
@@ -352,7 +338,7 @@ describe(`the in-memory search index at a scale where words and facet values are
   it('answers random queries exactly as plain SQL does, on common and rare words and values alike', async () => {
     const index = t.app.searchIndex!;
     const reference = createPostgresSearchEngine(t.ctx.db);
-    const r = random(11);
+    const r = seededRandom(11);
     for (let n = 0; n < 150; n++) {
       const input = randomQuery(r, slugs);
       if (r.next() < 0.3) input.q = `${input.q ?? r.pick(WORDS)} rare${r.int(40)}`.trim();

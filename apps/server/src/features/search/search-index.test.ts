@@ -6,30 +6,15 @@ import type { Db } from '../../db/client.ts';
 import type { SearchScope } from './search-engine.ts';
 import { type IndexedItem, SearchIndex } from './search-index.ts';
 import { planSearch } from './search-request.ts';
+import { seededRandom } from '../../../test/seeded-random.ts';
 
-/** A small deterministic generator (the same catalogue on every run). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
-  const hex = (digits: number) => Array.from({ length: digits }, () => int(16).toString(16)).join('');
-  const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-${pick(['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
-  return { next, int, pick, uuid };
-}
 
 const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'café', 'vinyl kicks'];
 const PACKS = Array.from({ length: 6 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, slug: `pack-${i}`, label: `Pack ${i}` }));
 const CREATORS = Array.from({ length: 3 }, (_, i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, slug: `creator-${i}`, label: `Creator ${i}` }));
 
 function catalogue(size: number): IndexedItem[] {
-  const r = random(7);
+  const r = seededRandom(7);
   return Array.from({ length: size }, () => {
     // A rare word too (in fewer documents than the index has 32-bit words: kept as a posting, not bitsets).
     const words = [...new Set([r.pick(WORDS), r.pick(WORDS), r.pick(WORDS), ...(r.next() < 0.02 ? ['tin'] : [])])];
