@@ -11,9 +11,8 @@ import { createPostgresSearchEngine } from '../src/features/search/postgres-sear
 import type { SearchEngine, SearchScope } from '../src/features/search/search-engine.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 import { seededRandom } from './seeded-random.ts';
-
+import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'bright', 'keys', 'loop', 'punchy', 'night', 'drum'];
 const GENRE_POOL = ['trap', 'house', 'lo-fi-hip-hop', 'drum-and-bass', 'techno', 'soul'];

@@ -5,9 +5,8 @@ import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search
 import type { Db } from '../../db/client.ts';
 import type { SearchScope } from './search-engine.ts';
 import { type IndexedItem, SearchIndex } from './search-index.ts';
-import { planSearch } from './search-request.ts';
 import { seededRandom } from '../../../test/seeded-random.ts';
-
+import { planSearch } from './search-request.ts';
 
 const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'café', 'vinyl kicks'];
 const PACKS = Array.from({ length: 6 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, slug: `pack-${i}`, label: `Pack ${i}` }));
