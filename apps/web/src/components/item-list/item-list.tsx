@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { memo, type MouseEvent, type ReactNode } from 'react';
+import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ItemRow } from '@crate/contract/catalogue';
 import { PlayButton } from '../../player/components/play-button.tsx';
@@ -33,9 +33,15 @@ export interface ItemListProps {
    * memoised: pass a stable function (useCallback), or every row re-renders with the list.
    */
   rowActions?(item: ItemRow, index: number): ReactNode;
+  /**
+   * How wide the rowActions controls are, in px (the action column is fixed so rows line up): one
+   * icon button is 36. Default: room for three icon buttons.
+   */
+  rowActionsWidth?: number;
 }
 
 const SKELETON_ROWS = 8;
+const ROW_ACTIONS_WIDTH = 108;
 
 /**
  * The list of sounds every screen shares (pack, staff playlist, favorites, playlists, search):
@@ -43,12 +49,13 @@ const SKELETON_ROWS = 8;
  * instrument chips, a heart and "add to playlist". ↑/↓ walk this list once one of its rows plays;
  * clicking a row's empty space plays it too.
  */
-export function ItemList({ items, onEndReached, loading = false, emptyState, label, hidePack = false, rowActions }: ItemListProps) {
+export function ItemList({ items, onEndReached, loading = false, emptyState, label, hidePack = false, rowActions, rowActionsWidth = ROW_ACTIONS_WIDTH }: ItemListProps) {
   if (items.length === 0 && !loading) {
     return <>{emptyState ?? <EmptyState title="No sounds here yet" />}</>;
   }
+  const style = rowActions ? ({ '--item-extra-actions-width': `${rowActionsWidth}px` } as CSSProperties) : undefined;
   return (
-    <div className={classes.wrapper} data-extra-actions={rowActions ? true : undefined}>
+    <div className={classes.wrapper} style={style}>
       <div className={classes.header} aria-hidden>
         <span />
         <span />

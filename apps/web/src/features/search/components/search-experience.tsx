@@ -290,7 +290,7 @@ export function SearchExperience(props: SearchExperienceProps) {
               {renderResults ? (
                 renderResults(view)
               ) : (
-                <ItemList {...view} rowActions={showSimilar && roomForSimilar ? similarAction : undefined} />
+                <ItemList {...view} rowActions={showSimilar && roomForSimilar ? similarAction : undefined} rowActionsWidth={36} />
               )}
               {results.error && results.data ? <ApiErrorAlert error={results.error} title="The latest search did not answer" /> : null}
             </div>
