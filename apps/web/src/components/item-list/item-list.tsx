@@ -58,9 +58,8 @@ export function ItemList({ items, onEndReached, loading = false, emptyState, lab
     <div className={classes.wrapper} style={style}>
       <div className={classes.header} aria-hidden>
         <span />
-        <span />
+        <span className={classes.coverCell} />
         <span>Sound</span>
-        <span className={classes.wide}>Tags</span>
         <span className={classes.wide}>Kind</span>
         <span className={classes.wide}>Key</span>
         <span className={classes.wide}>BPM</span>
@@ -94,6 +93,7 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
   const chips = itemChips(item);
   const bpm = itemBpm(item);
   const duration = itemDuration(item);
+  const byline = !hidePack && item.pack ? `${item.pack.title} · ${item.creator.name}` : item.creator.name;
 
   // A click on the row's empty space plays it: auditioning should not need aiming at a small button.
   const onRowClick = (event: MouseEvent<HTMLLIElement>) => {
@@ -114,38 +114,43 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
       onPointerEnter={prepare}
     >
       <PlayButton item={item} list={list} size="lg" />
-      <CoverImage cover={item.pack?.cover ?? null} alt="" size={44} radius="sm" className={classes.cover} />
+      <CoverImage cover={item.pack?.cover ?? null} alt="" size={44} radius="sm" className={`${classes.cover} ${classes.coverCell}`} />
       <div className={classes.title}>
-        <Link to={`/item/${item.slug}`} className={`${classes.name} mantine-focus-auto`}>
+        {/* The name wraps to a second line rather than lose its end; the title carries it past that. */}
+        <Link to={`/item/${item.slug}`} className={`${classes.name} mantine-focus-auto`} title={item.name}>
           {item.name}
         </Link>
-        <div className={`${classes.meta} ${classes.byline}`}>
-          {!hidePack && item.pack ? (
-            <>
-              <Link to={`/pack/${item.pack.id}`} className={`${classes.metaLink} mantine-focus-auto`}>
-                {item.pack.title}
-              </Link>
-              {' · '}
-            </>
+        <div className={classes.sub}>
+          <div className={`${classes.meta} ${classes.byline}`} title={byline}>
+            {!hidePack && item.pack ? (
+              <>
+                <Link to={`/pack/${item.pack.id}`} className={`${classes.metaLink} mantine-focus-auto`}>
+                  {item.pack.title}
+                </Link>
+                {' · '}
+              </>
+            ) : null}
+            <Link to={`/creator/${item.creator.id}`} className={`${classes.metaLink} mantine-focus-auto`}>
+              {item.creator.name}
+            </Link>
+          </div>
+          {chips.length > 0 || item.is_free ? (
+            <div className={classes.chips}>
+              {chips.map((chip) => (
+                <span key={chip} className={classes.chip}>
+                  {chip}
+                </span>
+              ))}
+              {item.is_free ? <span className={`${classes.chip} ${classes.freeChip}`}>Free</span> : null}
+            </div>
           ) : null}
-          <Link to={`/creator/${item.creator.id}`} className={`${classes.metaLink} mantine-focus-auto`}>
-            {item.creator.name}
-          </Link>
         </div>
         <div className={`${classes.meta} ${classes.summary}`}>{itemSummary(item)}</div>
-      </div>
-      <div className={`${classes.chips} ${classes.wide}`}>
-        {chips.map((chip) => (
-          <span key={chip} className={classes.chip}>
-            {chip}
-          </span>
-        ))}
-        {item.is_free ? <span className={`${classes.chip} ${classes.freeChip}`}>Free</span> : null}
       </div>
       <Attribute label="Kind" value={itemKindLabel(item)} />
       <Attribute label="Key" value={item.key} />
       <Attribute label="BPM" value={bpm} />
-      <Attribute label="Time signature" value={item.time_signature ? `${item.time_signature}${item.feel === 'swing' ? ' sw' : ''}` : null} title={item.feel === 'swing' ? 'Swing feel' : undefined} />
+      <Attribute label="Time signature" value={item.time_signature ? `${item.time_signature}${item.feel === 'swing' ? ' sw' : ''}` : null} title={item.feel === 'swing' ? `${item.time_signature}, swing feel` : undefined} />
       <Attribute label="Duration" value={duration} />
       <div className={classes.actions}>
         <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} size="lg" />
@@ -157,9 +162,10 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
   );
 });
 
+/** A column on wide lists (the summary line says it on narrow ones); the title shows a value its column cuts. */
 function Attribute({ label, value, title }: { label: string; value: string | null; title?: string }) {
   return (
-    <span className={`${classes.attribute} ${classes.wide}`} title={title}>
+    <span className={`${classes.attribute} ${classes.wide}`} title={title ?? value ?? undefined}>
       <span className={classes.srOnly}>{label}: </span>
       {value ?? <span aria-label="not set">–</span>}
     </span>
@@ -173,12 +179,11 @@ export function ItemListSkeleton({ rows = SKELETON_ROWS }: { rows?: number }) {
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className={`${classes.row} ${classes.skeletonRow}`}>
           <Skeleton circle height={34} />
-          <Skeleton height={44} width={44} radius="sm" className={classes.cover} />
+          <Skeleton height={44} width={44} radius="sm" className={`${classes.cover} ${classes.coverCell}`} />
           <div className={classes.title}>
             <Skeleton height={12} width={`${60 - (index % 3) * 12}%`} mb={8} />
             <Skeleton height={10} width="40%" />
           </div>
-          <Skeleton height={18} width="70%" className={classes.wide} />
           {[0, 1, 2, 3, 4].map((cell) => (
             <Skeleton key={cell} height={10} width="60%" className={classes.wide} />
           ))}
