@@ -22,8 +22,10 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
 
   const KICKS = ['Thunder Kick', 'Dusty Kick 1', 'Dusty Kick 2', 'Dusty Kick 3', 'Kick Groove Loop', 'Kick Roll Loop', 'Free Kick'];
   const HATS = 20;
-  /** Every listed sound: the kicks, 2 snares, the hats, 2 keys sounds and the free clap. */
-  const LISTED = KICKS.length + 2 + HATS + 2 + 1;
+  /** As long as many catalogue names: ~230 px, where the rows beside the filters once left ~90. */
+  const LONG_NAME = 'Warm Rhodes Chord Stab Cm';
+  /** Every listed sound: the kicks, 2 snares, the hats, 3 keys sounds and the free clap. */
+  const LISTED = KICKS.length + 2 + HATS + 3 + 1;
 
   beforeAll(async () => {
     const ctx = env.server.ctx;
@@ -50,6 +52,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     await add(drums, 'Kick Roll Loop', { kind: 'Loop', key: 'F minor', bpm: 140, timeSignature: '4/4', feel: 'straight', instruments: ['kick'], durationMs: 6000 });
     await createItems(ctx, drums, HATS, { instruments: ['hi-hat'], genres: ['trap'], name: 'Tight Hat', durationMs: 200 });
     await add(keys, 'Dark Piano Loop', { kind: 'Loop', key: 'C minor', bpm: 90, timeSignature: '4/4', instruments: ['piano'], genres: ['lo-fi-hip-hop'], hasMidi: true, durationMs: 8000 });
+    await add(keys, LONG_NAME, { key: 'C minor', bpm: 92, instruments: ['piano'], genres: ['lo-fi-hip-hop'], tags: ['rhodes', 'warm'], durationMs: 2500 });
     await add(keys, 'Waltz Strings', { kind: 'Composition', key: 'D major', bpm: 72, timeSignature: '3/4', instruments: ['string-section'], genres: ['lo-fi-hip-hop'], durationMs: 20000 });
     // Free Kick sounds like the paid kicks; on free search its similar sounds are the free ones only.
     await add(freebies, 'Free Kick', { instruments: ['kick'], isFree: true, audioFeatures: kick(5) });
@@ -162,6 +165,36 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       // Clearing every filter keeps the text.
       await page.getByRole('button', { name: 'Clear all' }).first().click();
       await eventually(() => currentPath(page)).toBe('/search?q=kick');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a sound’s whole name shows in its row, beside the filter column and on a phone', async () => {
+    const { context, page } = await open(subscriber, '/search?q=rhodes');
+    try {
+      await eventually(() => resultNames(page)).toEqual([LONG_NAME]);
+      expect(await page.getByRole('complementary', { name: 'Filters' }).isVisible()).toBe(true);
+      const row = page.locator('section[aria-label="Results"] li[data-item-id]').first();
+      const name = row.getByRole('link', { name: LONG_NAME });
+      // Neither cut at the side nor clamped below: every character is on screen.
+      const shown = () => name.evaluate((el) => ({ whole: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight, lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)) }));
+      // At 1440 px beside the filters, on one line, with its key and BPM in their columns.
+      expect(await shown()).toEqual({ whole: true, lines: 1 });
+      expect(await row.getByText('Key: C minor', { exact: true }).isVisible()).toBe(true);
+
+      // A phone: the name still whole, the play button and the actions on screen beside it or under it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await eventually(() => page.getByRole('complementary', { name: 'Filters' }).count()).toBe(0);
+      await eventually(() => shown().then((s) => s.whole)).toBe(true);
+      const onScreen = async (locator: ReturnType<Page['locator']>) => {
+        const box = await locator.boundingBox();
+        return !!box && (await locator.isVisible()) && box.x >= 0 && box.x + box.width <= 390;
+      };
+      expect(await onScreen(row.getByRole('button', { name: `Play ${LONG_NAME}` }))).toBe(true);
+      expect(await onScreen(name)).toBe(true);
+      expect(await onScreen(row.getByRole('button', { name: `Add ${LONG_NAME} to favorites` }))).toBe(true);
+      expect(await onScreen(row.getByRole('button', { name: `Get ${LONG_NAME} for 1 credit` }))).toBe(true);
     } finally {
       await context.close();
     }
