@@ -97,8 +97,6 @@ export function SearchExperience(props: SearchExperienceProps) {
   const missingSeed = state.sort === 'random' && !state.seed;
   const results = useSearchResults(corpus, state, queryString, !missingSeed);
   const desktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-  // The shared list gives extra row actions a wide fixed column: on phones it would leave the names no room.
-  const roomForSimilar = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [similar, setSimilar] = useState<{ item: ItemRow | null; opened: boolean }>({ item: null, opened: false });
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -290,7 +288,7 @@ export function SearchExperience(props: SearchExperienceProps) {
               {renderResults ? (
                 renderResults(view)
               ) : (
-                <ItemList {...view} rowActions={showSimilar && roomForSimilar ? similarAction : undefined} rowActionsWidth={36} />
+                <ItemList {...view} rowActions={showSimilar ? similarAction : undefined} rowActionsWidth={36} />
               )}
               {results.error && results.data ? <ApiErrorAlert error={results.error} title="The latest search did not answer" /> : null}
             </div>
