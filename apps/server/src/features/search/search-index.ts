@@ -479,19 +479,40 @@ function uuidWords(id: string): Uint32Array {
 type NumberArray = Uint8Array | Uint16Array | Uint32Array | Int16Array | Int32Array | Float32Array | Float64Array;
 
 /**
- * A new array of `data`'s length holding, at document d, document order[d]'s `width` values. Copied as bytes,
- * so that one loop serves every type of column (a loop reading several types runs several times slower).
+ * A new array of `data`'s length holding, at document d, document order[d]'s `width` values. Copied as whole
+ * 32-bit words where the values fill them (4- and 8-byte columns, the ids' four words), else as 16-bit or 8-bit
+ * units: one loop per unit size, each reading one type only (a loop reading several types runs several times
+ * slower; one copying every column byte by byte did eight to sixteen times the work for the wide ones).
  */
 function gathered<T extends NumberArray>(data: T, order: Uint32Array, width: number): T {
   const out = new (data.constructor as new (length: number) => T)(data.length);
   const bytes = width * data.BYTES_PER_ELEMENT;
-  const from = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  const to = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-  for (let doc = 0; doc < order.length; doc++) {
-    const read = order[doc]! * bytes;
-    for (let k = 0; k < bytes; k++) to[doc * bytes + k] = from[read + k]!;
-  }
+  if (bytes % 4 === 0) gatherUnits32(new Uint32Array(data.buffer, data.byteOffset, data.byteLength >>> 2), new Uint32Array(out.buffer, out.byteOffset, out.byteLength >>> 2), order, bytes >>> 2);
+  else if (bytes === 2) gatherUnits16(new Uint16Array(data.buffer, data.byteOffset, data.byteLength >>> 1), new Uint16Array(out.buffer, out.byteOffset, out.byteLength >>> 1), order);
+  else gatherUnits8(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), new Uint8Array(out.buffer, out.byteOffset, out.byteLength), order, bytes);
   return out;
+}
+
+function gatherUnits32(from: Uint32Array, to: Uint32Array, order: Uint32Array, units: number) {
+  if (units === 1) {
+    for (let doc = 0; doc < order.length; doc++) to[doc] = from[order[doc]!]!;
+    return;
+  }
+  for (let doc = 0; doc < order.length; doc++) {
+    const read = order[doc]! * units;
+    for (let k = 0; k < units; k++) to[doc * units + k] = from[read + k]!;
+  }
+}
+
+function gatherUnits16(from: Uint16Array, to: Uint16Array, order: Uint32Array) {
+  for (let doc = 0; doc < order.length; doc++) to[doc] = from[order[doc]!]!;
+}
+
+function gatherUnits8(from: Uint8Array, to: Uint8Array, order: Uint32Array, units: number) {
+  for (let doc = 0; doc < order.length; doc++) {
+    const read = order[doc]! * units;
+    for (let k = 0; k < units; k++) to[doc * units + k] = from[read + k]!;
+  }
 }
 
 /**
