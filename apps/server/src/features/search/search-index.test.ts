@@ -119,6 +119,17 @@ describe('SearchIndex read at start-up', () => {
     expect(docs.map((doc) => [...state.ids.subarray(doc * 4, doc * 4 + 4)].map((w) => w.toString(16).padStart(8, '0')).join(''))).toEqual(byId.map((item) => item.id.replaceAll('-', '')));
   });
 
+  it('numbers documents in id order when many ids share their first 32 bits (compared, or key-sorted when many)', () => {
+    // 400 ids alike in their first 8 hex digits (more than are compared one by one), 3 alike in another, the rest random.
+    const alike = catalogue(600).map((item, i) => ({ ...item, id: i < 400 ? `abcdef01${item.id.slice(8)}` : i < 403 ? `12345678${item.id.slice(8)}` : item.id }));
+    const sortedIds = alike.map((item) => item.id.replaceAll('-', '')).sort();
+    const index = readIndex([...alike].sort((a, b) => (a.nameLower + a.id < b.nameLower + b.id ? -1 : 1)));
+    const state = index.toState();
+    const idOf = (doc: number) => [...state.ids.subarray(doc * 4, doc * 4 + 4)].map((w) => w.toString(16).padStart(8, '0')).join('');
+    expect(Array.from({ length: state.size }, (_, doc) => idOf(doc))).toEqual(sortedIds);
+    expect(index.docsOf(alike.map((item) => item.id))).toHaveLength(alike.length);
+  });
+
   it('finds every item read by its id, and takes changes after the read', async () => {
     const index = readIndex(shuffled);
     expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);
