@@ -156,6 +156,14 @@ class GrowingBits {
   data = new Uint32Array(0);
   /** `minWords`: its first allocation (the index's reserved extent), so that it is made once, not grown step by step. */
   constructor(private readonly minWords = 0) {}
+  dropIfEmpty() {
+    if (this.data.every((word) => word === 0)) this.data = new Uint32Array(0);
+  }
+  /** Its data, allocated at the first allocation's size if it was not yet. */
+  reserved(): Uint32Array {
+    if (this.data.length < this.minWords) this.data = new Uint32Array(this.minWords);
+    return this.data;
+  }
   add(doc: number) {
     const word = doc >>> 5;
     if (this.data.length <= word) {
@@ -189,6 +197,19 @@ class CommonWord {
     if (weight & 2) this.high.add(doc);
     if (weight & 1) this.low.add(doc);
     this.count += 1;
+  }
+  /**
+   * Its three bitsets made at their reserved size, for `count` documents to be set in them directly (reading a
+   * catalogue); then readDone().
+   */
+  readBits(count: number): [Uint32Array, Uint32Array, Uint32Array] {
+    this.count = count;
+    return [this.docs.reserved(), this.high.reserved(), this.low.reserved()];
+  }
+  /** A weight bitset no document was set in is dropped (as if never made: a word only ever in one field). */
+  readDone() {
+    this.high.dropIfEmpty();
+    this.low.dropIfEmpty();
   }
   /** Its documents, ascending, and their weight codes, as a posting holds them (written from `at`). */
   listInto(docs: Uint32Array, weights: Uint8Array, at: number) {
@@ -1076,45 +1097,61 @@ export class SearchIndex {
   }
 
   /**
-   * The postings of the documents read: all of them filled in document order (so ascending) into one list,
-   * then each common word's made bitsets (reading its documents one after another: filling 80 bitsets at once
-   * went all over the memory) and the others' copied to views of one buffer (a posting that grows later is
-   * copied out of it). The list is one large allocation, returned whole once dropped.
+   * The postings and common words' bitsets of the documents read, in one pass over their words in document
+   * order: a common word's bits are set at once (each of its bitsets is written from start to end, so the
+   * pass keeps one cache line of each in use), every other word's documents go to its run of one buffer
+   * that all their postings are views of (a posting that grows later is copied out of it) — one large
+   * allocation, returned whole once dropped. Each posting is ascending, as documents are visited in order.
    */
   private makePostings(reading: ReadWords, order: Uint32Array) {
     const { counts, start, entries } = reading;
+    const commons: (CommonWord | null)[] = [];
+    // Each common word's three bitsets (documents, weight's high bit, low bit) side by side, by word number.
+    const commonBits: Uint32Array[] = [];
+    const bitsAt = new Int32Array(counts.length).fill(-1);
     const from = new Uint32Array(counts.length + 1);
-    counts.forEach((count, w) => (from[w + 1] = from[w]! + count));
+    for (let w = 0; w < counts.length; w++) {
+      const common = this.isCommon(counts[w]!);
+      if (common) {
+        const commonWord = new CommonWord(this.extent);
+        bitsAt[w] = commonBits.length;
+        commonBits.push(...commonWord.readBits(counts[w]!));
+        commons.push(commonWord);
+      } else commons.push(null);
+      from[w + 1] = from[w]! + (common ? 0 : counts[w]!);
+    }
+    const rare = from[counts.length]!;
     const next = from.slice();
-    const all = new ArrayBuffer(from[counts.length]! * 5);
-    const docs = new Uint32Array(all, 0, from[counts.length]!);
-    const weights = new Uint8Array(all, docs.byteLength, docs.length);
+    const kept = new ArrayBuffer(rare * 5);
+    const docs = new Uint32Array(kept, 0, rare);
+    const weights = new Uint8Array(kept, docs.byteLength, rare);
     for (let doc = 0; doc < order.length; doc++) {
       const read = order[doc]!;
+      const word = doc >>> 5;
+      const bit = 1 << (doc & 31);
       for (let i = start[read]!; i < start[read + 1]!; i++) {
         const entry = entries[i]!;
-        const at = next[entry >>> 2]!++;
-        docs[at] = doc;
-        weights[at] = entry & 3;
+        const w = entry >>> 2;
+        const at = bitsAt[w]!;
+        if (at >= 0) {
+          commonBits[at]![word]! |= bit;
+          if (entry & 2) commonBits[at + 1]![word]! |= bit;
+          if (entry & 1) commonBits[at + 2]![word]! |= bit;
+          continue;
+        }
+        const to = next[w]!++;
+        docs[to] = doc;
+        weights[to] = entry & 3;
       }
     }
-    const rare = counts.reduce((sum, count) => (this.isCommon(count) ? sum : sum + count), 0);
-    const kept = new ArrayBuffer(rare * 5);
-    const keptDocs = new Uint32Array(kept, 0, rare);
-    const keptWeights = new Uint8Array(kept, keptDocs.byteLength, rare);
-    let at = 0;
     reading.words.forEach((word, w) => {
-      const [first, end] = [from[w]!, from[w + 1]!];
-      if (this.isCommon(end - first)) {
-        const common = new CommonWord(this.extent);
-        for (let i = first; i < end; i++) common.add(docs[i]!, weights[i]!);
+      const common = commons[w];
+      if (common) {
+        common.readDone();
         this.commonWords.set(word, common);
         return;
       }
-      keptDocs.set(docs.subarray(first, end), at);
-      keptWeights.set(weights.subarray(first, end), at);
-      this.postings.set(word, { docs: keptDocs.subarray(at, at + end - first), weights: keptWeights.subarray(at, at + end - first), length: end - first });
-      at += end - first;
+      this.postings.set(word, { docs: docs.subarray(from[w]!, from[w + 1]!), weights: weights.subarray(from[w]!, from[w + 1]!), length: counts[w]! });
     });
     this.addWords(reading.words);
   }
