@@ -571,7 +571,7 @@ class KeySort {
 }
 
 /** Runs of values (document d's from start[d] to start[d + 1]) in `order`, as new arrays just long enough. */
-function gatheredRuns<T extends Uint16Array | Uint32Array>(start: Uint32Array, values: T, order: Uint32Array): [Uint32Array<ArrayBuffer>, T] {
+function gatheredRuns<T extends Uint8Array | Uint16Array | Uint32Array>(start: Uint32Array, values: T, order: Uint32Array): [Uint32Array<ArrayBuffer>, T] {
   const n = order.length;
   const nextStart = new Uint32Array(start.length);
   const next = new (values.constructor as new (length: number) => T)(start[n]!);
@@ -626,8 +626,11 @@ class ReadWords {
 /** Ids alike in their first 32 bits up to this many are ordered by comparing the rest, more by key sorts of the rest. */
 const ID_RUN_COMPARED = 256;
 
-/** Characters of each name sorted as keys before names alike that far are compared (see sortNames). */
-const NAME_KEY_CHARS = 8;
+/** Bytes of each name sorted as keys (four a key) before names alike that far are compared (see sortNames). */
+const NAME_KEY_BYTES = 16;
+
+/** Names are kept as UTF-8 (see SearchIndex.nameBytes). */
+const UTF8 = new TextEncoder();
 
 /** Words an item is guessed to have, for reserving room before reading the catalogue (the list grows past it). */
 const WORDS_PER_DOCUMENT = 16;
@@ -649,10 +652,13 @@ export class SearchIndex {
 
   private readonly ids = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   /**
-   * Lower-cased names as UTF-16 code units in one array (document d's from nameStart[d] to nameStart[d + 1]):
-   * a million names as strings would be a million objects for every full garbage collection to mark.
+   * Lower-cased names as UTF-8 in one array (document d's bytes from nameStart[d] to nameStart[d + 1]): a
+   * million names as strings would be a million objects for every full garbage collection to mark, and as
+   * UTF-16 code units twice the bytes of names that are mostly ASCII. A name equals, or starts with, a text
+   * exactly when its bytes equal, or start with, the text's (typed text never holds a lone surrogate: the
+   * request refuses one, and words are letters and digits), so the name leads of relevance are unchanged.
    */
-  private readonly nameChars = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
+  private readonly nameBytes = new Column(new Uint8Array(0), (n) => new Uint8Array(n));
   private readonly nameStart = new Column(new Uint32Array(1), (n) => new Uint32Array(n));
   private readonly pack = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
   private readonly creator = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
@@ -747,7 +753,7 @@ export class SearchIndex {
       laterIds: [...this.later.keys()],
       laterDocs: Uint32Array.from(this.later.values()),
       ids: this.ids.data.subarray(0, n * 4),
-      nameChars: this.nameChars.data.subarray(0, this.nameStart.data[n]!),
+      nameBytes: this.nameBytes.data.subarray(0, this.nameStart.data[n]!),
       nameStart: this.nameStart.data.subarray(0, n + 1),
       pack: this.pack.data.subarray(0, n),
       creator: this.creator.data.subarray(0, n),
@@ -787,7 +793,7 @@ export class SearchIndex {
     index.listedCount = state.listedCount;
     state.laterIds.forEach((id, i) => index.later.set(id, state.laterDocs[i]!));
     index.ids.data = state.ids.slice();
-    index.nameChars.data = state.nameChars.slice();
+    index.nameBytes.data = state.nameBytes.slice();
     index.nameStart.data = state.nameStart.slice();
     index.reading = null;
     index.pack.data = state.pack.slice();
@@ -1002,9 +1008,20 @@ export class SearchIndex {
   /** Document `doc`'s name after the names of those before it. */
   private appendName(doc: number, name: string) {
     const from = this.nameStart.data[doc]!;
-    this.nameChars.ensure(from + name.length);
-    for (let i = 0; i < name.length; i++) this.nameChars.data[from + i] = name.charCodeAt(i);
-    this.nameStart.data[doc + 1] = from + name.length;
+    this.nameBytes.ensure(from + name.length);
+    const bytes = this.nameBytes.data;
+    let at = from;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      if (c >= 0x80) {
+        // Not ASCII: the encoder writes the whole name (at most three bytes a code unit).
+        this.nameBytes.ensure(from + name.length * 3);
+        at = from + UTF8.encodeInto(name, this.nameBytes.data.subarray(from, from + name.length * 3)).written;
+        break;
+      }
+      bytes[at++] = c;
+    }
+    this.nameStart.data[doc + 1] = at;
   }
 
   /** Document `doc`'s genres (or instruments) as codes, after those of the documents before it. */
@@ -1087,7 +1104,7 @@ export class SearchIndex {
   private renumber(order: Uint32Array) {
     for (const col of this.documentColumns()) col.data = gathered(col.data, order, 1);
     this.ids.data = gathered(this.ids.data, order, 4);
-    [this.nameStart.data, this.nameChars.data] = gatheredRuns(this.nameStart.data, this.nameChars.data, order);
+    [this.nameStart.data, this.nameBytes.data] = gatheredRuns(this.nameStart.data, this.nameBytes.data, order);
     for (const t of Object.values(this.tags)) [t.start.data, t.codes.data] = gatheredRuns(t.start.data, t.codes.data, order);
     for (const corpus of [this.listed, this.archived]) {
       const before = corpus.data;
@@ -1185,7 +1202,7 @@ export class SearchIndex {
   }
 
   /**
-   * Documents by name (as code units compare, so every name starting with a text is one run of it): the
+   * Documents by name (as UTF-8 bytes compare, so every name starting with a text is one run of it): the
    * names that lead a relevance search are found by binary search instead of a comparison per match.
    * Sorted once the index is read; documents numbered later are looked at one by one (`later`).
    */
@@ -1244,30 +1261,43 @@ export class SearchIndex {
   }
 
   /**
-   * Documents by name as code units compare (as strings do), ties by number: sorted by keys of their first
-   * NAME_KEY_CHARS characters (two a key, the last first), then each run of names alike that far by comparing
-   * the rest where the names are kept — a comparison sort of them all takes about twice as long.
+   * Documents by name as their UTF-8 bytes compare (as code points do), ties by number: sorted by keys of
+   * their first NAME_KEY_BYTES bytes (four a key, the last first), then each run of names alike that far by
+   * comparing the rest where the names are kept — a comparison sort of them all takes about twice as long.
    */
   private sortNames(sort: KeySort) {
-    const chars = this.nameChars.data;
+    const bytes = this.nameBytes.data;
     const start = this.nameStart.data;
-    // A name's i-th code unit, 0 past its end (names hold no U+0000, so a name sorts before those it starts).
-    const charAt = (doc: number, i: number) => (start[doc]! + i < start[doc + 1]! ? chars[start[doc]! + i]! : 0);
+    const keys = sort.keys;
     const byName = this.allDocuments();
-    for (let i = NAME_KEY_CHARS - 2; i >= 0; i -= 2) {
-      for (let doc = 0; doc < byName.length; doc++) sort.keys[doc] = ((charAt(doc, i) << 16) | charAt(doc, i + 1)) >>> 0;
+    for (let i = NAME_KEY_BYTES - 4; i >= 0; i -= 4) {
+      for (let doc = 0; doc < byName.length; doc++) {
+        // Bytes i to i + 3 of the name, 0 past its end (names hold no U+0000, so a name sorts before those it starts).
+        const from = start[doc]! + i;
+        const length = start[doc + 1]! - from;
+        if (length >= 4) keys[doc] = ((bytes[from]! << 24) | (bytes[from + 1]! << 16) | (bytes[from + 2]! << 8) | bytes[from + 3]!) >>> 0;
+        else {
+          let key = 0;
+          for (let k = 0; k < 4; k++) key = (key << 8) | (k < length ? bytes[from + k]! : 0);
+          keys[doc] = key >>> 0;
+        }
+      }
       sort.sort(byName);
     }
     const alike = (a: number, b: number) => {
-      for (let i = 0; i < NAME_KEY_CHARS; i++) if (charAt(a, i) !== charAt(b, i)) return false;
+      const from = start[a]!;
+      const otherFrom = start[b]!;
+      const length = Math.min(start[a + 1]! - from, NAME_KEY_BYTES);
+      if (Math.min(start[b + 1]! - otherFrom, NAME_KEY_BYTES) !== length) return false;
+      for (let i = 0; i < length; i++) if (bytes[from + i] !== bytes[otherFrom + i]) return false;
       return true;
     };
     const compareRest = (a: number, b: number) => {
       const length = start[a + 1]! - start[a]!;
       const otherLength = start[b + 1]! - start[b]!;
       const common = Math.min(length, otherLength);
-      for (let i = NAME_KEY_CHARS; i < common; i++) {
-        const c = chars[start[a]! + i]! - chars[start[b]! + i]!;
+      for (let i = NAME_KEY_BYTES; i < common; i++) {
+        const c = bytes[start[a]! + i]! - bytes[start[b]! + i]!;
         if (c !== 0) return c;
       }
       return length - otherLength || a - b;
@@ -1282,24 +1312,24 @@ export class SearchIndex {
     this.rankNames();
   }
 
-  /** A document's name compared with `text` as code units (as strings compare): negative when it sorts first. */
-  private compareName(doc: number, text: string): number {
-    const chars = this.nameChars.data;
+  /** A document's name compared with a text's UTF-8 bytes (as strings compare code points): negative when it sorts first. */
+  private compareName(doc: number, text: Uint8Array): number {
+    const bytes = this.nameBytes.data;
     const from = this.nameStart.data[doc]!;
     const length = this.nameStart.data[doc + 1]! - from;
     const common = Math.min(length, text.length);
     for (let i = 0; i < common; i++) {
-      const c = chars[from + i]! - text.charCodeAt(i);
+      const c = bytes[from + i]! - text[i]!;
       if (c !== 0) return c;
     }
     return length - text.length;
   }
 
-  private nameStartsWith(doc: number, text: string): boolean {
-    const chars = this.nameChars.data;
+  private nameStartsWith(doc: number, text: Uint8Array): boolean {
+    const bytes = this.nameBytes.data;
     const from = this.nameStart.data[doc]!;
     if (this.nameStart.data[doc + 1]! - from < text.length) return false;
-    for (let i = 0; i < text.length; i++) if (chars[from + i] !== text.charCodeAt(i)) return false;
+    for (let i = 0; i < text.length; i++) if (bytes[from + i] !== text[i]) return false;
     return true;
   }
 
@@ -1317,7 +1347,8 @@ export class SearchIndex {
    * those starting with it, are two runs of `byName` found by binary search, so a document's lead is two
    * comparisons of its rank (documents numbered since the sort compare their names).
    */
-  private nameLeads(typed: string): (doc: number) => number {
+  private nameLeads(text: string): (doc: number) => number {
+    const typed = UTF8.encode(text);
     const byName = this.byName;
     const rank = this.nameRank;
     const sorted = byName.length;
@@ -1796,7 +1827,7 @@ export interface SearchIndexState {
   laterIds: string[];
   laterDocs: Uint32Array<ArrayBuffer>;
   ids: Uint32Array<ArrayBuffer>;
-  nameChars: Uint16Array<ArrayBuffer>;
+  nameBytes: Uint8Array<ArrayBuffer>;
   nameStart: Uint32Array<ArrayBuffer>;
   pack: Uint32Array<ArrayBuffer>;
   creator: Uint32Array<ArrayBuffer>;
