@@ -500,18 +500,29 @@ function uuidWords(id: string): Uint32Array {
 type NumberArray = Uint8Array | Uint16Array | Uint32Array | Int16Array | Int32Array | Float32Array | Float64Array;
 
 /**
- * A new array of `data`'s length holding, at document d, document order[d]'s `width` values. Copied as whole
- * 32-bit words where the values fill them (4- and 8-byte columns, the ids' four words), else as 16-bit or 8-bit
- * units: one loop per unit size, each reading one type only (a loop reading several types runs several times
- * slower; one copying every column byte by byte did eight to sixteen times the work for the wide ones).
+ * Reorders the first `order.length` documents of `data` (`width` values each) in place: document d gets
+ * document order[d]'s values, gathered into `scratch` and copied back. Copied as whole 32-bit words where the
+ * values fill them (4- and 8-byte columns, the ids' four words), else as 16-bit or 8-bit units: one loop per
+ * unit size, each reading one type only (a loop reading several types runs several times slower; one copying
+ * every column byte by byte did eight to sixteen times the work for the wide ones). In place, so that
+ * renumbering allocates no column again: each column made and dropped would stay in the process as a hole.
  */
-function gathered<T extends NumberArray>(data: T, order: Uint32Array, width: number): T {
-  const out = new (data.constructor as new (length: number) => T)(data.length);
+function permute(data: NumberArray, order: Uint32Array, width: number, scratch: ArrayBuffer) {
   const bytes = width * data.BYTES_PER_ELEMENT;
-  if (bytes % 4 === 0) gatherUnits32(new Uint32Array(data.buffer, data.byteOffset, data.byteLength >>> 2), new Uint32Array(out.buffer, out.byteOffset, out.byteLength >>> 2), order, bytes >>> 2);
-  else if (bytes === 2) gatherUnits16(new Uint16Array(data.buffer, data.byteOffset, data.byteLength >>> 1), new Uint16Array(out.buffer, out.byteOffset, out.byteLength >>> 1), order);
-  else gatherUnits8(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), new Uint8Array(out.buffer, out.byteOffset, out.byteLength), order, bytes);
-  return out;
+  const length = order.length * bytes;
+  if (bytes % 4 === 0) {
+    const to = new Uint32Array(scratch, 0, length >>> 2);
+    gatherUnits32(new Uint32Array(data.buffer, data.byteOffset, length >>> 2), to, order, bytes >>> 2);
+    new Uint32Array(data.buffer, data.byteOffset, length >>> 2).set(to);
+  } else if (bytes === 2) {
+    const to = new Uint16Array(scratch, 0, length >>> 1);
+    gatherUnits16(new Uint16Array(data.buffer, data.byteOffset, length >>> 1), to, order);
+    new Uint16Array(data.buffer, data.byteOffset, length >>> 1).set(to);
+  } else {
+    const to = new Uint8Array(scratch, 0, length);
+    gatherUnits8(new Uint8Array(data.buffer, data.byteOffset, length), to, order, bytes);
+    new Uint8Array(data.buffer, data.byteOffset, length).set(to);
+  }
 }
 
 function gatherUnits32(from: Uint32Array, to: Uint32Array, order: Uint32Array, units: number) {
@@ -570,18 +581,23 @@ class KeySort {
   }
 }
 
-/** Runs of values (document d's from start[d] to start[d + 1]) in `order`, as new arrays just long enough. */
-function gatheredRuns<T extends Uint8Array | Uint16Array | Uint32Array>(start: Uint32Array, values: T, order: Uint32Array): [Uint32Array<ArrayBuffer>, T] {
+/**
+ * Reorders runs of values in place (document d's from start[d] to start[d + 1], `unit` bytes a value, `bytes`
+ * their bytes): document d gets document order[d]'s run. Gathered into `scratch` and copied back.
+ */
+function permuteRuns(start: Uint32Array, bytes: Uint8Array, unit: number, order: Uint32Array, scratch: ArrayBuffer) {
   const n = order.length;
-  const nextStart = new Uint32Array(start.length);
-  const next = new (values.constructor as new (length: number) => T)(start[n]!);
+  const nextStart = new Uint32Array(scratch, 0, n + 1);
+  const next = new Uint8Array(scratch, (n + 1) * 4, start[n]! * unit);
+  nextStart[0] = 0;
   let at = 0;
   for (let doc = 0; doc < n; doc++) {
     const read = order[doc]!;
-    for (let i = start[read]!; i < start[read + 1]!; i++) next[at++] = values[i]!;
-    nextStart[doc + 1] = at;
+    for (let i = start[read]! * unit; i < start[read + 1]! * unit; i++) next[at++] = bytes[i]!;
+    nextStart[doc + 1] = at / unit;
   }
-  return [nextStart, next];
+  start.set(nextStart);
+  bytes.set(next);
 }
 
 /**
@@ -631,6 +647,13 @@ const NAME_KEY_BYTES = 16;
 
 /** Names are kept as UTF-8 (see SearchIndex.nameBytes). */
 const UTF8 = new TextEncoder();
+
+/**
+ * Name bytes and genres (and instruments) an item is guessed to have, for the same reason (names are ~21 bytes
+ * in the benchmark's catalogue): the columns grow past it, each growth leaving the smaller array behind.
+ */
+const NAME_BYTES_PER_DOCUMENT = 24;
+const TAGS_PER_DOCUMENT = 2;
 
 /** Words an item is guessed to have, for reserving room before reading the catalogue (the list grows past it). */
 const WORDS_PER_DOCUMENT = 16;
@@ -956,7 +979,11 @@ export class SearchIndex {
     for (const col of this.documentColumns()) col.ensure(room);
     this.ids.ensure(room * 4);
     this.nameStart.ensure(room + 1);
-    for (const t of Object.values(this.tags)) t.start.ensure(room + 1);
+    this.nameBytes.ensure(room * NAME_BYTES_PER_DOCUMENT);
+    for (const t of Object.values(this.tags)) {
+      t.start.ensure(room + 1);
+      t.codes.ensure(room * TAGS_PER_DOCUMENT);
+    }
     this.listed.ensure((room + 31) >>> 5);
     this.archived.ensure((room + 31) >>> 5);
     this.capacity = room;
@@ -1102,14 +1129,17 @@ export class SearchIndex {
 
   /** Numbers the documents in `order` (the document at order[d] becomes d): every column and corpus. */
   private renumber(order: Uint32Array) {
-    for (const col of this.documentColumns()) col.data = gathered(col.data, order, 1);
-    this.ids.data = gathered(this.ids.data, order, 4);
-    [this.nameStart.data, this.nameBytes.data] = gatheredRuns(this.nameStart.data, this.nameBytes.data, order);
-    for (const t of Object.values(this.tags)) [t.start.data, t.codes.data] = gatheredRuns(t.start.data, t.codes.data, order);
-    for (const corpus of [this.listed, this.archived]) {
-      const before = corpus.data;
-      corpus.data = new Uint32Array(before.length);
-      for (let doc = 0; doc < order.length; doc++) if (bitOf(before, order[doc]!)) corpus.data[doc >>> 5]! |= 1 << (doc & 31);
+    const n = order.length;
+    const runs = [{ start: this.nameStart.data, values: this.nameBytes.data }, ...Object.values(this.tags).map((t) => ({ start: t.start.data, values: t.codes.data }))];
+    const scratch = new ArrayBuffer(Math.max(n * 16, ...runs.map(({ start, values }) => (n + 1) * 4 + start[n]! * values.BYTES_PER_ELEMENT)));
+    for (const col of this.documentColumns()) permute(col.data, order, 1, scratch);
+    permute(this.ids.data, order, 4, scratch);
+    for (const { start, values } of runs) permuteRuns(start, new Uint8Array(values.buffer, values.byteOffset, values.byteLength), values.BYTES_PER_ELEMENT, order, scratch);
+    const bits = new Uint32Array(scratch, 0, (n + 31) >>> 5);
+    for (const corpus of [this.listed.data, this.archived.data]) {
+      bits.fill(0);
+      for (let doc = 0; doc < n; doc++) if (bitOf(corpus, order[doc]!)) bits[doc >>> 5]! |= 1 << (doc & 31);
+      corpus.set(bits);
     }
   }
 
