@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { IndexedItem, IndexedLabel } from './search-index.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
+import { scanVector } from './search-text.ts';
 
 /**
  * What the in-memory index reads from PostgreSQL, the source of truth: items (their words split by the
@@ -94,8 +95,11 @@ class Fields {
 
 const fields = new Fields();
 
-/** Fills `item` from a row, its lists emptied first: one object can take a million rows in turn. */
-function readItemRow(r: ItemRow, item: IndexedItem): IndexedItem {
+/**
+ * Fills `item` from a row, its lists emptied first: one object can take a million rows in turn. With `vector`,
+ * the words are left in the vector's text for the index to read (SearchIndex.addRead) instead of listed.
+ */
+function readItemRow(r: ItemRow, item: IndexedItem, vector = false): IndexedItem {
   const f = fields.of(r.m);
   item.id = f.string();
   item.packId = f.string();
@@ -120,7 +124,8 @@ function readItemRow(r: ItemRow, item: IndexedItem): IndexedItem {
   splitInto(f.string(), item.genres);
   splitInto(f.string(), item.instruments);
   item.nameLower = r.n;
-  wordsOfVector(r.v, item);
+  if (vector) item.vector = r.v;
+  else wordsOfVector(r.v, item);
   return item;
 }
 
@@ -143,34 +148,10 @@ export function wordsOfVector(text: string, into: { words: string[]; weights: nu
   const { words, weights } = into;
   words.length = 0;
   weights.length = 0;
-  let i = text.indexOf("'");
-  while (i >= 0 && i < text.length) {
-    // The lexeme: up to the next quote that is not doubled; sliced as is unless it holds an escape.
-    let end = i + 1;
-    let escaped = false;
-    for (;;) {
-      end = text.indexOf("'", end);
-      if (end < 0) return into;
-      if (text.charCodeAt(end + 1) !== 39) break;
-      escaped = true;
-      end += 2;
-    }
-    let word = text.slice(i + 1, end);
-    if (escaped || word.includes('\\')) word = word.replace(/''|\\(.)/g, (m: string, c: string | undefined) => (m === "''" ? "'" : (c ?? '')));
-    let best = 0;
-    let j = end + 1;
-    if (text.charCodeAt(j) === 58 /* : */) {
-      for (j++; j < text.length && text.charCodeAt(j) !== 32; j++) {
-        const c = text.charCodeAt(j);
-        if (c === 65 /* A */) best = 3;
-        else if (c === 66 /* B */ && best < 2) best = 2;
-        else if (c === 67 /* C */ && best < 1) best = 1;
-      }
-    }
-    words.push(word);
-    weights.push(best);
-    i = text.indexOf("'", j);
-  }
+  scanVector(text, (from, to, _hash, word, weight) => {
+    words.push(word ?? text.slice(from, to));
+    weights.push(weight);
+  });
   return into;
 }
 
@@ -180,8 +161,8 @@ export function wordsOfVector(text: string, into: { words: string[]; weights: nu
  * transaction. Each batch is asked for before the one before it is handed over, so PostgreSQL reads it
  * meanwhile (a batch should fit the socket's buffers, or PostgreSQL stops writing it until it is read);
  * between batches the event loop runs. `onItem` is given the same object for every item, filled
- * again each time (a million objects with their lists were most of the read's garbage). Stops early when
- * `stopped()` says so.
+ * again each time (a million objects with their lists were most of the read's garbage), its words left in
+ * `vector` (a string made of each of 14 million words was the rest). Stops early when `stopped()` says so.
  */
 export async function readCatalogue(tx: DbOrTx, onItem: (item: IndexedItem) => void, options: { batch: number; stopped: () => boolean }): Promise<void> {
   await tx.execute(sql`declare search_catalogue no scroll cursor for ${ITEM_SELECT}`);
@@ -196,7 +177,7 @@ export async function readCatalogue(tx: DbOrTx, onItem: (item: IndexedItem) => v
       // before adding this one, or PostgreSQL would wait for it meanwhile. Requests waiting (health, searches
       // answered by PostgreSQL) run then too.
       await yieldToEventLoop();
-      for (const row of rows) onItem(readItemRow(row, item));
+      for (const row of rows) onItem(readItemRow(row, item, true));
     }
   } finally {
     // A batch asked for ahead does not fail unheard when adding the one before failed (the cursor closes with the transaction).

@@ -149,6 +149,16 @@ describe('SearchIndex read at start-up', () => {
     expect((await pages(loaded, { q: 'été' }, { corpus: 'paid', userId: null })).flatMap((answer) => answer.ids)).toEqual(expected);
   });
 
+  it('reads the words of a vector as PostgreSQL prints it as it reads them listed', () => {
+    // PostgreSQL's text of a tsvector: quotes doubled, backslashes doubled, the weight's letter (none for D).
+    const vectorOf = (words: string[], weights: number[]) =>
+      words.map((w, i) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}':${i + 1}${['', 'C', 'B', 'A'][weights[i]!]}`).join(' ');
+    const withEscapes = shuffled.map((item, i) => (i % 7 === 0 ? { ...item, words: [...item.words, "it's", 'a\\b', 'ünï'], weights: [...item.weights, 3, 0, 1] } : item));
+    const listed = readIndex(withEscapes);
+    const fromVectors = readIndex(withEscapes.map((item) => ({ ...item, words: [], weights: [], vector: vectorOf(item.words, item.weights) })));
+    expect(fromVectors.toState()).toEqual(listed.toState());
+  });
+
   it('finds every item read by its id, and takes changes after the read', async () => {
     const index = readIndex(shuffled);
     expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);

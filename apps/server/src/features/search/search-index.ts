@@ -5,7 +5,7 @@ import { encodeCursor, invalidCursor } from '../../http/page-cursor.ts';
 import { BPM_EDGES, bpmBucketOf, type FacetCount, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
 import type { SearchScope } from './search-engine.ts';
 import type { ResolvedWord, SearchRequest } from './search-request.ts';
-import { MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, randomKey, RELEVANCE_WEIGHTS } from './search-text.ts';
+import { hashOfWord, MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, randomKey, RELEVANCE_WEIGHTS, scanVector } from './search-text.ts';
 
 /**
  * The search index of one API process (docs/decisions/0018-search-index.md): every item as a document
@@ -30,6 +30,11 @@ export interface IndexedItem {
   words: string[];
   /** … and the best field each occurs in: 3 name (A), 2 tags/instruments/kind/plugin (B), 1 genres (C), 0 pack/creator (D). */
   weights: number[];
+  /**
+   * search_vector as PostgreSQL prints it, when the words are to be read from it instead (the catalogue read
+   * at start-up: SearchIndex.addRead numbers its lexemes without a string made of each); `words` are then empty.
+   */
+  vector?: string;
   type: string | null;
   kind: string | null;
   key: string | null;
@@ -608,10 +613,22 @@ function permuteRuns(start: Uint32Array, bytes: Uint8Array, unit: number, order:
 class ReadWords {
   readonly words: string[] = [];
   readonly counts: number[] = [];
-  private readonly numbers = new Map<string, number>();
+  /**
+   * Word numbers by the word's hash (hashOfWord), open addressing: number + 1 in `slots` (0 free), the hash
+   * beside it. A lexeme read from a vector's text is looked up where it is, without a string made of it.
+   */
+  private slots = new Int32Array(1 << 16);
+  private hashes = new Int32Array(1 << 16);
   /** Document d's entries are entries[start[d]] … entries[start[d + 1] - 1]. */
   start = new Uint32Array(1);
   entries = new Uint32Array(0);
+  /** Where the document being added writes its next entry. */
+  private at = 0;
+  private readonly addLexeme = (from: number, to: number, hash: number, word: string | null, weight: number) => {
+    const number = word === null ? this.numberOf(this.text, from, to, hash) : this.numberOf(word, 0, word.length, hashOfWord(word));
+    this.entry(number, weight);
+  };
+  private text = '';
 
   /** Room for `n` documents, and a guess at their words (the list grows if they have more). */
   reserve(n: number) {
@@ -621,21 +638,54 @@ class ReadWords {
 
   add(doc: number, item: IndexedItem) {
     if (this.start.length < doc + 2) this.start = grown(this.start, Math.ceil(this.start.length * 1.5) + 16);
-    const from = this.start[doc]!;
-    if (this.entries.length < from + item.words.length) this.entries = grown(this.entries, Math.ceil(this.entries.length * 1.5) + 1024);
-    for (let i = 0; i < item.words.length; i++) {
-      const word = item.words[i]!;
-      let number = this.numbers.get(word);
-      if (number === undefined) {
-        number = this.words.length;
-        this.numbers.set(word, number);
-        this.words.push(word);
-        this.counts.push(0);
+    this.at = this.start[doc]!;
+    if (item.vector !== undefined) {
+      this.text = item.vector;
+      scanVector(item.vector, this.addLexeme);
+    } else {
+      for (let i = 0; i < item.words.length; i++) {
+        const word = item.words[i]!;
+        this.entry(this.numberOf(word, 0, word.length, hashOfWord(word)), item.weights[i]!);
       }
-      this.counts[number]! += 1;
-      this.entries[from + i] = (number << 2) | item.weights[i]!;
     }
-    this.start[doc + 1] = from + item.words.length;
+    this.start[doc + 1] = this.at;
+  }
+
+  private entry(number: number, weight: number) {
+    if (this.at === this.entries.length) this.entries = grown(this.entries, Math.ceil(this.entries.length * 1.5) + 1024);
+    this.counts[number]! += 1;
+    this.entries[this.at++] = (number << 2) | weight;
+  }
+
+  /** The number of the word text[from, to) (its hash given), numbered now if it is new. */
+  private numberOf(text: string, from: number, to: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const slot = this.slots[at]!;
+      if (slot === 0) break;
+      if (this.hashes[at] !== hash) continue;
+      const word = this.words[slot - 1]!;
+      if (word.length === to - from && text.startsWith(word, from)) return slot - 1;
+    }
+    const number = this.words.length;
+    this.words.push(text.slice(from, to));
+    this.counts.push(0);
+    this.place(number, hash);
+    if (this.words.length * 2 > this.slots.length) {
+      // Kept at most half full: twice the slots, every word placed again.
+      this.slots = new Int32Array(this.slots.length * 2);
+      this.hashes = new Int32Array(this.slots.length);
+      this.words.forEach((word, n) => this.place(n, hashOfWord(word)));
+    }
+    return number;
+  }
+
+  private place(number: number, hash: number) {
+    const mask = this.slots.length - 1;
+    let at = hash & mask;
+    while (this.slots[at] !== 0) at = (at + 1) & mask;
+    this.slots[at] = number + 1;
+    this.hashes[at] = hash;
   }
 }
 

@@ -24,6 +24,56 @@ export function quoteLexeme(word: string): string {
   return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
+/** FNV-1a over UTF-16 code units, as scanVector hashes the lexemes it reads. */
+export function hashOfWord(word: string, from = 0, to = word.length): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+/**
+ * Each lexeme of a tsvector as PostgreSQL prints it (`'kick':2A,7B 'trap':12C,15 'it''s':3`) and the best
+ * field weight it has: 3 for A (name) … 0 for D (pack and creator; PostgreSQL prints no letter for D).
+ * `onLexeme` is told where the lexeme's characters are in `text` and their hash (hashOfWord) when they are
+ * written as they are, or given the lexeme itself (`word`) when it held an escape (a doubled quote, a
+ * backslash): a reader that looks lexemes up needs no string made of each.
+ */
+export function scanVector(text: string, onLexeme: (from: number, to: number, hash: number, word: string | null, weight: number) => void): void {
+  let i = text.indexOf("'");
+  while (i >= 0 && i < text.length) {
+    // The lexeme: up to the next quote that is not doubled.
+    let end = i + 1;
+    let hash = 0x811c9dc5 | 0;
+    let escaped = false;
+    for (;;) {
+      if (end >= text.length) return;
+      const c = text.charCodeAt(end);
+      if (c === 39 /* ' */) {
+        if (text.charCodeAt(end + 1) !== 39) break;
+        escaped = true;
+        end += 2;
+        continue;
+      }
+      if (c === 92 /* \ */) escaped = true;
+      hash = Math.imul(hash ^ c, 0x01000193);
+      end++;
+    }
+    let best = 0;
+    let j = end + 1;
+    if (text.charCodeAt(j) === 58 /* : */) {
+      for (j++; j < text.length && text.charCodeAt(j) !== 32; j++) {
+        const c = text.charCodeAt(j);
+        if (c === 65 /* A */) best = 3;
+        else if (c === 66 /* B */ && best < 2) best = 2;
+        else if (c === 67 /* C */ && best < 1) best = 1;
+      }
+    }
+    const word = escaped ? text.slice(i + 1, end).replace(/''|\\(.)/g, (m: string, c: string | undefined) => (m === "''" ? "'" : (c ?? ''))) : null;
+    onLexeme(i + 1, end, hash, word, best);
+    i = text.indexOf("'", j);
+  }
+}
+
 /** Groups of alternatives → `('a' | 'b') & 'c'`; null when there is nothing to match. */
 export function buildTsquery(groups: readonly (readonly string[])[]): string | null {
   const parts = groups.filter((g) => g.length > 0).map((g) => (g.length === 1 ? quoteLexeme(g[0]!) : `(${g.map(quoteLexeme).join(' | ')})`));
