@@ -5,7 +5,7 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search';
 import { buildApp } from '../src/app.ts';
 import { itemEvents, items, ownedItems, packs } from '../src/db/schema/index.ts';
-import { createIndexedSearchEngine } from '../src/features/search/indexed-search-engine.ts';
+import { createIndexedSearchEngine, snapshotKey } from '../src/features/search/indexed-search-engine.ts';
 import { SNAPSHOT_FORMAT } from '../src/features/search/search-index-snapshot.ts';
 import { createPostgresSearchEngine } from '../src/features/search/postgres-search-engine.ts';
 import type { SearchEngine, SearchScope } from '../src/features/search/search-engine.ts';
@@ -264,11 +264,16 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
         await afterGap.stop();
       }
 
-      await t.ctx.storage.put(`search-index/snapshot-v${SNAPSHOT_FORMAT}`, Buffer.from('CRATESIX but not really'), { contentType: 'application/octet-stream' });
+      await t.ctx.storage.put(snapshotKey(SNAPSHOT_FORMAT), Buffer.from('CRATESIX but not really'), { contentType: 'application/octet-stream' });
+      // An index an older release saved, in a format this one cannot read.
+      await t.ctx.storage.put(snapshotKey(SNAPSHOT_FORMAT - 1), Buffer.from('an older format'), { contentType: 'application/octet-stream' });
       const afterDamage = await start();
       try {
         expect(afterDamage.status()).toMatchObject({ ready: true, source: 'database' });
         await expectSameAsSql(afterDamage);
+        // It saved its own again, and the older format's is gone from storage.
+        expect((await t.ctx.storage.head(snapshotKey(SNAPSHOT_FORMAT)))!.size).toBeGreaterThan(100);
+        expect(await t.ctx.storage.head(snapshotKey(SNAPSHOT_FORMAT - 1))).toBeNull();
       } finally {
         await afterDamage.stop();
       }

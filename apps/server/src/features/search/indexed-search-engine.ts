@@ -58,7 +58,8 @@ const PRUNE_EVERY_MS = 60_000;
 /** Outbox rows are kept a day: a saved index (at most SNAPSHOT_EVERY_MS old) always finds every change since. */
 const KEEP_OUTBOX_SECONDS = 24 * 3_600;
 const SNAPSHOT_EVERY_MS = 6 * 3_600_000;
-const SNAPSHOT_KEY = `search-index/snapshot-v${SNAPSHOT_FORMAT}`;
+export const snapshotKey = (format: number) => `search-index/snapshot-v${format}`;
+const SNAPSHOT_KEY = snapshotKey(SNAPSHOT_FORMAT);
 
 /**
  * A stored object's bytes in one buffer of its size, each piece copied in as it arrives: collecting the
@@ -90,6 +91,7 @@ export function createIndexedSearchEngine(
   let timer: NodeJS.Timeout | null = null;
   let snapshotTimer: NodeJS.Timeout | null = null;
   let saving: Promise<void> | null = null;
+  let olderFormatsRemoved = false;
   let lastPrune = Date.now();
   /** Outbox reads run one after another; `fresh` is the last one asked for. */
   let chain: Promise<void> = Promise.resolve();
@@ -151,6 +153,12 @@ export function createIndexedSearchEngine(
         const database = await databaseIdentity(db);
         const bytes = encodeSnapshot(current.toState(), { lastOutboxId: lastId, holes: [...holes.keys()], database, savedAt: new Date().toISOString() });
         await storage.put(SNAPSHOT_KEY, bytes, { contentType: 'application/octet-stream' });
+        // A new format leaves the index saved in older ones unreadable (~170 MB each for a million sounds):
+        // they go once this one is saved.
+        if (!olderFormatsRemoved) {
+          for (let format = 1; format < SNAPSHOT_FORMAT; format++) await storage.delete(snapshotKey(format));
+          olderFormatsRemoved = true;
+        }
       } catch (error) {
         options.logger.warn({ err: error }, 'search index could not be saved');
       } finally {
