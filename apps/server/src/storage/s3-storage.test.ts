@@ -65,14 +65,16 @@ describe('signed download URLs (s3rver)', () => {
   it('download the object as a named attachment straight from the store, until they expire', async () => {
     const bytes = Buffer.from('the original file people paid for');
     await storage.put('originals/signed-test.wav', bytes, { contentType: 'audio/wav' });
-    const url = await storage.signedDownloadUrl!('originals/signed-test.wav', { expiresInSeconds: 1, contentDisposition: 'attachment; filename="Kick 01.wav"', contentType: 'application/octet-stream' });
+    // The signature's time is whole seconds (X-Amz-Date), so a URL valid for 3 s is valid for at least 2 more:
+    // room for the first download on a busy machine (1 s left it ~0–1 s, and it failed under load).
+    const url = await storage.signedDownloadUrl!('originals/signed-test.wav', { expiresInSeconds: 3, contentDisposition: 'attachment; filename="Kick 01.wav"', contentType: 'application/octet-stream' });
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="Kick 01.wav"');
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     // Once expired the URL is refused. (s3rver serves unsigned reads too, so that a bucket is private is the
     // store's configuration, not something this test can show.)
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 4100));
     expect((await fetch(url)).status).toBe(403);
-  });
+  }, 15_000);
 });
