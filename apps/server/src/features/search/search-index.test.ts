@@ -4,13 +4,16 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search';
 import type { Db } from '../../db/client.ts';
 import type { SearchScope } from './search-engine.ts';
-import { type IndexedItem, SearchIndex } from './search-index.ts';
+import { type IndexedItem, SearchIndex, type SearchIndexState } from './search-index.ts';
 import { seededRandom } from '../../../test/seeded-random.ts';
 import { planSearch } from './search-request.ts';
 
 const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'café', 'vinyl kicks'];
 const PACKS = Array.from({ length: 6 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, slug: `pack-${i}`, label: `Pack ${i}` }));
 const CREATORS = Array.from({ length: 3 }, (_, i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, slug: `creator-${i}`, label: `Creator ${i}` }));
+
+/** Document `doc`'s id as it is kept (four 32-bit words), in hex without dashes. */
+const idOfDocument = (state: SearchIndexState, doc: number) => [...state.ids.subarray(doc * 4, doc * 4 + 4)].map((w) => w.toString(16).padStart(8, '0')).join('');
 
 function catalogue(size: number): IndexedItem[] {
   const r = seededRandom(7);
@@ -117,7 +120,7 @@ describe('SearchIndex read at start-up', () => {
     expect([...state.byPopular]).toEqual([...docs].sort((a, b) => state.popularity[b]! - state.popularity[a]! || b - a));
     expect([...state.byBpm]).toEqual([...docs].sort((a, b) => bpm(a) - bpm(b) || a - b));
     // Documents are numbered in id order.
-    expect(docs.map((doc) => [...state.ids.subarray(doc * 4, doc * 4 + 4)].map((w) => w.toString(16).padStart(8, '0')).join(''))).toEqual(byId.map((item) => item.id.replaceAll('-', '')));
+    expect(docs.map((doc) => idOfDocument(state, doc))).toEqual(byId.map((item) => item.id.replaceAll('-', '')));
   });
 
   it('numbers documents in id order when many ids share their first 32 bits (compared, or key-sorted when many)', () => {
@@ -126,8 +129,7 @@ describe('SearchIndex read at start-up', () => {
     const sortedIds = alike.map((item) => item.id.replaceAll('-', '')).sort();
     const index = readIndex([...alike].sort((a, b) => (a.nameLower + a.id < b.nameLower + b.id ? -1 : 1)));
     const state = index.toState();
-    const idOf = (doc: number) => [...state.ids.subarray(doc * 4, doc * 4 + 4)].map((w) => w.toString(16).padStart(8, '0')).join('');
-    expect(Array.from({ length: state.size }, (_, doc) => idOf(doc))).toEqual(sortedIds);
+    expect(Array.from({ length: state.size }, (_, doc) => idOfDocument(state, doc))).toEqual(sortedIds);
     expect(index.docsOf(alike.map((item) => item.id))).toHaveLength(alike.length);
   });
 

@@ -25,9 +25,9 @@ export function quoteLexeme(word: string): string {
 }
 
 /** FNV-1a over UTF-16 code units, as scanVector hashes the lexemes it reads. */
-export function hashOfWord(word: string, from = 0, to = word.length): number {
+export function hashOfWord(word: string): number {
   let hash = 0x811c9dc5 | 0;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
   return hash;
 }
 
