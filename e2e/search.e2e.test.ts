@@ -170,6 +170,32 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     }
   });
 
+  test('a genre is picked from its checklist by its count, with the mouse or the keyboard', async () => {
+    const { context, page } = await open(subscriber, '/search');
+    try {
+      await eventually(() => totalText(page)).toBe(`${LISTED} sounds`);
+      const lofi = page.getByRole('checkbox', { name: 'Lo-Fi Hip Hop, 3 sounds' });
+      expect(await lofi.isChecked()).toBe(false);
+      // Under its family's heading, with the count a producer reads.
+      expect(await page.locator('[data-facet-value="lo-fi-hip-hop"]').innerText()).toBe('Lo-Fi Hip Hop\n3');
+
+      await page.locator('[data-facet-value="lo-fi-hip-hop"]').getByText('Lo-Fi Hip Hop').click();
+      await eventually(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Dark Piano Loop', LONG_NAME, 'Waltz Strings'].sort());
+      expect(currentPath(page)).toBe('/search?genre=lo-fi-hip-hop');
+      await eventually(() => page.getByRole('checkbox', { name: /^Lo-Fi Hip Hop/ }).isChecked()).toBe(true);
+      expect(await page.locator('[data-filter-chip]').allTextContents()).toEqual(['Genre: Lo-Fi Hip Hop']);
+
+      // Space on the focused box takes the genre off again.
+      await page.getByRole('checkbox', { name: /^Lo-Fi Hip Hop/ }).focus();
+      await page.keyboard.press('Space');
+      await eventually(() => totalText(page)).toBe(`${LISTED} sounds`);
+      expect(currentPath(page)).toBe('/search');
+      expect(await page.getByRole('checkbox', { name: /^Lo-Fi Hip Hop/ }).isChecked()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a sound’s whole name shows in its row, beside the filter column and on a phone', async () => {
     const { context, page } = await open(subscriber, '/search?q=rhodes');
     try {

@@ -1,4 +1,4 @@
-import { Checkbox, Collapse, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Collapse, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import classes from './search.module.css';
@@ -117,27 +117,23 @@ export function FacetChecklist({ options, onToggle, findLabel, emptyText }: { op
         <div key={`${group.name ?? ''}-${index}`}>
           {group.name ? <div className={classes.groupHeading}>{group.name}</div> : null}
           {group.options.map((option) => (
-            <Checkbox
-              key={option.value}
-              size="xs"
-              radius="sm"
-              checked={option.selected}
-              disabled={option.disabled}
-              onChange={() => onToggle(option.value)}
-              aria-label={optionName(option.label, option.count)}
-              wrapperProps={{ 'data-facet-value': option.value }}
-              classNames={{ root: classes.checkRoot, body: classes.checkBody, labelWrapper: classes.checkLabelWrapper, label: classes.checkLabel }}
-              label={
-                <>
-                  <span className={classes.checkName}>{option.label}</span>
-                  {option.count !== null ? (
-                    <span className={classes.count} data-facet-count>
-                      {formatCount(option.count)}
-                    </span>
-                  ) : null}
-                </>
-              }
-            />
+            // A native checkbox in its label: a list of 250 values re-renders with every answer (Mantine's took most of that render).
+            <label key={option.value} className={classes.checkRoot} data-facet-value={option.value} data-disabled={option.disabled || undefined}>
+              <input
+                type="checkbox"
+                className={classes.checkInput}
+                checked={option.selected}
+                disabled={option.disabled}
+                onChange={() => onToggle(option.value)}
+                aria-label={optionName(option.label, option.count)}
+              />
+              <span className={classes.checkName}>{option.label}</span>
+              {option.count !== null ? (
+                <span className={classes.count} data-facet-count>
+                  {formatCount(option.count)}
+                </span>
+              ) : null}
+            </label>
           ))}
         </div>
       ))}
