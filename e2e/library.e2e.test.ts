@@ -77,6 +77,30 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
     });
   });
 
+  test('a row’s playlist menu opens from the keyboard and gives the focus back to its button when closed', async () => {
+    const { pack, items } = catalogue.packs[1]!;
+    await withPage(producer, async (page) => {
+      await page.goto(`${env.server.baseUrl}/pack/${pack.id}`);
+      await expectHeading(page, pack.title);
+      const button = main(page).getByRole('button', { name: `Add ${items[2]!.name} to a playlist` });
+      expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.getByRole('menuitem', { name: 'New playlist…' }).waitFor();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New playlist…');
+
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      // Enter opens it again from there.
+      await page.keyboard.press('Enter');
+      await menu.getByRole('menuitem', { name: 'New playlist…' }).waitFor();
+    });
+  });
+
   test('a playlist is made from a row, filled from another page, reordered, renamed, pruned and deleted in the library', async () => {
     const [a, b, c] = catalogue.packs[0]!.items;
     const other = catalogue.packs[1]!.items[0]!;

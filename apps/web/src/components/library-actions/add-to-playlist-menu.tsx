@@ -2,7 +2,8 @@ import { ActionIcon, Button, Loader, Menu, Text, type MantineSize } from '@manti
 import { dialogs } from '../dialogs.tsx';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { apiErrorMessage } from '../../lib/api-error-messages.ts';
 import { useProfile } from '../../profile/profile-state.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
@@ -51,22 +52,37 @@ export function openCreatePlaylistWithItem(item: { id: string; name: string }): 
  */
 export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddToPlaylistMenuProps) {
   const { uid } = useProfile();
+  // A list has a menu per row, and every search answer mounts a new list: the Menu (its floating-ui setup) is
+  // made on the first click. Its button is then a new element: it takes the focus before the menu opens, so
+  // closing the menu gives the focus back to it.
+  const [used, setUsed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const firstOpen = () => {
+    flushSync(() => setUsed(true));
+    button.current?.focus();
+    setOpened(true);
+  };
   const label = `Add ${item.name} to a playlist`;
+  // Until then the button says what it opens, as Menu.Target will.
+  const firstOpenProps = uid && !used ? { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: firstOpen } : {};
 
   const target = withLabel ? (
-    <Button variant="default" leftSection={<IconPlaylistAdd size={18} aria-hidden />} aria-label={label}>
+    <Button ref={button} {...firstOpenProps} variant="default" leftSection={<IconPlaylistAdd size={18} aria-hidden />} aria-label={label}>
       Add to playlist
     </Button>
   ) : (
-    <ActionIcon size={size} radius="xl" variant="subtle" color="gray" aria-label={label}>
+    <ActionIcon ref={button} {...firstOpenProps} size={size} radius="xl" variant="subtle" color="gray" aria-label={label}>
       <IconPlaylistAdd size={16} aria-hidden />
     </ActionIcon>
   );
 
   if (!uid) return <SignInPrompt message="Log in to collect sounds in your own playlists.">{target}</SignInPrompt>;
 
+  if (!used) return target;
+
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
         <PlaylistChoices item={item} />
