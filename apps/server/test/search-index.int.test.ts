@@ -110,8 +110,9 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
             feel: r.next() < 0.5 ? r.pick(FEELS) : null,
             licenceType: r.pick(LICENCE_TYPES),
             tags: r.some(WORDS, 2),
-            genres: r.some(GENRE_POOL, 2),
-            instruments: r.some(INSTRUMENT_POOL, 2),
+            // Up to four: the index keeps a sound's first two apart from the rest.
+            genres: r.some(GENRE_POOL, 4),
+            instruments: r.some(INSTRUMENT_POOL, 4),
             isFree: r.next() < 0.25,
             hasStems: r.next() < 0.3,
             hasMidi: r.next() < 0.3,

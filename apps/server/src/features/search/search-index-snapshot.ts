@@ -10,7 +10,7 @@ import type { SearchIndexState } from './search-index.ts';
  */
 
 /** Bump whenever SearchIndexState or what a field means changes: an older snapshot is then ignored. */
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7;
 const MAGIC = Buffer.from('CRATESIX');
 const PREFIX_BYTES = MAGIC.length + 8;
 

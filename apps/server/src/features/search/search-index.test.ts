@@ -46,8 +46,9 @@ function catalogue(size: number): IndexedItem[] {
       // Ties in the newest and popular orders too.
       listedAtMicros: 1_700_000_000_000_000 + r.int(50) * 1_000_000,
       popularity: r.int(20),
-      genres: r.next() < 0.5 ? ['trap'] : ['house', 'techno'],
-      instruments: r.next() < 0.5 ? [] : ['kick'],
+      // Some with more than two (kept apart from the first two).
+      genres: r.pick([['trap'], ['house', 'techno'], ['house', 'techno', 'trap'], ['soul', 'trap', 'house', 'techno']]),
+      instruments: r.pick([[], ['kick'], ['kick', 'snare', 'clap']]),
     };
   });
 }
@@ -159,6 +160,53 @@ describe('SearchIndex read at start-up', () => {
     const listed = readIndex(withEscapes);
     const fromVectors = readIndex(withEscapes.map((item) => ({ ...item, words: [], weights: [], vector: vectorOf(item.words, item.weights) })));
     expect(fromVectors.toState()).toEqual(listed.toState());
+  });
+
+  it('counts every genre and instrument of the matches, however many a sound has, read, loaded and changed', async () => {
+    const inCorpus = { paid: (item: IndexedItem) => item.packStatus === PACK_STATUS.published && !item.takenDown, archived: (item: IndexedItem) => item.packStatus === PACK_STATUS.archived || item.takenDown };
+    const counted = (index: SearchIndex, input: SearchQueryInput, corpus: 'paid' | 'archived') =>
+      pages(index, input, { corpus, userId: null }).then(([first]) => ({
+        genre: Object.fromEntries(first!.facets!.genre.map((v) => [v.value, v.count])),
+        instrument: Object.fromEntries(first!.facets!.instrument.map((v) => [v.value, v.count])),
+      }));
+    const expected = (list: IndexedItem[], keep: (item: IndexedItem) => boolean, corpus: 'paid' | 'archived') => {
+      const tally = (values: string[][]) => {
+        const counts: Record<string, number> = {};
+        for (const value of values.flat()) counts[value] = (counts[value] ?? 0) + 1;
+        return counts;
+      };
+      const kept = list.filter((item) => inCorpus[corpus](item) && keep(item));
+      return { genre: tally(kept.map((item) => item.genres)), instrument: tally(kept.map((item) => item.instruments)) };
+    };
+    // Broad ones are counted as the whole corpus less the rest, the corpus's counts kept up to date with each change.
+    const searches = [
+      [{}, () => true],
+      [{ has_midi: 'false' }, (item: IndexedItem) => !item.hasMidi],
+      [{ genre: ['soul'] }, (item: IndexedItem) => item.genres.includes('soul')],
+      [{ instrument: ['clap'], genre: ['techno'] }, (item: IndexedItem) => item.instruments.includes('clap') && item.genres.includes('techno')],
+    ] as const;
+    const read = readIndex(shuffled);
+    // Numbered one by one after the read, as a process that started on an empty catalogue has them.
+    const upserted = readIndex([]);
+    for (const item of shuffled) upserted.upsert(item);
+    const indexes = [read, SearchIndex.fromState(read.toState()), upserted];
+    const expectCounts = async (list: IndexedItem[]) => {
+      for (const index of indexes) {
+        for (const corpus of ['paid', 'archived'] as const) {
+          for (const [input, keep] of searches) expect(await counted(index, input, corpus), JSON.stringify({ input, corpus })).toEqual(expected(list, keep, corpus));
+        }
+      }
+    };
+    await expectCounts(items);
+    // Changed to four instruments; from three to one; taken down with four genres: counted again as they are now.
+    const listed = byId.filter(inCorpus.paid);
+    const changes = [
+      { ...listed[0]!, instruments: ['808', 'kick', 'pad', 'clap'] },
+      { ...listed.find((item) => item.instruments.length === 3)!, instruments: ['piano'] },
+      { ...listed.find((item) => item.genres.length === 4)!, takenDown: true },
+    ];
+    for (const changed of changes) for (const index of indexes) index.upsert(changed);
+    await expectCounts(items.map((item) => changes.find((c) => c.id === item.id) ?? item));
   });
 
   it('finds every item read by its id, and takes changes after the read', async () => {

@@ -474,14 +474,111 @@ interface LabelTable {
 
 const newLabels = (): LabelTable => ({ codes: new Codes(), rows: [null], bySlug: new Map() });
 
-/** Genres or instruments: document d's codes are codes[start[d]] … codes[start[d + 1] - 1]. */
-interface TagColumns {
-  start: Column<Uint32Array<ArrayBuffer>>;
-  codes: Column<Uint16Array<ArrayBuffer>>;
-  table: Codes;
-}
+/**
+ * Genres (or instruments) of every document: its first two codes in one 32-bit word (16 bits each, 0 for
+ * none), and the codes after those of the few documents with more than two in a list of their own (those
+ * documents ascending, each with its run of codes). Counting a search's tags reads one word per match: a
+ * run per document (its start, then its codes) took twice as long.
+ */
+class TagColumn {
+  table = new Codes();
+  private readonly pair = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  /** Documents with more than two codes, ascending; the i-th one's codes after its first two are moreCodes[moreStart[i]] …. */
+  private readonly moreDocs = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  private readonly moreStart = new Column(new Uint32Array(1), (n) => new Uint32Array(n));
+  private readonly moreCodes = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
+  private more = 0;
 
-const newTagColumns = (): TagColumns => ({ start: new Column(new Uint32Array(1), (n) => new Uint32Array(n)), codes: new Column(new Uint16Array(0), (n) => new Uint16Array(n)), table: new Codes() });
+  /** Room for `n` documents. */
+  ensure(n: number) {
+    this.pair.ensure(n);
+  }
+
+  /** Document `doc`'s values (a document numbered after every other with more than two). */
+  set(doc: number, values: readonly string[]) {
+    const first = values.length > 0 ? this.table.code(values[0]!) : 0;
+    const second = values.length > 1 ? this.table.code(values[1]!) : 0;
+    this.pair.data[doc] = (first | (second << 16)) >>> 0;
+    if (values.length <= 2) return;
+    this.moreDocs.ensure(this.more + 1);
+    this.moreStart.ensure(this.more + 2);
+    const from = this.moreStart.data[this.more]!;
+    this.moreCodes.ensure(from + values.length - 2);
+    for (let i = 2; i < values.length; i++) this.moreCodes.data[from + i - 2] = this.table.code(values[i]!);
+    this.moreDocs.data[this.more] = doc;
+    this.moreStart.data[this.more + 1] = from + values.length - 2;
+    this.more += 1;
+  }
+
+  /** Each of document `doc`'s codes. */
+  forEach(doc: number, fn: (code: number) => void) {
+    const pair = this.pair.data[doc]!;
+    if ((pair & 0xffff) !== 0) fn(pair & 0xffff);
+    if (pair >>> 16 === 0) return;
+    fn(pair >>> 16);
+    const i = findSorted(this.moreDocs.data, this.more, doc);
+    if (i >= 0) for (let at = this.moreStart.data[i]!; at < this.moreStart.data[i + 1]!; at++) fn(this.moreCodes.data[at]!);
+  }
+
+  /** Adds `sign` to the count of every code of the first `n` documents of `docs` (ascending); counts[0] takes the empty slots. */
+  count(counts: Int32Array, docs: Uint32Array, n: number, sign: number) {
+    const pairs = this.pair.data;
+    for (let k = 0; k < n; k++) {
+      const pair = pairs[docs[k]!]!;
+      counts[pair & 0xffff]! += sign;
+      counts[pair >>> 16]! += sign;
+    }
+    const moreDocs = this.moreDocs.data;
+    const moreStart = this.moreStart.data;
+    for (let i = 0, at = 0; i < this.more; i++) {
+      at = firstAtLeast(docs, at, n, moreDocs[i]!);
+      // (`docs` is a scratch list: what lies past its first n is another search's.)
+      if (at === n) break;
+      if (docs[at] !== moreDocs[i]) continue;
+      for (let c = moreStart[i]!; c < moreStart[i + 1]!; c++) counts[this.moreCodes.data[c]!]! += sign;
+    }
+  }
+
+  /** Renumbers the first `order.length` documents (the document at order[d] becomes d); `scratch` holds at least 4 bytes a document. */
+  permute(order: Uint32Array, scratch: ArrayBuffer) {
+    if (this.more > 0) {
+      const numberOf = new Uint32Array(scratch, 0, order.length);
+      for (let doc = 0; doc < order.length; doc++) numberOf[order[doc]!] = doc;
+      const [docs, start, codes] = [this.moreDocs.data, this.moreStart.data, this.moreCodes.data];
+      const entries = Array.from({ length: this.more }, (_, i) => i).sort((a, b) => numberOf[docs[a]!]! - numberOf[docs[b]!]!);
+      const next = { docs: new Uint32Array(docs.length), start: new Uint32Array(start.length), codes: new Uint16Array(codes.length) };
+      entries.forEach((i, to) => {
+        next.docs[to] = numberOf[docs[i]!]!;
+        const run = codes.subarray(start[i]!, start[i + 1]!);
+        next.codes.set(run, next.start[to]!);
+        next.start[to + 1] = next.start[to]! + run.length;
+      });
+      [this.moreDocs.data, this.moreStart.data, this.moreCodes.data] = [next.docs, next.start, next.codes];
+    }
+    permute(this.pair.data, order, 1, scratch);
+  }
+
+  toState(n: number): SavedTags {
+    return {
+      pair: this.pair.data.subarray(0, n),
+      moreDocs: this.moreDocs.data.subarray(0, this.more),
+      moreStart: this.moreStart.data.subarray(0, this.more + 1),
+      moreCodes: this.moreCodes.data.subarray(0, this.moreStart.data[this.more]!),
+      values: this.table.values,
+    };
+  }
+
+  static fromState(saved: SavedTags): TagColumn {
+    const column = new TagColumn();
+    column.table = Codes.of(saved.values);
+    column.pair.data = saved.pair.slice();
+    column.moreDocs.data = saved.moreDocs.slice();
+    column.moreStart.data = saved.moreStart.slice();
+    column.moreCodes.data = saved.moreCodes.slice();
+    column.more = saved.moreDocs.length;
+    return column;
+  }
+}
 
 /** A uuid's 128 bits as four 32-bit numbers, most significant first, written into `into` from `at`. */
 function writeUuidWords(id: string, into: Uint32Array, at: number) {
@@ -587,19 +684,19 @@ class KeySort {
 }
 
 /**
- * Reorders runs of values in place (document d's from start[d] to start[d + 1], `unit` bytes a value, `bytes`
- * their bytes): document d gets document order[d]'s run. Gathered into `scratch` and copied back.
+ * Reorders runs of bytes in place (document d's from start[d] to start[d + 1]): document d gets document
+ * order[d]'s run. Gathered into `scratch` and copied back.
  */
-function permuteRuns(start: Uint32Array, bytes: Uint8Array, unit: number, order: Uint32Array, scratch: ArrayBuffer) {
+function permuteRuns(start: Uint32Array, bytes: Uint8Array, order: Uint32Array, scratch: ArrayBuffer) {
   const n = order.length;
   const nextStart = new Uint32Array(scratch, 0, n + 1);
-  const next = new Uint8Array(scratch, (n + 1) * 4, start[n]! * unit);
+  const next = new Uint8Array(scratch, (n + 1) * 4, start[n]!);
   nextStart[0] = 0;
   let at = 0;
   for (let doc = 0; doc < n; doc++) {
     const read = order[doc]!;
-    for (let i = start[read]! * unit; i < start[read + 1]! * unit; i++) next[at++] = bytes[i]!;
-    nextStart[doc + 1] = at / unit;
+    for (let i = start[read]!; i < start[read + 1]!; i++) next[at++] = bytes[i]!;
+    nextStart[doc + 1] = at;
   }
   start.set(nextStart);
   bytes.set(next);
@@ -699,11 +796,10 @@ const NAME_KEY_BYTES = 16;
 const UTF8 = new TextEncoder();
 
 /**
- * Name bytes and genres (and instruments) an item is guessed to have, for the same reason (names are ~21 bytes
- * in the benchmark's catalogue): the columns grow past it, each growth leaving the smaller array behind.
+ * Name bytes an item is guessed to have, for the same reason (names are ~21 bytes in the benchmark's
+ * catalogue): the column grows past it, each growth leaving the smaller array behind.
  */
 const NAME_BYTES_PER_DOCUMENT = 24;
-const TAGS_PER_DOCUMENT = 2;
 
 /** Words an item is guessed to have, for reserving room before reading the catalogue (the list grows past it). */
 const WORDS_PER_DOCUMENT = 16;
@@ -749,7 +845,7 @@ export class SearchIndex {
   private readonly listedAt = new Column(new Float64Array(0), (n) => new Float64Array(n));
   private readonly popularity = new Column(new Int32Array(0), (n) => new Int32Array(n));
   /** Genres and instruments per document: offsets into one list of codes each. */
-  private readonly tags = { genre: newTagColumns(), instrument: newTagColumns() };
+  private tags = { genre: new TagColumn(), instrument: new TagColumn() };
   /**
    * The documents of each facet value, as lists or bitsets (derived from the columns, never saved):
    * enumerations by code, BPM by bucket slot, the three flags, genres and instruments by code.
@@ -814,11 +910,6 @@ export class SearchIndex {
       postingDocs.set(p.docs.subarray(0, p.length), postingOffsets[i]!);
       postingWeights.set(p.weights.subarray(0, p.length), postingOffsets[i]!);
     });
-    const tag = (name: 'genre' | 'instrument') => ({
-      start: this.tags[name].start.data.subarray(0, n + 1),
-      codes: this.tags[name].codes.data.subarray(0, this.tags[name].start.data[n]!),
-      values: this.tags[name].table.values,
-    });
     return {
       size: n,
       sortedUpTo: this.sortedUpTo,
@@ -839,8 +930,8 @@ export class SearchIndex {
       packedB: this.packedB.data.subarray(0, n),
       listedAt: this.listedAt.data.subarray(0, n),
       popularity: this.popularity.data.subarray(0, n),
-      genre: tag('genre'),
-      instrument: tag('instrument'),
+      genre: this.tags.genre.toState(n),
+      instrument: this.tags.instrument.toState(n),
       listed: this.listed.data.subarray(0, (n + 31) >>> 5),
       archived: this.archived.data.subarray(0, (n + 31) >>> 5),
       postingWords: words,
@@ -882,12 +973,8 @@ export class SearchIndex {
     index.packedB.data = state.packedB.slice();
     index.listedAt.data = state.listedAt.slice();
     index.popularity.data = state.popularity.slice();
-    for (const name of ['genre', 'instrument'] as const) {
-      const saved = state[name];
-      index.tags[name].start.data = saved.start.slice();
-      index.tags[name].codes.data = saved.codes.slice();
-      index.tags[name].table = Codes.of(saved.values);
-    }
+    index.tags.genre = TagColumn.fromState(state.genre);
+    index.tags.instrument = TagColumn.fromState(state.instrument);
     index.reserveBitsets(n);
     for (let doc = 0; doc < n; doc++) index.addValueDocs(doc);
     index.listed.data = state.listed.slice();
@@ -1030,10 +1117,7 @@ export class SearchIndex {
     this.ids.ensure(room * 4);
     this.nameStart.ensure(room + 1);
     this.nameBytes.ensure(room * NAME_BYTES_PER_DOCUMENT);
-    for (const t of Object.values(this.tags)) {
-      t.start.ensure(room + 1);
-      t.codes.ensure(room * TAGS_PER_DOCUMENT);
-    }
+    for (const t of Object.values(this.tags)) t.ensure(room);
     this.listed.ensure((room + 31) >>> 5);
     this.archived.ensure((room + 31) >>> 5);
     this.capacity = room;
@@ -1068,8 +1152,8 @@ export class SearchIndex {
     this.packedB.data[doc] = this.enums.key.data[doc]! + KEY_RADIX * (flags + 8 * slot);
     this.listedAt.data[doc] = item.listedAtMicros;
     this.popularity.data[doc] = item.popularity;
-    this.appendTags(this.tags.genre, doc, item.genres);
-    this.appendTags(this.tags.instrument, doc, item.instruments);
+    this.tags.genre.set(doc, item.genres);
+    this.tags.instrument.set(doc, item.instruments);
     if (item.packStatus === PACK_STATUS.published && !item.takenDown) {
       this.listed.data[doc >>> 5]! |= 1 << (doc & 31);
       this.listedCount += 1;
@@ -1099,14 +1183,6 @@ export class SearchIndex {
       bytes[at++] = c;
     }
     this.nameStart.data[doc + 1] = at;
-  }
-
-  /** Document `doc`'s genres (or instruments) as codes, after those of the documents before it. */
-  private appendTags(tags: TagColumns, doc: number, values: string[]) {
-    const from = tags.start.data[doc]!;
-    tags.codes.ensure(from + values.length);
-    for (let i = 0; i < values.length; i++) tags.codes.data[from + i] = tags.table.code(values[i]!);
-    tags.start.data[doc + 1] = from + values.length;
   }
 
   /** A document's words into their postings (it is numbered after every other: they stay ascending) or common words' bitsets. */
@@ -1180,11 +1256,11 @@ export class SearchIndex {
   /** Numbers the documents in `order` (the document at order[d] becomes d): every column and corpus. */
   private renumber(order: Uint32Array) {
     const n = order.length;
-    const runs = [{ start: this.nameStart.data, values: this.nameBytes.data }, ...Object.values(this.tags).map((t) => ({ start: t.start.data, values: t.codes.data }))];
-    const scratch = new ArrayBuffer(Math.max(n * 16, ...runs.map(({ start, values }) => (n + 1) * 4 + start[n]! * values.BYTES_PER_ELEMENT)));
+    const scratch = new ArrayBuffer(Math.max(n * 16, (n + 1) * 4 + this.nameStart.data[n]!));
     for (const col of this.documentColumns()) permute(col.data, order, 1, scratch);
+    for (const tags of Object.values(this.tags)) tags.permute(order, scratch);
     permute(this.ids.data, order, 4, scratch);
-    for (const { start, values } of runs) permuteRuns(start, new Uint8Array(values.buffer, values.byteOffset, values.byteLength), values.BYTES_PER_ELEMENT, order, scratch);
+    permuteRuns(this.nameStart.data, this.nameBytes.data, order, scratch);
     const bits = new Uint32Array(scratch, 0, (n + 31) >>> 5);
     for (const corpus of [this.listed.data, this.archived.data]) {
       bits.fill(0);
@@ -1272,8 +1348,8 @@ export class SearchIndex {
     this.addTagDocs(this.tags.instrument, values.instrument, doc);
   }
 
-  private addTagDocs({ start, codes }: TagColumns, facet: FacetDocs, doc: number) {
-    for (let i = start.data[doc]!; i < start.data[doc + 1]!; i++) facet.add(codes.data[i]!, doc, this.extent);
+  private addTagDocs(tags: TagColumn, facet: FacetDocs, doc: number) {
+    tags.forEach(doc, (code) => facet.add(code, doc, this.extent));
   }
 
   /** Bitsets are allocated for `n` documents and some more (those numbered after a start grow them later). */
@@ -1888,7 +1964,7 @@ export class SearchIndex {
       flags: this.flags.data,
       packedA: this.packedA.data,
       packedB: this.packedB.data,
-      tags: (['genre', 'instrument'] as const).map((dim) => ({ dim, start: this.tags[dim].start.data, codes: this.tags[dim].codes.data, table: this.tags[dim].table })),
+      tags: (['genre', 'instrument'] as const).map((dim) => ({ dim, column: this.tags[dim], table: this.tags[dim].table })),
       creator: { data: this.creator.data, table: this.creators },
       pack: { data: this.pack.data, table: this.packs },
     };
@@ -1937,8 +2013,10 @@ export interface SearchIndexState {
   byBpm: Uint32Array<ArrayBuffer>;
 }
 interface SavedTags {
-  start: Uint32Array<ArrayBuffer>;
-  codes: Uint16Array<ArrayBuffer>;
+  pair: Uint32Array<ArrayBuffer>;
+  moreDocs: Uint32Array<ArrayBuffer>;
+  moreStart: Uint32Array<ArrayBuffer>;
+  moreCodes: Uint16Array<ArrayBuffer>;
   values: (string | null)[];
 }
 interface SavedLabels {
@@ -2030,8 +2108,7 @@ class Counts {
   /** Index in `enumCounts` of each PACKED_A_DIMS dimension, and of the key. */
   private readonly packedSlots = PACKED_A_DIMS.map((dim) => ENUM_DIMS.indexOf(dim));
   private readonly keySlot = ENUM_DIMS.indexOf('key');
-  private tagStarts!: Uint32Array[];
-  private tagCodes!: Uint16Array[];
+  private tags!: TagColumn[];
   private creatorOf!: Uint32Array;
   private packOf!: Uint32Array;
   private readonly enumCounts = ENUM_DIMS.map((dim) => new Int32Array(ENUM_RADIX[dim]));
@@ -2055,10 +2132,7 @@ class Counts {
     this.total += sign;
     this.addPackedA(this.packedA[doc]!, sign);
     this.addPackedB(this.packedB[doc]!, sign);
-    for (let t = 0; t < this.tagStarts.length; t++) {
-      const start = this.tagStarts[t]!;
-      for (let i = start[doc]!; i < start[doc + 1]!; i++) this.tagCounts[t]![this.tagCodes[t]![i]!]! += sign;
-    }
+    this.tags.forEach((tags, t) => tags.forEach(doc, (code) => (this.tagCounts[t]![code]! += sign)));
     this.creatorCounts[this.creatorOf[doc]!]! += sign;
     this.packCounts[this.packOf[doc]!]! += sign;
   }
@@ -2089,8 +2163,7 @@ class Counts {
     this.cols = this.index.columns();
     this.packedA = this.cols.packedA;
     this.packedB = this.cols.packedB;
-    this.tagStarts = this.cols.tags.map((t) => t.start);
-    this.tagCodes = this.cols.tags.map((t) => t.codes);
+    this.tags = this.cols.tags.map((t) => t.column);
     this.creatorOf = this.cols.creator.data;
     this.packOf = this.cols.pack.data;
     const grown = (counts: Int32Array, size: number) => {
@@ -2129,7 +2202,7 @@ class Counts {
     const histogramB = histogramOf(this.packedB, docs, n, PACKED_B_SIZE);
     for (let value = 0; value < PACKED_A_SIZE; value++) if (histogramA[value] !== 0) this.addPackedA(value, sign * histogramA[value]!);
     for (let value = 0; value < PACKED_B_SIZE; value++) if (histogramB[value] !== 0) this.addPackedB(value, sign * histogramB[value]!);
-    for (let t = 0; t < this.tagStarts.length; t++) countLists(this.tagStarts[t]!, this.tagCodes[t]!, this.tagCounts[t]!, docs, n, sign);
+    this.tags.forEach((tags, t) => tags.count(this.tagCounts[t]!, docs, n, sign));
     countCodes(this.creatorOf, this.creatorCounts, docs, n, sign);
     countCodes(this.packOf, this.packCounts, docs, n, sign);
   }
@@ -2174,15 +2247,6 @@ function histogramOf(column: Uint16Array, docs: Uint32Array, n: number, size: nu
   return histogram;
 }
 
-/** Adds `sign` to the count of every code in each document's list (genres, instruments). */
-function countLists(start: Uint32Array, codes: Uint16Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
-  for (let k = 0; k < n; k++) {
-    const doc = docs[k]!;
-    const end = start[doc + 1]!;
-    for (let i = start[doc]!; i < end; i++) counts[codes[i]!]! += sign;
-  }
-}
-
 /** Adds `sign` to the count of each document's code (creator, pack). */
 function countCodes(column: Uint32Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
   for (let k = 0; k < n; k++) counts[column[docs[k]!]!]! += sign;
@@ -2196,6 +2260,18 @@ function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The first place from `from` (up to `to`) in an ascending list whose value is at least `doc`. */
+function firstAtLeast(list: Uint32Array, from: number, to: number, doc: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Where `doc` is in the first `length` entries of an ascending list, or -1. */
