@@ -844,7 +844,7 @@ export class SearchIndex {
   private readonly packedB = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
   private readonly listedAt = new Column(new Float64Array(0), (n) => new Float64Array(n));
   private readonly popularity = new Column(new Int32Array(0), (n) => new Int32Array(n));
-  /** Genres and instruments per document: offsets into one list of codes each. */
+  /** Genres and instruments per document (replaced whole when a saved index is loaded). */
   private tags = { genre: new TagColumn(), instrument: new TagColumn() };
   /**
    * The documents of each facet value, as lists or bitsets (derived from the columns, never saved):

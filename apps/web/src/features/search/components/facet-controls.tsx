@@ -63,6 +63,15 @@ export function FilterSection({ title, selected = 0, defaultOpen = true, childre
   );
 }
 
+/** An option's count as a producer scans it; nothing while it is not known. */
+function FacetCount({ count }: { count: number | null }) {
+  return count === null ? null : (
+    <span className={classes.count} data-facet-count>
+      {formatCount(count)}
+    </span>
+  );
+}
+
 /** Short fixed vocabularies (type, kind, meter, feel) as a row of toggle chips with their counts. */
 export function ToggleChips({ options, onToggle }: { options: FacetOption[]; onToggle(value: string): void }) {
   return (
@@ -78,11 +87,7 @@ export function ToggleChips({ options, onToggle }: { options: FacetOption[]; onT
           onClick={() => onToggle(option.value)}
         >
           <span>{option.label}</span>
-          {option.count !== null ? (
-            <span className={classes.count} data-facet-count>
-              {formatCount(option.count)}
-            </span>
-          ) : null}
+          <FacetCount count={option.count} />
         </UnstyledButton>
       ))}
     </div>
@@ -128,11 +133,7 @@ export function FacetChecklist({ options, onToggle, findLabel, emptyText }: { op
                 aria-label={optionName(option.label, option.count)}
               />
               <span className={classes.checkName}>{option.label}</span>
-              {option.count !== null ? (
-                <span className={classes.count} data-facet-count>
-                  {formatCount(option.count)}
-                </span>
-              ) : null}
+              <FacetCount count={option.count} />
             </label>
           ))}
         </div>
