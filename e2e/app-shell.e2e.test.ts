@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { trackingEvents } from '../apps/server/src/db/schema/index.ts';
+import { addCredits } from '../apps/server/src/features/credits/credit-ledger-service.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { createUser, freshAddress, signInContext } from './harness.ts';
@@ -136,6 +138,35 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
       await expectPage(page, { path: '/faq', heading: 'FAQ', title: 'FAQ · Crate' });
       expect(await meta('meta[property="og:title"]')).toBe('FAQ · Crate');
       expect(await page.locator('head meta[name="description"]').count()).toBe(1);
+    });
+  });
+
+  test('the header keeps one line from where the links join it: every main link, a visitor’s buttons and the credits whole', async () => {
+    const user = await createUser(env.server.ctx, { roles: ['subscriber'], name: 'Alexandria Montgomery-Beats' });
+    await addCredits(env.server.ctx.db, { userId: user.id, kind: 'grant', amount: 100, reason: 'plan', idempotencyKey: `test:${randomUUID()}`, expiresAt: null });
+    await withContext(async (context, page) => {
+      // A visitor's "Create account" stays on screen beside the links.
+      await page.setViewportSize({ width: 992, height: 600 });
+      await page.goto(`${env.server.baseUrl}/discover`);
+      await expectHeading(page, 'Discover');
+      const register = await page.getByRole('banner').getByRole('link', { name: 'Create account' }).boundingBox();
+      expect(register!.x + register!.width).toBeLessThanOrEqual(992 - 8);
+
+      await signInContext(context, env.server.baseUrl, user);
+      await page.goto(`${env.server.baseUrl}/discover`);
+      await expectHeading(page, 'Discover');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const credits = page.getByRole('link', { name: '100 credits' });
+      // 992 px is where the links join the header (below it they are in the menu); 1000 px cut "100 credits" to "1." once.
+      for (const width of [992, 1000, 1100, 1280]) {
+        await page.setViewportSize({ width, height: 600 });
+        await credits.waitFor();
+        const links = await nav.getByRole('link').evaluateAll((elements) => elements.map((el) => ({ text: el.textContent, lines: Math.round(el.getBoundingClientRect().height / 36) })));
+        expect(links, `at ${width} px`).toEqual(['Discover', 'Staff picks', 'Bundles', 'Genres', 'Creators', 'Pricing'].map((text) => ({ text, lines: 1 })));
+        const whole = await credits.evaluate((el) => [...el.querySelectorAll('*'), el].every((part) => part.scrollWidth <= part.clientWidth));
+        expect(whole, `credits at ${width} px`).toBe(true);
+        await page.getByTestId('account-menu').waitFor();
+      }
     });
   });
 

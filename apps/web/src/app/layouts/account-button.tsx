@@ -14,7 +14,8 @@ export function AccountButton({ name, ...others }: { name: string } & ComponentP
         <Avatar color="ember" radius="xl" size={34}>
           {initialsOf(name)}
         </Avatar>
-        <Text size="sm" fw={600} maw={140} truncate visibleFrom="sm">
+        {/* Beside the main links only once there is room for both (the avatar and the menu say who it is). */}
+        <Text size="sm" fw={600} maw={140} truncate visibleFrom="lg">
           {name}
         </Text>
         <IconChevronDown size={14} aria-hidden />

@@ -62,7 +62,7 @@ export function AppHeader() {
   return (
     <Container size="lg" h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap">
-        <Group gap="xl" wrap="nowrap">
+        <Group gap="lg" wrap="nowrap">
           <CrateLogo />
           <Group component="nav" aria-label="Main" gap={2} visibleFrom="md" wrap="nowrap">
             {PRIMARY_NAV.map((item) => (
@@ -81,7 +81,7 @@ export function AppHeader() {
           {signedIn ? (
             <>
               <DeferredTooltip label={profile.credits_expire_at ? `Credits expire ${new Date(profile.credits_expire_at).toLocaleDateString()}` : 'Your credits'} withArrow>
-                <Badge component={Link} to="/creditrefill" variant="light" size="lg" leftSection={<IconCoins size={14} />} visibleFrom="xs" style={{ cursor: 'pointer', textTransform: 'none' }}>
+                <Badge component={Link} to="/creditrefill" variant="light" size="lg" leftSection={<IconCoins size={14} />} visibleFrom="xs" style={{ cursor: 'pointer', textTransform: 'none', flexShrink: 0 }}>
                   {profile.credits} {profile.credits === 1 ? 'credit' : 'credits'}
                 </Badge>
               </DeferredTooltip>
