@@ -196,6 +196,24 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     }
   });
 
+  test('every row’s buttons line up, whatever the sound costs and once it is owned', async () => {
+    const buyer = await createUser(env.server.ctx, { roles: ['subscriber'] });
+    const { context, page } = await open(buyer, '/search?q=kick');
+    try {
+      await eventually(() => resultNames(page).then((names) => names.length)).toBe(KICKS.length);
+      const heartsAt = () => page.locator('section[aria-label="Results"] [data-item-id]').evaluateAll((rows) => rows.map((row) => Math.round(row.querySelector('button[aria-label$="to favorites"]')!.getBoundingClientRect().x)));
+      const getFree = page.getByRole('button', { name: 'Get Free Kick for free' });
+      expect(await getFree.textContent()).toBe('Get free');
+      expect(new Set(await heartsAt()).size).toBe(1);
+
+      await getFree.click();
+      await page.getByRole('link', { name: 'Download Free Kick (you own it)' }).waitFor();
+      expect(new Set(await heartsAt()).size).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a sound’s whole name shows in its row, beside the filter column and on a phone', async () => {
     const { context, page } = await open(subscriber, '/search?q=rhodes');
     try {

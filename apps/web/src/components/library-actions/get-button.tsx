@@ -69,6 +69,12 @@ function useGet(name: string) {
   return { run, short, pending: acquire.isPending, signedIn: profile.uid !== '' };
 }
 
+/**
+ * A row's Get / Owned button takes the same width whatever it says ("Get · 1", "Get free", "Owned" with its
+ * download icon), so the heart and playlist buttons beside it line up from row to row.
+ */
+export const ROW_GET_BUTTON_WIDTH = 92;
+
 /** Once a sound is yours, its Get button downloads the original file (as often as you like). */
 function DownloadOwnedButton({ id, name, compact }: { id: string; name: string; compact: boolean }) {
   return (
@@ -77,9 +83,10 @@ function DownloadOwnedButton({ id, name, compact }: { id: string; name: string; 
       href={itemDownloadPath(id)}
       download
       size={compact ? 'compact-sm' : 'sm'}
+      miw={compact ? ROW_GET_BUTTON_WIDTH : undefined}
       variant="light"
       color="teal"
-      leftSection={<IconCircleCheck size={compact ? 14 : 18} aria-hidden />}
+      leftSection={compact ? null : <IconCircleCheck size={18} aria-hidden />}
       rightSection={<IconDownload size={compact ? 14 : 18} aria-hidden />}
       aria-label={`Download ${name} (you own it)`}
       data-owned
@@ -118,6 +125,7 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
   const button = (
     <Button
       size={compact ? 'compact-sm' : 'sm'}
+      miw={compact ? ROW_GET_BUTTON_WIDTH : undefined}
       variant={withLabel ? 'filled' : 'default'}
       leftSection={pending ? <Loader size={12} /> : withLabel ? <IconDownload size={18} aria-hidden /> : null}
       disabled={loading}
