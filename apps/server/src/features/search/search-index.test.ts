@@ -209,6 +209,31 @@ describe('SearchIndex read at start-up', () => {
     await expectCounts(items.map((item) => changes.find((c) => c.id === item.id) ?? item));
   });
 
+  it('keeps packs and creators apart past 65,536 of them (their codes outgrow 16 bits), read, loaded and changed', async () => {
+    const r = seededRandom(11);
+    // (None of them matches the sounds added below.)
+    const queries: SearchQueryInput[] = [{ q: 'dusty' }, { pack: ['pack-1'], sort: 'newest' }, { creator: ['creator-2'], q: 'kick' }];
+    const answersOf = async (index: SearchIndex) => Promise.all(queries.map((input) => pages(index, input, { corpus: 'paid', userId: null })));
+    const index = readIndex(shuffled);
+    const before = await answersOf(index);
+    // A pack and a creator of its own for each: the last ones' codes are past 65,535.
+    const base = { ...byId.find((item) => item.packStatus === PACK_STATUS.published && !item.takenDown)!, words: ['far'], weights: [3] };
+    const far = Array.from({ length: 66_000 }, (_, i) => ({ ...base, id: r.uuid(), packId: r.uuid(), creatorId: r.uuid(), nameLower: `far ${i}` }));
+    for (const item of far) index.upsert(item);
+    const last = far[far.length - 1]!;
+    index.setPack({ id: last.packId, slug: 'last-pack', label: 'Last Pack' });
+    index.setCreator({ id: last.creatorId, slug: 'last-creator', label: 'Last Creator' });
+    for (const searched of [index, SearchIndex.fromState(index.toState())]) {
+      expect(await answersOf(searched)).toEqual(before);
+      for (const input of [{ pack: ['last-pack'] }, { creator: ['last-creator'] }, { q: 'far', pack: ['last-pack'] }]) {
+        const [page] = await pages(searched, input, { corpus: 'paid', userId: null });
+        expect(page!.ids, JSON.stringify(input)).toEqual([last.id]);
+        expect(page!.facets!.pack.find((v) => v.value === 'last-pack')?.count).toBe(1);
+        expect(page!.facets!.creator.find((v) => v.value === 'last-creator')?.count).toBe(1);
+      }
+    }
+  });
+
   it('finds every item read by its id, and takes changes after the read', async () => {
     const index = readIndex(shuffled);
     expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);

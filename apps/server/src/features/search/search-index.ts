@@ -150,6 +150,27 @@ class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Array | Int
   }
 }
 
+/**
+ * Pack or creator codes, one per document: 16 bits each while every code fits (a million sounds come in some
+ * 20,000 packs), widened to 32 bits once one does not.
+ */
+class CodeColumn {
+  data: Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer> = new Uint16Array(0);
+  ensure(n: number) {
+    if (n <= this.data.length) return;
+    this.resize(Math.max(n, Math.ceil(this.data.length * 1.5) + 16), this.data instanceof Uint16Array);
+  }
+  set(doc: number, code: number) {
+    if (code > 0xffff && this.data instanceof Uint16Array) this.resize(this.data.length, false);
+    this.data[doc] = code;
+  }
+  private resize(length: number, narrow: boolean) {
+    const next = narrow ? new Uint16Array(length) : new Uint32Array(length);
+    next.set(this.data);
+    this.data = next;
+  }
+}
+
 /** How many 32-bit words a bitset of the whole index takes, and how many to allocate for one (with room to grow). */
 interface Extent {
   words: number;
@@ -829,8 +850,8 @@ export class SearchIndex {
    */
   private readonly nameBytes = new Column(new Uint8Array(0), (n) => new Uint8Array(n));
   private readonly nameStart = new Column(new Uint32Array(1), (n) => new Uint32Array(n));
-  private readonly pack = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
-  private readonly creator = new Column(new Uint32Array(0), (n) => new Uint32Array(n));
+  private readonly pack = new CodeColumn();
+  private readonly creator = new CodeColumn();
   private readonly enums = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Column(new Uint8Array(0), (n) => new Uint8Array(n))])) as Record<EnumDim, Column<Uint8Array>>;
   // The database's enumerations are the contract's, so a code always fits its radix (in the packed values).
   private enumCodes = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Codes(enumLimit(d))])) as Record<EnumDim, Codes>;
@@ -1103,7 +1124,7 @@ export class SearchIndex {
   }
 
   /** The columns of one value per document (ids, names and genre/instrument lists aside). */
-  private documentColumns(): Column<NumberArray>[] {
+  private documentColumns(): { data: NumberArray; ensure(n: number): void }[] {
     return [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)];
   }
 
@@ -1130,8 +1151,8 @@ export class SearchIndex {
     this.size = doc + 1;
     writeUuidWords(item.id, this.ids.data, doc * 4);
     this.appendName(doc, item.nameLower);
-    this.pack.data[doc] = this.packs.codes.code(item.packId);
-    this.creator.data[doc] = this.creators.codes.code(item.creatorId);
+    this.pack.set(doc, this.packs.codes.code(item.packId));
+    this.creator.set(doc, this.creators.codes.code(item.creatorId));
     // Each enumeration by its name: a loop over them reading fields by a variable name was a fifth of the read.
     const { enums, enumCodes: codes } = this;
     enums.type.data[doc] = codes.type.code(item.type);
@@ -1985,8 +2006,8 @@ export interface SearchIndexState {
   ids: Uint32Array<ArrayBuffer>;
   nameBytes: Uint8Array<ArrayBuffer>;
   nameStart: Uint32Array<ArrayBuffer>;
-  pack: Uint32Array<ArrayBuffer>;
-  creator: Uint32Array<ArrayBuffer>;
+  pack: Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>;
+  creator: Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>;
   enums: Record<EnumDim, Uint8Array<ArrayBuffer>>;
   enumValues: Record<EnumDim, (string | null)[]>;
   searchBpm: Int16Array<ArrayBuffer>;
@@ -2109,8 +2130,8 @@ class Counts {
   private readonly packedSlots = PACKED_A_DIMS.map((dim) => ENUM_DIMS.indexOf(dim));
   private readonly keySlot = ENUM_DIMS.indexOf('key');
   private tags!: TagColumn[];
-  private creatorOf!: Uint32Array;
-  private packOf!: Uint32Array;
+  private creatorOf!: Uint16Array | Uint32Array;
+  private packOf!: Uint16Array | Uint32Array;
   private readonly enumCounts = ENUM_DIMS.map((dim) => new Int32Array(ENUM_RADIX[dim]));
   private readonly bpm = new Int32Array(BPM_SLOTS);
   private readonly tagCounts: Int32Array[] = [new Int32Array(0), new Int32Array(0)];
@@ -2168,7 +2189,8 @@ class Counts {
     this.packOf = this.cols.pack.data;
     const grown = (counts: Int32Array, size: number) => {
       if (counts.length >= size) return counts;
-      const next = new Int32Array(size);
+      // With room to spare: packs published one after another would each copy the counts again.
+      const next = new Int32Array(Math.max(size, counts.length * 2));
       next.set(counts);
       return next;
     };
@@ -2248,7 +2270,7 @@ function histogramOf(column: Uint16Array, docs: Uint32Array, n: number, size: nu
 }
 
 /** Adds `sign` to the count of each document's code (creator, pack). */
-function countCodes(column: Uint32Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
+function countCodes(column: Uint16Array | Uint32Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
   for (let k = 0; k < n; k++) counts[column[docs[k]!]!]! += sign;
 }
 
