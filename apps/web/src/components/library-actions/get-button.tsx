@@ -73,7 +73,7 @@ function useGet(name: string) {
  * A row's Get / Owned button takes the same width whatever it says ("Get · 1", "Get free", "Owned" with its
  * download icon), so the heart and playlist buttons beside it line up from row to row.
  */
-export const ROW_GET_BUTTON_WIDTH = 92;
+const ROW_GET_BUTTON_WIDTH = 92;
 
 /** Once a sound is yours, its Get button downloads the original file (as often as you like). */
 function DownloadOwnedButton({ id, name, compact }: { id: string; name: string; compact: boolean }) {
