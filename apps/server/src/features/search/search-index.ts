@@ -152,23 +152,16 @@ class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Array | Int
 
 /**
  * Pack or creator codes, one per document: 16 bits each while every code fits (a million sounds come in some
- * 20,000 packs), widened to 32 bits once one does not.
+ * 20,000 packs), widened to 32 bits by setCode once one does not. It grows in the width it has.
  */
-class CodeColumn {
-  data: Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer> = new Uint16Array(0);
-  ensure(n: number) {
-    if (n <= this.data.length) return;
-    this.resize(Math.max(n, Math.ceil(this.data.length * 1.5) + 16), this.data instanceof Uint16Array);
-  }
-  set(doc: number, code: number) {
-    if (code > 0xffff && this.data instanceof Uint16Array) this.resize(this.data.length, false);
-    this.data[doc] = code;
-  }
-  private resize(length: number, narrow: boolean) {
-    const next = narrow ? new Uint16Array(length) : new Uint32Array(length);
-    next.set(this.data);
-    this.data = next;
-  }
+function codeColumn(): Column<Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>> {
+  const column: Column<Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>> = new Column(new Uint16Array(0), (n) => (column.data instanceof Uint16Array ? new Uint16Array(n) : new Uint32Array(n)));
+  return column;
+}
+
+function setCode(column: Column<Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>, doc: number, code: number) {
+  if (code > 0xffff && column.data instanceof Uint16Array) column.data = Uint32Array.from(column.data);
+  column.data[doc] = code;
 }
 
 /** How many 32-bit words a bitset of the whole index takes, and how many to allocate for one (with room to grow). */
@@ -850,8 +843,8 @@ export class SearchIndex {
    */
   private readonly nameBytes = new Column(new Uint8Array(0), (n) => new Uint8Array(n));
   private readonly nameStart = new Column(new Uint32Array(1), (n) => new Uint32Array(n));
-  private readonly pack = new CodeColumn();
-  private readonly creator = new CodeColumn();
+  private readonly pack = codeColumn();
+  private readonly creator = codeColumn();
   private readonly enums = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Column(new Uint8Array(0), (n) => new Uint8Array(n))])) as Record<EnumDim, Column<Uint8Array>>;
   // The database's enumerations are the contract's, so a code always fits its radix (in the packed values).
   private enumCodes = Object.fromEntries(ENUM_DIMS.map((d) => [d, new Codes(enumLimit(d))])) as Record<EnumDim, Codes>;
@@ -1124,7 +1117,7 @@ export class SearchIndex {
   }
 
   /** The columns of one value per document (ids, names and genre/instrument lists aside). */
-  private documentColumns(): { data: NumberArray; ensure(n: number): void }[] {
+  private documentColumns(): Column<NumberArray>[] {
     return [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)];
   }
 
@@ -1151,8 +1144,8 @@ export class SearchIndex {
     this.size = doc + 1;
     writeUuidWords(item.id, this.ids.data, doc * 4);
     this.appendName(doc, item.nameLower);
-    this.pack.set(doc, this.packs.codes.code(item.packId));
-    this.creator.set(doc, this.creators.codes.code(item.creatorId));
+    setCode(this.pack, doc, this.packs.codes.code(item.packId));
+    setCode(this.creator, doc, this.creators.codes.code(item.creatorId));
     // Each enumeration by its name: a loop over them reading fields by a variable name was a fifth of the read.
     const { enums, enumCodes: codes } = this;
     enums.type.data[doc] = codes.type.code(item.type);
@@ -1985,7 +1978,7 @@ export class SearchIndex {
       flags: this.flags.data,
       packedA: this.packedA.data,
       packedB: this.packedB.data,
-      tags: (['genre', 'instrument'] as const).map((dim) => ({ dim, column: this.tags[dim], table: this.tags[dim].table })),
+      tags: (['genre', 'instrument'] as const).map((dim) => ({ dim, column: this.tags[dim] })),
       creator: { data: this.creator.data, table: this.creators },
       pack: { data: this.pack.data, table: this.packs },
     };
@@ -2194,7 +2187,7 @@ class Counts {
       next.set(counts);
       return next;
     };
-    this.cols.tags.forEach((t, i) => (this.tagCounts[i] = grown(this.tagCounts[i]!, t.table.values.length)));
+    this.cols.tags.forEach((t, i) => (this.tagCounts[i] = grown(this.tagCounts[i]!, t.column.table.values.length)));
     this.creatorCounts = grown(this.creatorCounts, this.cols.creator.table.codes.values.length);
     this.packCounts = grown(this.packCounts, this.cols.pack.table.codes.values.length);
   }
@@ -2233,7 +2226,7 @@ class Counts {
     const c = this.cols;
     c.enums.forEach((e, i) => this.enumCounts[i]!.forEach((n, code) => code > 0 && n > 0 && rows.push({ dim: e.dim, value: e.codes.values[code]!, label: null, count: n })));
     this.bpm.forEach((n, slot) => n > 0 && rows.push({ dim: 'bpm', value: String(slot * 10), label: null, count: n }));
-    c.tags.forEach((t, i) => this.tagCounts[i]!.forEach((n, code) => code > 0 && n > 0 && rows.push({ dim: t.dim, value: t.table.values[code]!, label: null, count: n })));
+    c.tags.forEach((t, i) => this.tagCounts[i]!.forEach((n, code) => code > 0 && n > 0 && rows.push({ dim: t.dim, value: t.column.table.values[code]!, label: null, count: n })));
     for (const [dim, counts, table] of [['creator', this.creatorCounts, c.creator.table], ['pack', this.packCounts, c.pack.table]] as const) {
       // The most frequent, ties by id (as the SQL engine's `order by n desc, id limit 20`): one pass keeping
       // the best 20 in order, not a sort of every pack.
