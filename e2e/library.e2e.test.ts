@@ -83,7 +83,8 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       await page.goto(`${env.server.baseUrl}/pack/${pack.id}`);
       await expectHeading(page, pack.title);
       const button = main(page).getByRole('button', { name: `Add ${items[2]!.name} to a playlist` });
-      expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+      // (Until the account has loaded, the button offers to log in instead: wait for the signed-in one.)
+      await expect.poll(() => button.getAttribute('aria-haspopup'), { timeout: 10_000 }).toBe('menu');
       await button.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu');

@@ -201,6 +201,8 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     const { context, page } = await open(buyer, '/search?q=kick');
     try {
       await eventually(() => resultNames(page).then((names) => names.length)).toBe(KICKS.length);
+      // Signed in on the page too (until the account loads, Get offers to log in).
+      await page.getByTestId('account-menu').waitFor();
       const heartsAt = () => page.locator('section[aria-label="Results"] [data-item-id]').evaluateAll((rows) => rows.map((row) => Math.round(row.querySelector('button[aria-label$="to favorites"]')!.getBoundingClientRect().x)));
       const getFree = page.getByRole('button', { name: 'Get Free Kick for free' });
       expect(await getFree.textContent()).toBe('Get free');
