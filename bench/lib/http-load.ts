@@ -69,7 +69,7 @@ export function median(values: number[]): number {
 /**
  * Closed-loop load from a separate process (so the server's event loop measures only the server):
  * `connections` keep-alive sockets cycling through `paths` for `seconds`, or until `requests` were sent
- * (after `settleMs`, when given).
+ * (after `settleMs`, when given; with `pauseMs` between a connection's requests, when given).
  */
 export function runLoad(
   base: string,
@@ -77,12 +77,11 @@ export function runLoad(
   cookie: string,
   connections: number,
   seconds: number,
-  requests?: number,
-  settleMs?: number,
+  options: { requests?: number; settleMs?: number; pauseMs?: number } = {},
 ): Promise<{ latencies: number[]; statuses: Record<string, number>; wallMs: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    child.stdin.end(JSON.stringify({ base, paths, cookie, connections, seconds, requests, settleMs }));
+    child.stdin.end(JSON.stringify({ base, paths, cookie, connections, seconds, ...options }));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);

@@ -1,6 +1,6 @@
 /**
  * Closed-loop HTTP load on loopback: `connections` keep-alive sockets, each sending its next request as
- * soon as the previous answer is read, for `seconds` (or until `requests` were sent, when given). Runs as its own process (spawned by runLoad in
+ * soon as the previous answer is read (or `pauseMs` after it), for `seconds` (or until `requests` were sent, when given). Runs as its own process (spawned by runLoad in
  * http-load.ts, which writes the spec to its stdin) so the server's event loop measures only the server. Prints one JSON line: per-request client latencies (ms),
  * status counts and the wall time.
  */
@@ -15,6 +15,8 @@ interface LoadSpec {
   requests?: number;
   /** Waits this long before the first request: this process's own start (compiling, collecting) then no longer competes for the cores with the server's answer. */
   settleMs?: number;
+  /** Waits this long between a connection's requests: a visitor's pace, not a closed loop. */
+  pauseMs?: number;
 }
 
 let input = '';
@@ -52,6 +54,7 @@ async function worker(offset: number) {
     const status = await request(path);
     latencies.push(performance.now() - started);
     statuses[status] = (statuses[status] ?? 0) + 1;
+    if (spec.pauseMs) await new Promise((resolve) => setTimeout(resolve, spec.pauseMs));
   }
 }
 

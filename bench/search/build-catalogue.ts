@@ -15,7 +15,7 @@ import { MUSICAL_KEYS, PRESET_PLUGINS } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 
 /** Bump when the generator changes: a catalogue built by another version is rebuilt. */
-export const CATALOGUE_VERSION = 'search-bench-v1';
+export const CATALOGUE_VERSION = 'search-bench-v2';
 
 export const DESCRIPTORS = [
   'dark', 'punchy', 'warm', 'analog', 'dusty', 'vinyl', 'crisp', 'deep', 'bright', 'gritty', 'lofi', 'clean',
@@ -58,6 +58,12 @@ export async function buildCatalogue(client: pg.ClientBase, size: CatalogueSize,
   const step = (what: string) => log(`  ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // One transaction: a failed build leaves the database as it was (indexes included).
   await client.query('begin');
+  // Ids derived from a name, so a pack's items can find it; made valid version-4 UUIDs (as the API's ids are)
+  // so that cursors and item links built from them pass the API's validation.
+  await client.query(
+    `create function pg_temp.bench_id(name text) returns uuid language sql immutable
+     as $$ select overlay(overlay(md5(name) placing '4' from 13) placing '8' from 17)::uuid $$`,
+  );
   try {
     await build(client, size, step);
     await client.query('commit');
@@ -91,7 +97,7 @@ async function build(client: pg.ClientBase, size: CatalogueSize, step: (what: st
   );
   await client.query(
     `insert into creators (id, user_id, slug, name)
-     select md5('creator' || n)::uuid, 'bench-user-' || n,
+     select pg_temp.bench_id('creator' || n), 'bench-user-' || n,
             'bench-creator-' || n,
             initcap(($2::text[])[1 + (n % array_length($2::text[], 1))]) || ' ' || ($3::text[])[1 + ((n / 40) % array_length($3::text[], 1))] || ' ' || n
      from generate_series(1, $1) n`,
@@ -102,7 +108,7 @@ async function build(client: pg.ClientBase, size: CatalogueSize, step: (what: st
   // Pack genres and instruments lean on the head of each list (hip hop, trap…; kick, snare…): index = floor(n·r²).
   await client.query(
     `insert into packs (id, slug, creator_id, title, status, licence_type, genres, is_free, published_at, created_at, credit_cost)
-     select md5('pack' || n)::uuid, 'bench-pack-' || n, md5('creator' || (1 + n % $2))::uuid,
+     select pg_temp.bench_id('pack' || n), 'bench-pack-' || n, pg_temp.bench_id('creator' || (1 + n % $2)),
             initcap(($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int]) || ' ' || ($5::text[])[g1] || ' ' || ($6::text[])[1 + (n % array_length($6::text[], 1))],
             case when r < 0.96 then 4 when r < 0.98 then -1 else 0 end,
             (case when random() < 0.85 then 'Royalty-Free' when random() < 0.66 then 'Royalty A' else 'Dynamic Splits' end)::licence_type,
@@ -133,7 +139,7 @@ async function build(client: pg.ClientBase, size: CatalogueSize, step: (what: st
     `insert into items (id, slug, creator_id, pack_id, position, type, kind, name, key, bpm, time_signature, feel, genres, instruments, tags,
                         licence_type, plugin, is_free, credit_cost, duration_ms, audio_features, has_stems, has_midi, takedown_reason, taken_down_at,
                         created_at, search_pack_status, search_listed_at, search_vector)
-     select md5('item' || s.n)::uuid, 'bench-item-' || s.n, p.creator_id, p.id, s.n % $2, s.type, s.kind, s.name, s.key, s.bpm, s.ts, s.feel,
+     select pg_temp.bench_id('item' || s.n), 'bench-item-' || s.n, p.creator_id, p.id, s.n % $2, s.type, s.kind, s.name, s.key, s.bpm, s.ts, s.feel,
             p.genres, s.instruments, s.tags, p.licence_type, s.plugin, p.is_free or s.r_free < 0.01, 1 + (s.n % 3), s.duration_ms,
             -- A point per item near its instrument's centre: kicks sound alike, and unlike pads.
             array(select (0.5 + 0.4 * sin(s.ins * 1.7 + d * 2.3) + 0.08 * (random() - 0.5))::real from generate_series(1, ${FEATURE_DIMENSIONS}) d),
@@ -179,7 +185,7 @@ async function build(client: pg.ClientBase, size: CatalogueSize, step: (what: st
          ) u
        ) t
      ) s
-     join packs p on p.id = md5('pack' || (1 + (s.n - 1) / $2))::uuid
+     join packs p on p.id = pg_temp.bench_id('pack' || (1 + (s.n - 1) / $2))
      join creators c on c.id = p.creator_id
      join bench_pack_words w on w.id = p.id`,
     [size.items, perPack, instruments, instrumentLabels, tonal, DESCRIPTORS, MUSICAL_KEYS, PRESET_PLUGINS, instrumentWords],
