@@ -74,6 +74,18 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       await main(page).getByRole('tab', { name: 'Favorite sounds' }).click();
       await main(page).getByRole('button', { name: `Remove ${sound.name} from favorites` }).click();
       await main(page).getByText('No favorite sounds yet').waitFor();
+      // Its way out is a link styled as the app's own, in the size of the sentence around it: not in the browser's
+      // own link colours (unvisited and visited, light and dark).
+      const staffPicks = main(page).getByRole('link', { name: 'staff picks' });
+      const style = await staffPicks.evaluate((link) => ({
+        color: getComputedStyle(link).color,
+        size: getComputedStyle(link).fontSize,
+        sentenceSize: getComputedStyle(link.parentElement!).fontSize,
+      }));
+      expect(['rgb(0, 0, 238)', 'rgb(85, 26, 139)', 'rgb(158, 158, 255)', 'rgb(208, 173, 240)']).not.toContain(style.color);
+      expect(style.size).toBe(style.sentenceSize);
+      await staffPicks.click();
+      await waitForPath(page, '/staffpicks');
     });
   });
 

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Discover } from '@crate/contract/catalogue';
@@ -56,7 +56,7 @@ export default function DiscoverScreen() {
         {empty ? (
           <EmptyState title="The shelves are still empty">
             New packs, staff picks and trending sounds appear here as soon as creators publish them. Making sounds yourself?{' '}
-            <Link to="/sellmypacks">Sell your packs on Crate</Link>.
+            <Anchor component={Link} to="/sellmypacks" inherit>Sell your packs on Crate</Anchor>.
           </EmptyState>
         ) : null}
       </Suspense>

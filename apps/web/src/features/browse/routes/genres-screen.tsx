@@ -112,7 +112,7 @@ function GenrePacks({ genre }: { genre: Genre }) {
           label={`${genre.label} packs`}
           emptyState={
             <EmptyState title={`No ${genre.label} packs yet`}>
-              Nobody has published a {genre.label} pack yet. <Link to="/genres">Browse other genres</Link>.
+              Nobody has published a {genre.label} pack yet. <Anchor component={Link} to="/genres" inherit>Browse other genres</Anchor>.
             </EmptyState>
           }
         />

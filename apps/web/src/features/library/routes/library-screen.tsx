@@ -135,7 +135,7 @@ function OwnedSounds() {
             ) : (
               <EmptyState title="No sounds yet" icon={<IconCircleCheck size={22} />}>
                 Press Get on any sound or pack and it lands here, yours to download again any time. Start with the{' '}
-                <Link to="/staffpicks">staff picks</Link>.
+                <Anchor component={Link} to="/staffpicks" inherit>staff picks</Anchor>.
               </EmptyState>
             )
           }
@@ -212,7 +212,7 @@ function FavoriteSounds() {
       label="Favorite sounds"
       emptyState={
         <EmptyState title="No favorite sounds yet" icon={<IconHeart size={22} />}>
-          Tap the heart on any sound to keep it here. Start with the <Link to="/staffpicks">staff picks</Link>.
+          Tap the heart on any sound to keep it here. Start with the <Anchor component={Link} to="/staffpicks" inherit>staff picks</Anchor>.
         </EmptyState>
       }
     />
@@ -230,7 +230,7 @@ function FavoritePacks() {
       label="Favorite packs"
       emptyState={
         <EmptyState title="No favorite packs yet" icon={<IconPackage size={22} />}>
-          Heart a pack on its page to keep it here. <Link to="/">Discover packs</Link>.
+          Heart a pack on its page to keep it here. <Anchor component={Link} to="/" inherit>Discover packs</Anchor>.
         </EmptyState>
       }
     />
