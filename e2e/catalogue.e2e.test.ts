@@ -42,6 +42,16 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     const banner = discover.banners[0]!;
     await main(page).getByRole('heading', { name: banner.title }).first().waitFor();
     expect(await page.locator(`[data-position="${banner.position}"]`).count()).toBeGreaterThan(0);
+    // Each banner's subtitle is shown whole (not cut off mid-sentence), and a banner's link is named by both its texts.
+    const withSubtitles = discover.banners.slice(0, 3).filter((b) => b.subtitle);
+    expect(withSubtitles.length).toBeGreaterThan(1);
+    for (const b of withSubtitles) {
+      const subtitle = main(page).getByText(b.subtitle!, { exact: true });
+      expect(await subtitle.evaluate((text) => text.scrollHeight <= text.clientHeight + 1), b.subtitle!).toBe(true);
+    }
+    for (const b of withSubtitles.filter((b) => b.link_url)) {
+      await main(page).getByRole('link', { name: `${b.title} ${b.subtitle}`, exact: true }).waitFor({ timeout: 2000 });
+    }
     for (const pick of discover.staff_picks) {
       await page.getByRole('list', { name: 'Staff picks' }).getByRole('link', { name: pick.title }).waitFor();
     }

@@ -10,18 +10,21 @@ const CORNER_CLASS: Record<Banner['position'], string> = {
   'Bottom-Right': classes.bottomRight!,
 };
 
-/** Same-origin paths route in the app; anything else is a plain link (banners are edited by admins). */
-function BannerLink({ to, className, children, label }: { to: string | null; className: string; children: React.ReactNode; label: string }) {
+/**
+ * Same-origin paths route in the app; anything else is a plain link (banners are edited by admins). A link is
+ * named by its text, title and subtitle both.
+ */
+function BannerLink({ to, className, children }: { to: string | null; className: string; children: React.ReactNode }) {
   if (!to) return <div className={className}>{children}</div>;
   if (to.startsWith('/') && !to.startsWith('//')) {
     return (
-      <Link to={to} className={className} aria-label={label}>
+      <Link to={to} className={className}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={to} className={className} aria-label={label} rel="noopener">
+    <a href={to} className={className} rel="noopener">
       {children}
     </a>
   );
@@ -51,7 +54,7 @@ export function DiscoverBanners({ banners }: { banners: Banner[] }) {
 function BannerTile({ banner, lead = false }: { banner: Banner; lead?: boolean }) {
   const [width, height] = banner.size.split('x').map(Number) as [number, number];
   return (
-    <BannerLink to={banner.link_url} className={`${classes.banner} ${lead ? classes.lead : ''}`} label={banner.title}>
+    <BannerLink to={banner.link_url} className={`${classes.banner} ${lead ? classes.lead : ''}`}>
       {banner.image_url ? (
         <img
           className={classes.image}
@@ -69,7 +72,7 @@ function BannerTile({ banner, lead = false }: { banner: Banner; lead?: boolean }
           {banner.title}
         </Title>
         {banner.subtitle ? (
-          <Text size={lead ? 'md' : 'sm'} className={classes.subtitle}>
+          <Text size={lead ? 'md' : 'sm'} className={classes.subtitle} title={banner.subtitle}>
             {banner.subtitle}
           </Text>
         ) : null}
