@@ -67,6 +67,30 @@ describe.skipIf(!e2eEnabled())('catalogue screens', () => {
     expect(await page.title()).toBe('Discover · Crate');
   });
 
+  test('Discover’s banners fit a phone and a tablet: nothing scrolls sideways, and every banner holds its whole text', async () => {
+    try {
+      for (const width of [320, 390, 768, 1000]) {
+        await page.setViewportSize({ width, height: 800 });
+        await navigateInApp(page, '/');
+        await main(page).getByRole('heading', { name: catalogue.discover.banners[0]!.title }).first().waitFor();
+        const layout = await page.evaluate(() => ({
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          // The text block's edges against its banner's: a title cut at the banner's top shows as a negative top.
+          texts: [...document.querySelectorAll('[data-position]')].map((text) => {
+            const banner = text.parentElement!.getBoundingClientRect();
+            const box = text.getBoundingClientRect();
+            return { top: box.top - banner.top, bottom: banner.bottom - box.bottom, left: box.left - banner.left, right: banner.right - box.right };
+          }),
+        }));
+        expect(layout.sideways, `${width}px`).toBe(0);
+        expect(layout.texts.length).toBeGreaterThan(1);
+        for (const edges of layout.texts) for (const [edge, room] of Object.entries(edges)) expect(room, `${width}px, ${edge}`).toBeGreaterThanOrEqual(-0.5);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   test('Staff picks lists every pick; Bundles lists the bundle and opens it by id and by slug', async () => {
     await navigateInApp(page, '/staffpicks');
     await expectHeading(page, 'Staff picks');
