@@ -335,6 +335,18 @@ describe.skipIf(!e2eEnabled())('pack upload', () => {
       await packs.getByRole('row', { name: /Waiting Room.*Awaiting approval.*Waiting for review/ }).waitFor();
       await packs.getByRole('row', { name: /Old Favourites.*Published/ }).getByRole('link', { name: 'Analytics' }).waitFor();
       await shot(page, '12-creator-dashboard-packs');
+
+      // On a phone every pack's status and next step are within the screen's width (the page scrolls down only,
+      // and nothing inside it sideways).
+      await page.setViewportSize({ width: 390, height: 844 });
+      const next = packs.getByRole('row', { name: /Slow Upload/ }).getByRole('link', { name: 'Review and submit' });
+      const box = (await next.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      const badge = (await packs.getByRole('row', { name: /Waiting Room/ }).getByText('Awaiting approval').boundingBox())!;
+      expect(badge.x + badge.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await shot(page, '13-creator-dashboard-phone');
     });
   });
 });

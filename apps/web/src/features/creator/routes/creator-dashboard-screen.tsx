@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useProfile } from '../../../profile/profile-state.ts';
 import { useStudioPacks } from '../api/studio-packs.ts';
 import { CollaboratorsPanel } from '../components/collaborators-panel.tsx';
+import classes from './creator-dashboard.module.css';
 
 const STATUS_COLORS: Record<PackStatus, string> = { [-2]: 'red', [-1]: 'gray', 0: 'gray', 1: 'yellow', 2: 'blue', 3: 'cyan', 4: 'teal' };
 
@@ -36,7 +37,7 @@ function PackRow({ pack }: { pack: StudioPackSummary }) {
   const processing = pack.processing && (pack.status === PACK_STATUS.approved || pack.status === PACK_STATUS.processing) ? pack.processing : null;
   return (
     <Table.Tr data-pack-status={pack.status}>
-      <Table.Td w={56}>
+      <Table.Td className={classes.cover}>
         {pack.cover ? <Image src={pack.cover['75x75']} w={44} h={44} radius="sm" alt="" /> : <Paper w={44} h={44} bg="dark.6" radius="sm" aria-hidden />}
       </Table.Td>
       <Table.Td>
@@ -47,7 +48,7 @@ function PackRow({ pack }: { pack: StudioPackSummary }) {
           {pack.creator.name} · {pack.item_count} {pack.item_count === 1 ? 'sound' : 'sounds'} · {pack.file_count} {pack.file_count === 1 ? 'file' : 'files'} · changed {new Date(pack.updated_at).toLocaleDateString()}
         </Text>
       </Table.Td>
-      <Table.Td w={200}>
+      <Table.Td className={classes.status}>
         <Badge color={STATUS_COLORS[pack.status as PackStatus] ?? 'gray'} variant="light">
           {pack.status_label}
         </Badge>
@@ -65,7 +66,7 @@ function PackRow({ pack }: { pack: StudioPackSummary }) {
           </>
         ) : null}
       </Table.Td>
-      <Table.Td w={190}>
+      <Table.Td className={classes.next}>
         <NextStep pack={pack} />
       </Table.Td>
     </Table.Tr>
@@ -82,7 +83,7 @@ export default function CreatorDashboardScreen() {
 
   return (
     <Container size="lg" py="xl">
-      <Group justify="space-between" align="flex-start" mb={{ base: 'lg', sm: 0 }}>
+      <Group justify="space-between" align="flex-start" mb={{ base: 'lg', md: 0 }}>
         <ScreenHeader eyebrow="Studio" title="Creator dashboard" subtitle={isCreator ? 'Your packs, where each one stands, and what to do next.' : 'The packs of the creators you work with (read-only).'} />
         {isCreator ? (
           <Group gap="xs">
@@ -143,16 +144,14 @@ export default function CreatorDashboardScreen() {
           </EmptyState>
         ) : (
           <Paper withBorder bg="dark.7">
-            {/* Narrow screens scroll the table sideways rather than crush titles and badges into slivers. */}
-            <Table.ScrollContainer minWidth={640} type="native">
-              <Table verticalSpacing="sm" highlightOnHover aria-label="Your packs">
-                <Table.Tbody>
-                  {rows.map((pack) => (
-                    <PackRow key={pack.id} pack={pack} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {/* On phones each row is laid out as a card (creator-dashboard.module.css). */}
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Your packs" className={classes.packs}>
+              <Table.Tbody>
+                {rows.map((pack) => (
+                  <PackRow key={pack.id} pack={pack} />
+                ))}
+              </Table.Tbody>
+            </Table>
           </Paper>
         )}
         {packs.hasNextPage ? (
