@@ -21,7 +21,13 @@ describe.skipIf(!e2eEnabled())('admin pack review', () => {
       const page = await context.newPage();
       await page.goto(`${env.server.baseUrl}/reviewcreator`);
       await expectPage(page, { path: '/reviewcreator', heading: 'Review creators', title: 'Review creators · Crate' });
-      await page.getByRole('table', { name: 'Packs awaiting approval' }).getByRole('link', { name: 'Tape Chords Vol. 1' }).click();
+      const waiting = page.getByRole('table', { name: 'Packs awaiting approval' });
+      // On a phone the table scrolls inside its frame; the page itself never scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await waiting.getByRole('link', { name: 'Tape Chords Vol. 1' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await waiting.getByRole('link', { name: 'Tape Chords Vol. 1' }).click();
       await page.waitForURL(`**/pack/${pack.id}`);
       const panel = page.getByTestId('pack-review-panel');
       await panel.getByRole('heading', { name: 'Admin review' }).waitFor();

@@ -42,32 +42,34 @@ function WaitingList() {
           New applications appear here as soon as they are sent.
         </EmptyState>
       ) : (
-        <Table highlightOnHover verticalSpacing="sm" aria-label="Applications waiting for review">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Artist</Table.Th>
-              <Table.Th>Applicant</Table.Th>
-              <Table.Th>Genres</Table.Th>
-              <Table.Th>Demos</Table.Th>
-              <Table.Th>Sent</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {waiting.data.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/reviewcreator/${a.id}`} fw={600}>
-                    {a.artist_name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{a.applicant_email}</Table.Td>
-                <Table.Td>{a.genres.map(genreLabel).join(', ')}</Table.Td>
-                <Table.Td>{a.demo_count}</Table.Td>
-                <Table.Td>{new Date(a.updated_at).toLocaleDateString()}</Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table highlightOnHover verticalSpacing="sm" aria-label="Applications waiting for review">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Artist</Table.Th>
+                <Table.Th>Applicant</Table.Th>
+                <Table.Th>Genres</Table.Th>
+                <Table.Th>Demos</Table.Th>
+                <Table.Th>Sent</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {waiting.data.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/reviewcreator/${a.id}`} fw={600}>
+                      {a.artist_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{a.applicant_email}</Table.Td>
+                  <Table.Td>{a.genres.map(genreLabel).join(', ')}</Table.Td>
+                  <Table.Td>{a.demo_count}</Table.Td>
+                  <Table.Td>{new Date(a.updated_at).toLocaleDateString()}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <WaitingPacks />
     </Container>
@@ -91,32 +93,34 @@ function WaitingPacks() {
         </EmptyState>
       ) : (
         <>
-          <Table highlightOnHover verticalSpacing="sm" aria-label="Packs awaiting approval">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Pack</Table.Th>
-                <Table.Th>Creator</Table.Th>
-                <Table.Th>Sounds</Table.Th>
-                <Table.Th>Files</Table.Th>
-                <Table.Th>Submitted</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/pack/${p.id}`} fw={600}>
-                      {p.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{p.creator.name}</Table.Td>
-                  <Table.Td>{p.item_count}</Table.Td>
-                  <Table.Td>{p.file_count}</Table.Td>
-                  <Table.Td>{new Date(p.submitted_at).toLocaleString()}</Table.Td>
+          <Table.ScrollContainer minWidth={560}>
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Packs awaiting approval">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Pack</Table.Th>
+                  <Table.Th>Creator</Table.Th>
+                  <Table.Th>Sounds</Table.Th>
+                  <Table.Th>Files</Table.Th>
+                  <Table.Th>Submitted</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/pack/${p.id}`} fw={600}>
+                        {p.title}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{p.creator.name}</Table.Td>
+                    <Table.Td>{p.item_count}</Table.Td>
+                    <Table.Td>{p.file_count}</Table.Td>
+                    <Table.Td>{new Date(p.submitted_at).toLocaleString()}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {waiting.hasNextPage ? (
             <Group justify="center" mt="md">
               <Button variant="default" onClick={() => void waiting.fetchNextPage()} loading={waiting.isFetchingNextPage}>

@@ -49,53 +49,55 @@ export default function PackUploadInstructionsScreen() {
           <Title order={2} size="h3" mb="sm">
             3. Formats and sizes
           </Title>
-          <Table verticalSpacing={6} aria-label="Accepted formats and sizes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>File</Table.Th>
-                <Table.Th>Formats</Table.Th>
-                <Table.Th>At most</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>Sounds and stems</Table.Td>
-                <Table.Td>
-                  {upper(ACCEPTED_FORMATS.sound)} ({ACCEPTED_BIT_DEPTHS.join(', ')}-bit)
-                </Table.Td>
-                <Table.Td>{formatBytes(sizes['Sample audio'])}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>Pack and preset previews</Table.Td>
-                <Table.Td>{upper(ACCEPTED_FORMATS.preview)}</Table.Td>
-                <Table.Td>{formatBytes(sizes['Pack preview audio'])}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>MIDI</Table.Td>
-                <Table.Td>{upper(ACCEPTED_FORMATS.midi)}</Table.Td>
-                <Table.Td>{formatBytes(sizes.Midi)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>Cover art</Table.Td>
-                <Table.Td>
-                  {upper(ACCEPTED_FORMATS.image)}, at least {STUDIO_LIMITS.coverMinPixels} × {STUDIO_LIMITS.coverMinPixels}
-                </Table.Td>
-                <Table.Td>{formatBytes(sizes['Cover art'])}</Table.Td>
-              </Table.Tr>
-              {PRESET_PLUGINS.map((plugin) => (
-                <Table.Tr key={plugin}>
-                  <Table.Td>{/ presets$/i.test(plugin) ? plugin : `${plugin} presets`}</Table.Td>
-                  <Table.Td>{upper(PRESET_EXTENSIONS[plugin])}</Table.Td>
-                  <Table.Td>{formatBytes(sizes.Preset)}</Table.Td>
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing={6} aria-label="Accepted formats and sizes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>File</Table.Th>
+                  <Table.Th>Formats</Table.Th>
+                  <Table.Th>At most</Table.Th>
                 </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td>A whole pack as one zip</Table.Td>
-                <Table.Td>ZIP (no symlinks, no encryption)</Table.Td>
-                <Table.Td>{formatBytes(STUDIO_LIMITS.zipMaxBytes)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td>Sounds and stems</Table.Td>
+                  <Table.Td>
+                    {upper(ACCEPTED_FORMATS.sound)} ({ACCEPTED_BIT_DEPTHS.join(', ')}-bit)
+                  </Table.Td>
+                  <Table.Td>{formatBytes(sizes['Sample audio'])}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>Pack and preset previews</Table.Td>
+                  <Table.Td>{upper(ACCEPTED_FORMATS.preview)}</Table.Td>
+                  <Table.Td>{formatBytes(sizes['Pack preview audio'])}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>MIDI</Table.Td>
+                  <Table.Td>{upper(ACCEPTED_FORMATS.midi)}</Table.Td>
+                  <Table.Td>{formatBytes(sizes.Midi)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>Cover art</Table.Td>
+                  <Table.Td>
+                    {upper(ACCEPTED_FORMATS.image)}, at least {STUDIO_LIMITS.coverMinPixels} × {STUDIO_LIMITS.coverMinPixels}
+                  </Table.Td>
+                  <Table.Td>{formatBytes(sizes['Cover art'])}</Table.Td>
+                </Table.Tr>
+                {PRESET_PLUGINS.map((plugin) => (
+                  <Table.Tr key={plugin}>
+                    <Table.Td>{/ presets$/i.test(plugin) ? plugin : `${plugin} presets`}</Table.Td>
+                    <Table.Td>{upper(PRESET_EXTENSIONS[plugin])}</Table.Td>
+                    <Table.Td>{formatBytes(sizes.Preset)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td>A whole pack as one zip</Table.Td>
+                  <Table.Td>ZIP (no symlinks, no encryption)</Table.Td>
+                  <Table.Td>{formatBytes(STUDIO_LIMITS.zipMaxBytes)}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Text size="sm" c="dimmed" mt="sm">
             A pack holds up to {STUDIO_LIMITS.packMaxFiles} files and {formatBytes(STUDIO_LIMITS.packMaxBytes)}; your uploads together may take {formatBytes(STUDIO_LIMITS.creatorMaxBytes)}. Files are checked by their content, not their extension: a text file
             renamed <Code>.wav</Code>, a cut-short WAV, an empty file or the same sound twice is pointed out with what to do.
