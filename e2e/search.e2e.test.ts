@@ -216,7 +216,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
     }
   });
 
-  test('a sound’s whole name shows in its row, beside the filter column and on a phone', async () => {
+  test('a sound’s whole name shows in its row, beside the filter column and on a phone; the toolbar fits the smallest phone', async () => {
     const { context, page } = await open(subscriber, '/search?q=rhodes');
     try {
       await eventually(() => resultNames(page)).toEqual([LONG_NAME]);
@@ -241,6 +241,21 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       expect(await onScreen(name)).toBe(true);
       expect(await onScreen(row.getByRole('button', { name: `Add ${LONG_NAME} to favorites` }))).toBe(true);
       expect(await onScreen(row.getByRole('button', { name: `Get ${LONG_NAME} for 1 credit` }))).toBe(true);
+
+      // The smallest phone, in random order: Filters, the sort and the reshuffle share one line inside the screen,
+      // the Filters button's label whole.
+      await page.setViewportSize({ width: 320, height: 700 });
+      await page.getByRole('textbox', { name: 'Sort by' }).click();
+      await page.getByRole('option', { name: 'Random' }).click();
+      const inside = async (locator: ReturnType<Page['locator']>) => {
+        const box = (await locator.boundingBox())!;
+        return box.x >= 16 && box.x + box.width <= 320 - 16;
+      };
+      const filters = page.getByRole('button', { name: /^Filters/ });
+      await eventually(() => inside(page.getByRole('button', { name: 'Shuffle again' }))).toBe(true);
+      expect(await inside(page.getByRole('textbox', { name: 'Sort by' }))).toBe(true);
+      expect(await inside(filters)).toBe(true);
+      expect(await filters.locator('.mantine-Button-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     } finally {
       await context.close();
     }

@@ -247,6 +247,7 @@ export function SearchExperience(props: SearchExperienceProps) {
               {desktop ? null : (
                 <Button
                   variant="default"
+                  className={classes.filtersButton}
                   leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
                   rightSection={filterCount > 0 ? <Badge size="sm" circle>{filterCount}</Badge> : null}
                   onClick={() => setFiltersOpen(true)}
@@ -336,7 +337,7 @@ const SortSelect = memo(function SortSelect({ sort, withText, onChange }: { sort
       onChange={(value) => value && onChange(value as SearchSort)}
       allowDeselect={false}
       checkIconPosition="right"
-      w={180}
+      className={classes.sortSelect}
       comboboxProps={{ withinPortal: true }}
     />
   );
