@@ -58,13 +58,13 @@ export async function buildCatalogue(client: pg.ClientBase, size: CatalogueSize,
   const step = (what: string) => log(`  ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // One transaction: a failed build leaves the database as it was (indexes included).
   await client.query('begin');
-  // Ids derived from a name, so a pack's items can find it; made valid version-4 UUIDs (as the API's ids are)
-  // so that cursors and item links built from them pass the API's validation.
-  await client.query(
-    `create function pg_temp.bench_id(name text) returns uuid language sql immutable
-     as $$ select overlay(overlay(md5(name) placing '4' from 13) placing '8' from 17)::uuid $$`,
-  );
   try {
+    // Ids derived from a name, so a pack's items can find it; made valid version-4 UUIDs (as the API's ids are)
+    // so that cursors and item links built from them pass the API's validation.
+    await client.query(
+      `create or replace function pg_temp.bench_id(name text) returns uuid language sql immutable
+       as $$ select overlay(overlay(md5(name) placing '4' from 13) placing '8' from 17)::uuid $$`,
+    );
     await build(client, size, step);
     await client.query('commit');
   } catch (error) {
