@@ -102,6 +102,9 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       const menu = page.getByRole('menu');
       await menu.getByRole('menuitem', { name: 'New playlist…' }).waitFor();
       expect(await button.getAttribute('aria-expanded')).toBe('true');
+      // The menu takes the focus once it has opened (its focus trap moves it in a later tick); an arrow pressed
+      // before that lands on the button.
+      await expect.poll(() => menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('ArrowDown');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New playlist…');
 
