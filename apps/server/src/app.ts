@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -14,6 +14,7 @@ import { staticCacheControl } from './http/cache-headers.ts';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler.ts';
 import { installHostileValueCheck } from './http/hostile-values.ts';
 import { installPrivateByDefault } from './http/private-by-default.ts';
+import { responseSerializer } from './http/response-serializer.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
@@ -39,7 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   installErrorHandler(app);
   installSecurity(app);
   installSameOriginCheck(app, { publicUrl: ctx.config.publicUrl });
