@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import { files, packs } from '../src/db/schema/index.ts';
+import { favorites, files, items, packs, staffPlaylistItems, staffPlaylists } from '../src/db/schema/index.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
@@ -89,6 +89,33 @@ describe(`catalogue API on ${TEST_DB}`, () => {
     expect(seen).toHaveLength(30);
     expect(seen[0]).toBe('Sound 1');
     expect(seen[29]).toBe('Sound 30');
+  });
+
+  it('pages through a staff playlist in its order, without taken-down sounds, marking the viewer’s favorites', async () => {
+    const packItems = await t.ctx.db.select({ id: items.id, name: items.name }).from(items).where(eq(items.packId, published.id));
+    const byName = new Map(packItems.map((i) => [i.name, i.id]));
+    const picked = ['Sound 9', 'Sound 2', 'Sound 30', 'Sound 14', 'Sound 5'];
+    const [playlist] = await t.ctx.db.insert(staffPlaylists).values({ slug: 'late-night-picks', title: 'Late night picks', published: true }).returning();
+    await t.ctx.db.insert(staffPlaylistItems).values(picked.map((name, position) => ({ playlistId: playlist!.id, itemId: byName.get(name)!, position })));
+    await t.ctx.db.update(items).set({ takenDownAt: new Date(), takedownReason: 'Technical Issue' }).where(eq(items.id, byName.get('Sound 30')!));
+    await t.ctx.db.insert(favorites).values({ userId: stranger.id, itemId: byName.get('Sound 14')! });
+    try {
+      for (const viewer of [undefined, stranger]) {
+        const pages: { name: string; favorited: boolean | null }[][] = [];
+        let cursor: string | null = null;
+        do {
+          const res = await get(`/api/staff-playlists/late-night-picks/items?limit=2${cursor ? `&cursor=${cursor}` : ''}`, viewer);
+          expect(res.statusCode).toBe(200);
+          pages.push(res.json().items.map((i: { name: string; favorited: boolean | null }) => ({ name: i.name, favorited: i.favorited })));
+          cursor = res.json().next_cursor;
+        } while (cursor);
+        expect(pages.map((page) => page.map((i) => i.name))).toEqual([['Sound 9', 'Sound 2'], ['Sound 14', 'Sound 5']]);
+        expect(pages.flat().filter((i) => i.favorited).map((i) => i.name)).toEqual(viewer ? ['Sound 14'] : []);
+        expect(pages.flat().every((i) => i.favorited === (viewer ? i.name === 'Sound 14' : null))).toBe(true);
+      }
+    } finally {
+      await t.ctx.db.update(items).set({ takenDownAt: null, takedownReason: null }).where(eq(items.id, byName.get('Sound 30')!));
+    }
   });
 
   it('refuses a forged cursor and an out-of-range limit naming the field', async () => {

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPrepared, StatementNamingClient } from '../src/db/prepared.ts';
+import { AUTO_NAMED_STATEMENT, keptPrepared, runPrepared, StatementNamingClient } from '../src/db/prepared.ts';
 import { creators, users } from '../src/db/schema/index.ts';
 import { createCreator } from './catalogue-factories.ts';
 import { createUser } from './factories.ts';
@@ -29,6 +29,30 @@ describe(`prepared statements on ${TEST_DB}`, () => {
     await t.ctx.db.transaction(async (tx) => {
       expect(await runPrepared(tx.select({ name: creators.name }).from(creators).where(eq(creators.slug, 'prepared-two')))).toEqual([{ name: 'Prepared Two' }]);
     });
+  });
+
+  it('builds a kept query once per database handle and shape, and answers each call with its own values', async () => {
+    let builds = 0;
+    const creatorBy = keptPrepared((db, field: 'slug' | 'name') => {
+      builds += 1;
+      return db
+        .select({ slug: creators.slug, name: creators.name })
+        .from(creators)
+        .where(eq(field === 'slug' ? creators.slug : creators.name, sql.placeholder('value')))
+        .prepare(AUTO_NAMED_STATEMENT);
+    });
+    const one = { slug: 'prepared-one', name: 'Prepared One' };
+    const two = { slug: 'prepared-two', name: 'Prepared Two' };
+    for (let round = 0; round < 3; round += 1) {
+      expect(await creatorBy(t.ctx.db, 'slug').execute({ value: 'prepared-one' })).toEqual([one]);
+      expect(await creatorBy(t.ctx.db, 'name').execute({ value: 'Prepared Two' })).toEqual([two]);
+      expect(await creatorBy(t.ctx.db, 'slug').execute({ value: 'Prepared Two' })).toEqual([]);
+    }
+    expect(builds).toBe(2);
+    await t.ctx.db.transaction(async (tx) => {
+      expect(await creatorBy(tx, 'slug').execute({ value: 'prepared-two' })).toEqual([two]);
+    });
+    expect(builds).toBe(3);
   });
 
   // Only PostgreSQL keeps named statements (PGlite ignores names): there, look at the connection's own.

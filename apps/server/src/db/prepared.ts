@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { DbOrTx } from './client.ts';
 
 /**
  * Frequent reads run as named statements: PostgreSQL parses and plans each once per connection and then
@@ -19,6 +20,25 @@ interface Preparable<R> {
 
 export function runPrepared<R>(query: Preparable<R>): Promise<R> {
   return query.prepare(AUTO_NAMED_STATEMENT).execute();
+}
+
+/**
+ * A query built once per database handle and shape, its values placeholders (`sql.placeholder`), then
+ * prepared under AUTO_NAMED_STATEMENT: a request only fills the values in. For the reads on every screen's
+ * path (the viewer's session, a pack and its page of sounds, an item, search's rows): building a query with
+ * drizzle costs more of the server's time than PostgreSQL spends answering it (a quarter of a pack page's
+ * time in a profile). `shape` names the variants that change the SQL's text (signed in, a later page).
+ */
+export function keptPrepared<Shape extends (string | boolean)[], Query>(build: (db: DbOrTx, ...shape: Shape) => Query): (db: DbOrTx, ...shape: Shape) => Query {
+  const built = new WeakMap<DbOrTx, Map<string, Query>>();
+  return (db, ...shape) => {
+    let byShape = built.get(db);
+    if (!byShape) built.set(db, (byShape = new Map()));
+    const key = shape.join('|');
+    let query = byShape.get(key);
+    if (!query) byShape.set(key, (query = build(db, ...shape)));
+    return query;
+  };
 }
 
 const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;

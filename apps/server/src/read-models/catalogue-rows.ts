@@ -1,6 +1,6 @@
 import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { runPrepared } from '../db/prepared.ts';
+import { AUTO_NAMED_STATEMENT, keptPrepared, runPrepared } from '../db/prepared.ts';
 import { creators, items, packs } from '../db/schema/index.ts';
 
 /**
@@ -48,27 +48,33 @@ export type PackCardRow = {
   itemCount: number;
 };
 
+/** A pack by id or by slug, for a visitor or a user (`userId`): kept prepared, it is read on every pack page. */
+const packQuery = keptPrepared((db, by: 'id' | 'slug', signedIn: boolean) =>
+  db
+    .select({
+      ...packCardColumns,
+      description: packs.description,
+      tags: packs.tags,
+      creditCost: packs.creditCost,
+      priceCents: packs.priceCents,
+      currency: packs.currency,
+      takedownReason: packs.takedownReason,
+      favorited: signedIn ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${sql.placeholder('userId')} and f.pack_id = packs.id)` : sql<null>`null`,
+    })
+    .from(packs)
+    .innerJoin(creators, eq(creators.id, packs.creatorId))
+    .where(eq(by === 'id' ? packs.id : packs.slug, sql.placeholder('ref')))
+    .prepare(AUTO_NAMED_STATEMENT),
+);
+
 /** A pack by id or slug, whoever may read it: callers authorize the viewer (src/policies). */
 export async function findPack(db: DbOrTx, userId: string | null, ref: { id?: string; slug?: string }) {
-  const match = ref.id ? eq(packs.id, ref.id) : eq(packs.slug, ref.slug!);
-  const [row] = await runPrepared(
-    db
-      .select({
-        ...packCardColumns,
-        description: packs.description,
-        tags: packs.tags,
-        creditCost: packs.creditCost,
-        priceCents: packs.priceCents,
-        currency: packs.currency,
-        takedownReason: packs.takedownReason,
-        favorited: userId ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${userId} and f.pack_id = packs.id)` : sql<null>`null`,
-      })
-      .from(packs)
-      .innerJoin(creators, eq(creators.id, packs.creatorId))
-      .where(match),
-  );
+  const [row] = await packQuery(db, ref.id ? 'id' : 'slug', userId !== null).execute({ ref: ref.id ?? ref.slug, userId });
   return row ?? null;
 }
+
+/** The viewer of a kept-prepared item query: the `userId` placeholder when signed in, none for visitors. */
+export const viewerPlaceholder = (signedIn: boolean) => (signedIn ? sql.placeholder('userId') : null);
 
 /** An item row's columns; `favorited` for the signed-in user `userId` (null for visitors; a placeholder in a prepared query). */
 export const itemRowColumns = (userId: string | Placeholder | null) => ({
@@ -105,7 +111,7 @@ export const itemRowColumns = (userId: string | Placeholder | null) => ({
   favorited: userId ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${userId} and f.item_id = items.id)` : sql<null>`null`,
 });
 
-export const itemRows = (db: DbOrTx, userId: string | null) =>
+export const itemRows = (db: DbOrTx, userId: string | Placeholder | null) =>
   db
     .select(itemRowColumns(userId))
     .from(items)

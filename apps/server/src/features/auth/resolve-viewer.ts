@@ -4,8 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@crate/contract/roles';
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/client.ts';
-import { AUTO_NAMED_STATEMENT } from '../../db/prepared.ts';
+import { AUTO_NAMED_STATEMENT, keptPrepared } from '../../db/prepared.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { creatorCollaborators, creators, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S } from './auth-library.ts';
@@ -38,12 +37,11 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
 }
 
 /**
- * The session's row with its user's standing, as one statement built once per database handle and kept
- * prepared (the token a placeholder): it runs on every signed-in request, and PostgreSQL plans its joins
- * once per connection instead of on each of them.
+ * The session's row with its user's standing, as one statement kept prepared (the token a placeholder): it
+ * runs on every signed-in request, and PostgreSQL plans its joins once per connection instead of on each of them.
  */
-function buildViewerQuery(db: Db) {
-  return db
+const viewerQuery = keptPrepared((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -59,14 +57,8 @@ function buildViewerQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare(AUTO_NAMED_STATEMENT);
-}
-const viewerQueries = new WeakMap<Db, ReturnType<typeof buildViewerQuery>>();
-function viewerQuery(db: Db) {
-  let query = viewerQueries.get(db);
-  if (!query) viewerQueries.set(db, (query = buildViewerQuery(db)));
-  return query;
-}
+    .prepare(AUTO_NAMED_STATEMENT),
+);
 
 /**
  * Before the first request: the auth library's context made, and the viewer statement prepared on every kept

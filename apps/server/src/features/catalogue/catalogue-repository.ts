@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
-import { runPrepared } from '../../db/prepared.ts';
+import { AUTO_NAMED_STATEMENT, keptPrepared, runPrepared } from '../../db/prepared.ts';
 import {
   banners,
   bundlePacks,
@@ -16,7 +16,7 @@ import {
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql, packReadableSql } from '../../policies/pack-policy.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
-import { itemRowColumns, itemRows, packCardColumns, type PackCardRow } from '../../read-models/catalogue-rows.ts';
+import { itemRowColumns, itemRows, packCardColumns, viewerPlaceholder, type PackCardRow } from '../../read-models/catalogue-rows.ts';
 
 /**
  * Catalogue reads. Every list is one query (counts are correlated subqueries, never a query per row).
@@ -72,45 +72,62 @@ export async function listStaffPicks(db: DbOrTx, opts: { limit: number; after?: 
   );
 }
 
+/** A later page (`later`) continues after the position and id of the last row shown. */
+const afterPosition = (position: SQLWrapper) => sql`(${position}, ${items.id}) > (${sql.placeholder('afterValue')}, ${sql.placeholder('afterId')}::uuid)`;
+const pageValues = (userId: string | null, limit: number, after: { value: number; id: string } | null | undefined) => ({
+  userId,
+  limit: limit + 1,
+  afterValue: after?.value,
+  afterId: after?.id,
+});
+
+/** A pack's page of sounds, kept prepared (read on every pack page) per kind of viewer and page. */
+const packItemsQuery = keptPrepared((db, signedIn: boolean, later: boolean) =>
+  itemRows(db, viewerPlaceholder(signedIn))
+    .where(and(eq(items.packId, sql.placeholder('packId')), isNull(items.takenDownAt), later ? afterPosition(items.position) : undefined))
+    .orderBy(asc(items.position), asc(items.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(AUTO_NAMED_STATEMENT),
+);
+
 /** The items of a pack the caller has authorized the viewer to read; taken-down items are left out for everybody. */
 export async function listPackItems(db: DbOrTx, userId: string | null, opts: { packId: string; limit: number; after?: { value: number; id: string } | null }) {
-  const conditions: SQL[] = [eq(items.packId, opts.packId), isNull(items.takenDownAt)];
-  if (opts.after) conditions.push(sql`(${items.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
-  return runPrepared(
-    itemRows(db, userId)
-      .where(and(...conditions))
-      .orderBy(asc(items.position), asc(items.id))
-      .limit(opts.limit + 1),
-  );
+  return packItemsQuery(db, userId !== null, !!opts.after).execute({ packId: opts.packId, ...pageValues(userId, opts.limit, opts.after) });
 }
+
+/** An item by slug, kept prepared (read on every item page) per kind of viewer. */
+const itemQuery = keptPrepared((db, signedIn: boolean) =>
+  db
+    .select({ ...itemRowColumns(viewerPlaceholder(signedIn)), description: items.description, takenDownAt: items.takenDownAt, packCreatorId: packs.creatorId })
+    .from(items)
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(eq(items.slug, sql.placeholder('slug')))
+    .prepare(AUTO_NAMED_STATEMENT),
+);
 
 /** An item by slug, whoever may read it: callers authorize the viewer (src/policies). */
 export async function findItem(db: DbOrTx, userId: string | null, slug: string) {
-  const [row] = await runPrepared(
-    db
-      .select({ ...itemRowColumns(userId), description: items.description, takenDownAt: items.takenDownAt, packCreatorId: packs.creatorId })
-      .from(items)
-      .innerJoin(packs, eq(packs.id, items.packId))
-      .innerJoin(creators, eq(creators.id, items.creatorId))
-      .where(eq(items.slug, slug)),
-  );
+  const [row] = await itemQuery(db, userId !== null).execute({ slug, userId });
   return row ?? null;
 }
 
+/** A staff playlist's page of sounds, kept prepared per kind of viewer and page. */
+const staffPlaylistItemsQuery = keptPrepared((db, signedIn: boolean, later: boolean) =>
+  db
+    .select({ ...itemRowColumns(viewerPlaceholder(signedIn)), listPosition: staffPlaylistItems.position })
+    .from(staffPlaylistItems)
+    .innerJoin(items, eq(items.id, staffPlaylistItems.itemId))
+    .innerJoin(packs, eq(packs.id, items.packId))
+    .innerJoin(creators, eq(creators.id, items.creatorId))
+    .where(and(eq(staffPlaylistItems.playlistId, sql.placeholder('playlistId')), itemListedSql, later ? afterPosition(staffPlaylistItems.position) : undefined))
+    .orderBy(asc(staffPlaylistItems.position), asc(items.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(AUTO_NAMED_STATEMENT),
+);
+
 export async function listStaffPlaylistItems(db: DbOrTx, userId: string | null, opts: { playlistId: string; limit: number; after?: { value: number; id: string } | null }) {
-  const conditions: SQL[] = [eq(staffPlaylistItems.playlistId, opts.playlistId), itemListedSql];
-  if (opts.after) conditions.push(sql`(${staffPlaylistItems.position}, ${items.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
-  return runPrepared(
-    db
-      .select({ ...itemRowColumns(userId), listPosition: staffPlaylistItems.position })
-      .from(staffPlaylistItems)
-      .innerJoin(items, eq(items.id, staffPlaylistItems.itemId))
-      .innerJoin(packs, eq(packs.id, items.packId))
-      .innerJoin(creators, eq(creators.id, items.creatorId))
-      .where(and(...conditions))
-      .orderBy(asc(staffPlaylistItems.position), asc(items.id))
-      .limit(opts.limit + 1),
-  );
+  return staffPlaylistItemsQuery(db, userId !== null, !!opts.after).execute({ playlistId: opts.playlistId, ...pageValues(userId, opts.limit, opts.after) });
 }
 
 // ───────────── bundles ─────────────

@@ -1,25 +1,23 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
-import { AUTO_NAMED_STATEMENT } from '../../db/prepared.ts';
+import { AUTO_NAMED_STATEMENT, keptPrepared } from '../../db/prepared.ts';
 import { creators, items, packs } from '../../db/schema/index.ts';
-import { itemRowColumns } from '../../read-models/catalogue-rows.ts';
+import { itemRowColumns, viewerPlaceholder } from '../../read-models/catalogue-rows.ts';
 
 /**
- * The query of search's rows, built once per database handle and kind of viewer: the ids (and the viewer)
- * are placeholders, so each search only fills them in instead of building the same SQL again (a tenth of
- * a search's time went into building it). The statement is named after its text, as runPrepared names them.
+ * The query of search's rows, kept prepared per kind of viewer: the ids (and the viewer) are placeholders,
+ * so each search only fills them in (a tenth of a search's time went into building it).
  */
-function searchRowsQuery(db: DbOrTx, signedIn: boolean) {
-  return db
-    .select({ ...itemRowColumns(signedIn ? sql.placeholder('userId') : null), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
+const searchRowsQuery = keptPrepared((db, signedIn: boolean) =>
+  db
+    .select({ ...itemRowColumns(viewerPlaceholder(signedIn)), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
     .from(items)
     .innerJoin(packs, eq(packs.id, items.packId))
     .innerJoin(creators, eq(creators.id, items.creatorId))
     .where(sql`${items.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(AUTO_NAMED_STATEMENT);
-}
-const searchRowsQueries = new WeakMap<DbOrTx, { visitor?: ReturnType<typeof searchRowsQuery>; user?: ReturnType<typeof searchRowsQuery> }>();
+    .prepare(AUTO_NAMED_STATEMENT),
+);
 
 /**
  * Rows for ids a search engine returned, in the engine's order. The engine already decided what the
@@ -28,10 +26,7 @@ const searchRowsQueries = new WeakMap<DbOrTx, { visitor?: ReturnType<typeof sear
  */
 export async function listSearchRowsByIds(db: DbOrTx, userId: string | null, ids: string[]) {
   if (ids.length === 0) return [];
-  let queries = searchRowsQueries.get(db);
-  if (!queries) searchRowsQueries.set(db, (queries = {}));
-  const query = userId ? (queries.user ??= searchRowsQuery(db, true)) : (queries.visitor ??= searchRowsQuery(db, false));
-  const rows = await query.execute({ ids, userId });
+  const rows = await searchRowsQuery(db, userId !== null).execute({ ids, userId });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
