@@ -234,6 +234,23 @@ describe('SearchIndex read at start-up', () => {
     }
   });
 
+  it('lists the 20 packs with the most matches, equal counts in id order, as a sort of every pack would', async () => {
+    const r = seededRandom(23);
+    const index = readIndex(shuffled);
+    const base = { ...byId.find((item) => item.packStatus === PACK_STATUS.published && !item.takenDown)!, words: ['many'], weights: [3] };
+    // 40 packs of 1–3 matches: the 13 of 3 are in, and 7 of the 14 of 2 (the lowest ids), read in another order.
+    const many = Array.from({ length: 40 }, (_, p) => ({ id: r.uuid(), slug: `many-${p}`, label: `Many ${p}`, matches: 1 + (p % 3) }));
+    for (const pack of many) {
+      index.setPack(pack);
+      for (let n = 0; n < pack.matches; n++) index.upsert({ ...base, id: r.uuid(), packId: pack.id, nameLower: `many ${pack.slug} ${n}` });
+    }
+    // Chosen as PostgreSQL's `order by n desc, pack_id limit 20` would choose them, shown by count then name.
+    const chosen = [...many].sort((a, b) => b.matches - a.matches || (a.id < b.id ? -1 : 1)).slice(0, 20);
+    const shown = chosen.sort((a, b) => b.matches - a.matches || a.label.localeCompare(b.label));
+    const [page] = await pages(index, { q: 'many' }, { corpus: 'paid', userId: null });
+    expect(page!.facets!.pack.map((v) => [v.value, v.count])).toEqual(shown.map((p) => [p.slug, p.matches]));
+  });
+
   it('finds every item read by its id, and takes changes after the read', async () => {
     const index = readIndex(shuffled);
     expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);
