@@ -26,9 +26,12 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
 
   const main = (page: Page) => page.locator('#main-content');
 
-  /** Opens a sound's "add to playlist" menu; the menu of that button (a closing one may still be on screen). */
-  async function openPlaylistMenu(page: Page, soundName: string) {
-    const target = main(page).getByRole('button', { name: `Add ${soundName} to a playlist` });
+  /**
+   * Opens a sound's "add to playlist" menu from its row's icon, or from the sound page's labelled button; the menu of
+   * that button (a closing one may still be on screen).
+   */
+  async function openPlaylistMenu(page: Page, soundName: string, from: 'row' | 'sound page' = 'row') {
+    const target = main(page).getByRole('button', { name: from === 'row' ? `Add ${soundName} to a playlist` : `Add to playlist: ${soundName}` });
     await target.click();
     const menu = page.locator(`[id="${await target.getAttribute('aria-controls')}"]`);
     await menu.waitFor();
@@ -56,8 +59,8 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       const heart = main(page).getByRole('button', { name: `Add ${sound.name} to favorites` });
       await heart.click();
       await main(page).getByRole('button', { name: `Remove ${sound.name} from favorites` }).and(page.locator('[aria-pressed="true"]')).waitFor();
-      await main(page).getByRole('button', { name: `Add ${pack.title} to favorites` }).click();
-      await main(page).getByRole('button', { name: `Remove ${pack.title} from favorites` }).getByText('Favorited').waitFor();
+      await main(page).getByRole('button', { name: `Favorite: ${pack.title}`, pressed: false }).click();
+      await main(page).getByRole('button', { name: `Favorited: ${pack.title}`, pressed: true }).waitFor();
 
       // Survives a reload: the server kept both.
       await page.reload();
@@ -141,7 +144,7 @@ describe.skipIf(!e2eEnabled())('favorites and playlists', () => {
       // From a sound's own page too.
       await page.goto(`${env.server.baseUrl}/item/${other.slug}`);
       await expectHeading(page, other.name);
-      await (await openPlaylistMenu(page, other.name)).getByRole('menuitem', { name: 'Late night ideas', exact: true }).click();
+      await (await openPlaylistMenu(page, other.name, 'sound page')).getByRole('menuitem', { name: 'Late night ideas', exact: true }).click();
       await page.getByText(`Added ${other.name} to Late night ideas.`).waitFor();
 
       await page.goto(`${env.server.baseUrl}/library?tab=playlists`);

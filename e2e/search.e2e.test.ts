@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { packs, type items } from '../apps/server/src/db/schema/index.ts';
 import { createCreator, createItems, createPack } from '../apps/server/test/catalogue-factories.ts';
@@ -86,7 +86,9 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
   const eventually = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
   const totalText = (page: Page) => page.getByTestId('search-total').textContent();
   const searchBox = (page: Page, name = 'Search sounds') => page.getByRole('searchbox', { name });
-  const facetCount = async (page: Page, value: string) => Number((await page.locator(`[data-facet-value="${value}"] [data-facet-count]`).first().textContent())?.replace(/,/g, ''));
+  /** The count an option shows (drawn by CSS after its label, so not in its text). */
+  const shownCount = (option: Locator) => option.locator('[data-facet-count]').evaluate((count) => getComputedStyle(count, '::after').content.replace(/^"|"$/g, ''));
+  const facetCount = async (page: Page, value: string) => Number(await page.locator(`[data-facet-value="${value}"] [data-facet-count]`).first().getAttribute('data-facet-count'));
 
   test('the sort menu reorders the results, keeps the order in the URL, and offers best match only with text', async () => {
     const { context, page } = await open(subscriber, '/search?kind=Loop');
@@ -177,7 +179,9 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       const lofi = page.getByRole('checkbox', { name: 'Lo-Fi Hip Hop, 3 sounds' });
       expect(await lofi.isChecked()).toBe(false);
       // Under its family's heading, with the count a producer reads.
-      expect(await page.locator('[data-facet-value="lo-fi-hip-hop"]').innerText()).toBe('Lo-Fi Hip Hop\n3');
+      const option = page.locator('[data-facet-value="lo-fi-hip-hop"]');
+      expect(await option.innerText()).toBe('Lo-Fi Hip Hop');
+      expect(await shownCount(option)).toBe('3');
 
       await page.locator('[data-facet-value="lo-fi-hip-hop"]').getByText('Lo-Fi Hip Hop').click();
       await eventually(() => resultNames(page).then((names) => [...names].sort())).toEqual(['Dark Piano Loop', LONG_NAME, 'Waltz Strings'].sort());
@@ -204,12 +208,12 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       // Signed in on the page too (until the account loads, Get offers to log in).
       await page.getByTestId('account-menu').waitFor();
       const heartsAt = () => page.locator('section[aria-label="Results"] [data-item-id]').evaluateAll((rows) => rows.map((row) => Math.round(row.querySelector('button[aria-label$="to favorites"]')!.getBoundingClientRect().x)));
-      const getFree = page.getByRole('button', { name: 'Get Free Kick for free' });
+      const getFree = page.getByRole('button', { name: 'Get free: Free Kick' });
       expect(await getFree.textContent()).toBe('Get free');
       expect(new Set(await heartsAt()).size).toBe(1);
 
       await getFree.click();
-      await page.getByRole('link', { name: 'Download Free Kick (you own it)' }).waitFor();
+      await page.getByRole('link', { name: 'Owned: download Free Kick' }).waitFor();
       expect(new Set(await heartsAt()).size).toBe(1);
     } finally {
       await context.close();
@@ -240,7 +244,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       expect(await onScreen(row.getByRole('button', { name: `Play ${LONG_NAME}` }))).toBe(true);
       expect(await onScreen(name)).toBe(true);
       expect(await onScreen(row.getByRole('button', { name: `Add ${LONG_NAME} to favorites` }))).toBe(true);
-      expect(await onScreen(row.getByRole('button', { name: `Get ${LONG_NAME} for 1 credit` }))).toBe(true);
+      expect(await onScreen(row.getByRole('button', { name: `Get · 1 credit: ${LONG_NAME}` }))).toBe(true);
 
       // The smallest phone, in random order: Filters, the sort and the reshuffle share one line inside the screen,
       // the Filters button's label whole.

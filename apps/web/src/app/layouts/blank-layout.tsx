@@ -7,7 +7,8 @@ export function BlankLayout() {
   return (
     <Box mih="100vh" py={40}>
       <Container size="md">
-        <Center mb={32}>
+        {/* The logo in the page's banner landmark: nothing on the page sits outside a landmark. */}
+        <Center component="header" mb={32}>
           <CrateLogo size={32} />
         </Center>
         <main id="main-content">

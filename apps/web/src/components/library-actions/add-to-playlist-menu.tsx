@@ -63,7 +63,8 @@ export function AddToPlaylistMenu({ item, size = 'lg', withLabel = false }: AddT
     button.current?.focus();
     setOpened(true);
   };
-  const label = `Add ${item.name} to a playlist`;
+  // A labelled button's name starts with its text (what a voice-control user says), then the sound.
+  const label = withLabel ? `Add to playlist: ${item.name}` : `Add ${item.name} to a playlist`;
   // Until then the button says what it opens, as Menu.Target will.
   const firstOpenProps = uid && !used ? { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: firstOpen } : {};
 

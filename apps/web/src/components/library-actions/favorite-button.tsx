@@ -8,7 +8,7 @@ import { useFavorite } from './use-favorite.ts';
 export interface FavoriteButtonProps {
   kind: FavoriteKind;
   id: string;
-  /** What the thing is called, for the accessible label ("Add Dusty Kick to favorites"). */
+  /** What the thing is called, for the accessible label ("Add Dusty Kick to favorites", "Favorite: Dusty Kick"). */
   name: string;
   favorited: boolean | null;
   size?: MantineSize;
@@ -24,7 +24,9 @@ const PROMPTS: Record<FavoriteKind, string> = {
 /** The heart of a row or a page. Visitors get a prompt to log in instead. */
 export function FavoriteButton({ kind, id, name, favorited: fromServer, size = 'lg', withLabel = false }: FavoriteButtonProps) {
   const { signedIn, favorited, toggle } = useFavorite(kind, id, fromServer);
-  const label = favorited ? `Remove ${name} from favorites` : `Add ${name} to favorites`;
+  const text = favorited ? 'Favorited' : 'Favorite';
+  // A labelled button's name starts with its text (what a voice-control user says), then what it hearts.
+  const label = withLabel ? `${text}: ${name}` : favorited ? `Remove ${name} from favorites` : `Add ${name} to favorites`;
   const icon = favorited ? <IconHeartFilled size={withLabel ? 18 : 16} aria-hidden /> : <IconHeart size={withLabel ? 18 : 16} aria-hidden />;
 
   const control = withLabel ? (
@@ -36,7 +38,7 @@ export function FavoriteButton({ kind, id, name, favorited: fromServer, size = '
       onClick={signedIn ? toggle : undefined}
       data-favorite-button
     >
-      {favorited ? 'Favorited' : 'Favorite'}
+      {text}
     </Button>
   ) : (
     <ActionIcon

@@ -88,7 +88,7 @@ function DownloadOwnedButton({ id, name, compact }: { id: string; name: string; 
       color="teal"
       leftSection={compact ? null : <IconCircleCheck size={18} aria-hidden />}
       rightSection={<IconDownload size={compact ? 14 : 18} aria-hidden />}
-      aria-label={`Download ${name} (you own it)`}
+      aria-label={`Owned: download ${name}`}
       data-owned
     >
       Owned
@@ -102,7 +102,7 @@ export function DownloadPackButton({ packId, name, itemIds }: { packId: string; 
   const mine = itemIds.filter((id) => owned.has(id)).length;
   if (mine === 0) return null;
   return (
-    <Button component="a" href={packDownloadPath(packId)} download variant="light" color="teal" leftSection={<IconDownload size={18} aria-hidden />} aria-label={`Download the sounds of ${name} you own as a zip`}>
+    <Button component="a" href={packDownloadPath(packId)} download variant="light" color="teal" leftSection={<IconDownload size={18} aria-hidden />} aria-label={`Download my sounds (.zip) of ${name}`}>
       Download my sounds (.zip)
     </Button>
   );
@@ -122,6 +122,7 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
   const compact = !withLabel;
   if (owned.has(item.id)) return <DownloadOwnedButton id={item.id} name={item.name} compact={compact} />;
   const label = cost === 0 ? 'Get free' : `Get · ${credits(cost)}`;
+  // The name starts with what the button says (a row's "Get · 1" is the start of "Get · 1 credit"), then the sound.
   const button = (
     <Button
       size={compact ? 'compact-sm' : 'sm'}
@@ -129,7 +130,7 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
       variant={withLabel ? 'filled' : 'default'}
       leftSection={pending ? <Loader size={12} /> : withLabel ? <IconDownload size={18} aria-hidden /> : null}
       disabled={loading}
-      aria-label={cost === 0 ? `Get ${item.name} for free` : `Get ${item.name} for ${credits(cost)}`}
+      aria-label={`${label}: ${item.name}`}
       onClick={signedIn && !pending ? () => void run('item', item.id, cost) : undefined}
       data-get-button
     >

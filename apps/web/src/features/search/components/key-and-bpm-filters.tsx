@@ -34,9 +34,8 @@ export function KeyGrid({ options, onToggle }: { options: Map<string, FacetOptio
                   onClick={() => onToggle(option.value)}
                 >
                   <span className={classes.keyNote}>{note}</span>
-                  <span className={classes.keyCount} data-facet-count={option.count ?? undefined}>
-                    {option.count === null ? '·' : formatCount(option.count)}
-                  </span>
+                  {/* Drawn by CSS, as a facet's count: the cell's visible text is its note, the start of "C minor, 12 sounds". */}
+                  <span className={classes.keyCount} data-facet-count={option.count ?? undefined} data-shown={option.count === null ? '·' : formatCount(option.count)} aria-hidden />
                 </UnstyledButton>
               );
             })}
