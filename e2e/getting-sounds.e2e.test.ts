@@ -56,7 +56,7 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       await expect.poll(() => balance(page).textContent()).toBe(credits(sound.credit_cost));
 
       const row = main(page).locator(`[data-item-id="${sound.id}"]`);
-      await row.getByRole('button', { name: `Get · ${credits(sound.credit_cost)}: ${sound.name}` }).click();
+      await row.getByRole('button', { name: `Get ${credits(sound.credit_cost)}: ${sound.name}` }).click();
       const ownedLink = row.getByRole('link', { name: `Owned: download ${sound.name}` });
       await ownedLink.waitFor();
       await expect.poll(() => balance(page).textContent()).toBe('0 credits');

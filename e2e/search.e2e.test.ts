@@ -244,7 +244,7 @@ describe.skipIf(!e2eEnabled())('search screens', () => {
       expect(await onScreen(row.getByRole('button', { name: `Play ${LONG_NAME}` }))).toBe(true);
       expect(await onScreen(name)).toBe(true);
       expect(await onScreen(row.getByRole('button', { name: `Add ${LONG_NAME} to favorites` }))).toBe(true);
-      expect(await onScreen(row.getByRole('button', { name: `Get · 1 credit: ${LONG_NAME}` }))).toBe(true);
+      expect(await onScreen(row.getByRole('button', { name: `Get 1 credit: ${LONG_NAME}` }))).toBe(true);
 
       // The smallest phone, in random order: Filters, the sort and the reshuffle share one line inside the screen,
       // the Filters button's label whole.

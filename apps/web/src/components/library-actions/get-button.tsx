@@ -122,7 +122,9 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
   const compact = !withLabel;
   if (owned.has(item.id)) return <DownloadOwnedButton id={item.id} name={item.name} compact={compact} />;
   const label = cost === 0 ? 'Get free' : `Get · ${credits(cost)}`;
-  // The name starts with what the button says (a row's "Get · 1" is the start of "Get · 1 credit"), then the sound.
+  // The name starts with the words the button shows (a row's "Get · 1" reads "Get 1 credit"; the dot is not spoken),
+  // then the sound.
+  const name = `${cost === 0 ? 'Get free' : `Get ${credits(cost)}`}: ${item.name}`;
   const button = (
     <Button
       size={compact ? 'compact-sm' : 'sm'}
@@ -130,7 +132,7 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
       variant={withLabel ? 'filled' : 'default'}
       leftSection={pending ? <Loader size={12} /> : withLabel ? <IconDownload size={18} aria-hidden /> : null}
       disabled={loading}
-      aria-label={`${label}: ${item.name}`}
+      aria-label={name}
       onClick={signedIn && !pending ? () => void run('item', item.id, cost) : undefined}
       data-get-button
     >
