@@ -64,9 +64,9 @@ export function FilterSection({ title, selected = 0, defaultOpen = true, childre
 }
 
 /**
- * An option's count as a producer scans it ("1.2k"); nothing while it is not known. Drawn by CSS from data-shown, so
+ * An option's count as a producer scans it ("12.3K"); nothing while it is not known. Drawn by CSS from data-shown, so
  * the option's visible text is its label alone, the start of its accessible name, which says the count in full
- * ("Loop, 1,204 sounds"; WCAG 2.5.3). data-facet-count holds the exact count.
+ * ("Loop, 12,345 sounds"; WCAG 2.5.3). data-facet-count holds the exact count.
  */
 function FacetCount({ count }: { count: number | null }) {
   return count === null ? null : <span className={classes.count} data-facet-count={count} data-shown={formatCount(count)} aria-hidden />;
