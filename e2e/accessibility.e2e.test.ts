@@ -44,7 +44,7 @@ function realPath(route: WebRoute, catalogue: SmallCatalogue): string {
   }
 }
 
-/** Who scans a route: the first kind (visitor, subscriber, creator, admin) it lets in. */
+/** Who scans a route: the first of USER_KINDS (visitor first, admin last) it lets in. */
 function scannerOf(route: WebRoute): UserKind {
   return USER_KINDS.find((kind) => decideAccess(route.access, kind === 'visitor' ? null : { roles: [kind] }) === 'allow')!;
 }

@@ -2,7 +2,6 @@ import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { initialsOf } from './account-links.ts';
-import classes from './account-button.module.css';
 
 /**
  * The header's account button: avatar, name, chevron. The account menu's target, and what stands in
@@ -14,7 +13,7 @@ export function AccountButton({ name, ...others }: { name: string } & ComponentP
       <Group gap={8} wrap="nowrap">
         {/* The initials are drawn by CSS: a picture of the name, so the button's visible text is the name alone (WCAG 2.5.3). */}
         <Avatar color="ember" radius="xl" size={34} aria-hidden>
-          <span className={classes.initials} data-initials={initialsOf(name)} />
+          <span data-shown={initialsOf(name)} />
         </Avatar>
         {/* Beside the main links only once there is room for both (the avatar and the menu say who it is). */}
         <Text size="sm" fw={600} maw={140} truncate visibleFrom="lg">
