@@ -16,7 +16,9 @@
  *    loads the index the first one saved; the search page's first request on it (sent from a load process,
  *    as every measured request is, once the app is ready) is compared with the median search, and so is
  *    its first request after a quiet minute (three quiet minutes, each followed by one request: the median of
- *    those draws is judged, every draw is reported). The process's memory is measured after that first request:
+ *    those draws is judged, every draw is reported). As a control, signed-in /api/health after as many quiet
+ *    minutes is compared with its own median in a row: what a pause costs a request that searches nothing.
+ *    The process's memory is measured after that first request:
  *    the full collections that measurement forces are the benchmark's, not a restart's. The first app ran
  *    in an empty data directory, so it read every item from PostgreSQL: both starts are reported.
  * 6. Freshness: a sound published through the first process's database connection, polled for on the
@@ -156,13 +158,23 @@ async function main() {
   const timings2 = recordServerTimes(app2);
   const base2 = await listenOnLoopback(app2);
   await app2.searchIndex!.ready;
-  /** The search page's request, `times` times on one connection (`pauseMs` apart, or in a row): each one's server time. */
-  const landing = async (times: number, pauseMs = 0) => {
+  /** A request (the search page's by default), `times` times on one connection (`pauseMs` apart, or in a row): each one's server time. */
+  const landing = async (times: number, pauseMs = 0, url = '/api/search') => {
     timings2.reset();
     // The load process settles first (a second): its own start would otherwise take the cores from the answer measured.
-    const result = await runLoad(base2, ['/api/search'], cookie, 1, 60, { requests: times, settleMs: 1000, pauseMs });
-    if (result.statuses['200'] !== times) throw new Error(`the search page's request answered ${JSON.stringify(result.statuses)}`);
+    const result = await runLoad(base2, [url], cookie, 1, 60, { requests: times, settleMs: 1000, pauseMs });
+    if (result.statuses['200'] !== times) throw new Error(`${url} answered ${JSON.stringify(result.statuses)}`);
     return timings2.times();
+  };
+  /** `QUIET_MINUTES` quiet minutes, each followed by one request of `url`: each one's server time. */
+  const afterQuietMinutes = async (url: string) => {
+    const draws: number[] = [];
+    for (let minute = 1; minute <= QUIET_MINUTES; minute++) {
+      log(`  a quiet minute (${minute} of ${QUIET_MINUTES}), then ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+      draws.push(round((await landing(1, 0, url))[0]!, 2));
+    }
+    return draws;
   };
   const firstAfterRestart = round((await landing(1))[0]!, 2);
   const restartIndex = { ...app2.searchIndex!.status(), extra_rss_mib: mib((await settledRss()) - rssBeforeRestart) };
@@ -171,13 +183,13 @@ async function main() {
   const landingMedian = median(await landing(50));
   // The same request at a visitor's pace (2 s apart): what any pause costs, however short, for scale beside the quiet minute.
   const landingSpacedMedian = median(await landing(10, 2000));
-  const afterQuietMinutes: number[] = [];
-  for (let minute = 1; minute <= QUIET_MINUTES; minute++) {
-    log(`  a quiet minute (${minute} of ${QUIET_MINUTES})`);
-    await new Promise((resolve) => setTimeout(resolve, 60_000));
-    afterQuietMinutes.push(round((await landing(1))[0]!, 2));
-  }
-  const firstAfterQuietMinute = round(median(afterQuietMinutes), 2);
+  const searchAfterQuiet = await afterQuietMinutes('/api/search');
+  const firstAfterQuietMinute = round(median(searchAfterQuiet), 2);
+  // The control: signed-in /api/health (the session's read and a small answer, no search) after the same
+  // quiet minutes, against its own median in a row. What a pause costs a request that searches nothing.
+  const healthInARow = median(await landing(50, 0, '/api/health'));
+  const healthAfterQuiet = await afterQuietMinutes('/api/health');
+  const healthControl = { median_in_a_row_ms: healthInARow, after_quiet_minute_ms: { median: round(median(healthAfterQuiet), 2), draws: healthAfterQuiet }, ratio: round(median(healthAfterQuiet) / healthInARow, 2) };
 
   // Freshness: a sound published through the first process, searched for on the second until it is found.
   const freshness: number[] = [];
@@ -237,7 +249,8 @@ async function main() {
     search_unloaded: single,
     broad: { paths: broad, ...broadPhase },
     search_page_first_request_after_restart_ms: firstAfterRestart,
-    search_page_first_request_after_quiet_minute_ms: { median: firstAfterQuietMinute, draws: afterQuietMinutes },
+    search_page_first_request_after_quiet_minute_ms: { median: firstAfterQuietMinute, draws: searchAfterQuiet },
+    health_after_quiet_minute_control: healthControl,
     // The search page's own request once warm (the whole catalogue's facets: heavier than the mix's searches).
     search_page_median_ms: landingMedian,
     search_page_median_2s_apart_ms: landingSpacedMedian,
@@ -258,7 +271,7 @@ async function main() {
   console.log(
     `bench:search ${SIZE.items.toLocaleString('en')} items, ${report.machine.cores} cores, load ${loadAtStart.join('/')}: ` +
       `mix at ${CONNECTIONS} conn. ${search.server.per_second} req/s p50 ${search.server.p50_ms} ms vs /api/health ${health.server.per_second} req/s (ratio ${throughputRatio}; a page of 24 sounds without search ${pageOfSoundsRatio}); ` +
-      `broad p50 ${broadPhase.server.p50_ms} ms p95 ${broadPhase.server.p95_ms} ms; first search-page request after restart ${firstAfterRestart} ms, after a quiet minute ${firstAfterQuietMinute} ms (median of ${afterQuietMinutes.join(' / ')}; median search ${medianSearch} ms, search page ${landingMedian} ms in a row, ${landingSpacedMedian} ms 2 s apart); ` +
+      `broad p50 ${broadPhase.server.p50_ms} ms p95 ${broadPhase.server.p95_ms} ms; first search-page request after restart ${firstAfterRestart} ms, after a quiet minute ${firstAfterQuietMinute} ms (median of ${searchAfterQuiet.join(' / ')}; median search ${medianSearch} ms, search page ${landingMedian} ms in a row, ${landingSpacedMedian} ms 2 s apart; control: /api/health ${healthControl.after_quiet_minute_ms.median} ms after a quiet minute against ${healthInARow} ms in a row, ${healthControl.ratio} ×); ` +
       `index at restart ${restartBuildMs} ms +${restartIndex.extra_rss_mib} MiB (first build from PostgreSQL ${index.buildMs} ms +${index.extra_rss_mib} MiB); freshness p95 ${freshnessMs.p95} ms; targets ${met ? 'met' : 'not all met'} → ${path.relative(process.cwd(), REPORT)}`,
   );
 }
