@@ -15,8 +15,8 @@
  * 5. A restart: a second app on a new context (its own pool and index, as another process would have)
  *    loads the index the first one saved; the search page's first request on it (sent from a load process,
  *    as every measured request is, once the app is ready) is compared with the median search, and so is
- *    its first request after a quiet minute (three quiet minutes, each followed by one request: the median of
- *    those draws is judged, every draw is reported). As a control, signed-in /api/health after as many quiet
+ *    its first request after a quiet minute (three quiet minutes, each followed by one request on the same kept
+ *    connection: the median of those draws is judged, every draw is reported). As a control, signed-in /api/health after as many quiet
  *    minutes is compared with its own median in a row: what a pause costs a request that searches nothing.
  *    The process's memory is measured after that first request:
  *    the full collections that measurement forces are the benchmark's, not a restart's. The first app ran
@@ -162,19 +162,18 @@ async function main() {
   const landing = async (times: number, pauseMs = 0, url = '/api/search') => {
     timings2.reset();
     // The load process settles first (a second): its own start would otherwise take the cores from the answer measured.
-    const result = await runLoad(base2, [url], cookie, 1, 60, { requests: times, settleMs: 1000, pauseMs });
+    const result = await runLoad(base2, [url], cookie, 1, 60 + (times * pauseMs) / 1000, { requests: times, settleMs: 1000, pauseMs });
     if (result.statuses['200'] !== times) throw new Error(`${url} answered ${JSON.stringify(result.statuses)}`);
     return timings2.times();
   };
-  /** `QUIET_MINUTES` quiet minutes, each followed by one request of `url`: each one's server time. */
+  /**
+   * `QUIET_MINUTES` quiet minutes, each followed by one request of `url`, from one load process on one kept
+   * connection (nothing starts beside the answer): each one's server time. The request before the first
+   * minute only opens the connection and is not counted.
+   */
   const afterQuietMinutes = async (url: string) => {
-    const draws: number[] = [];
-    for (let minute = 1; minute <= QUIET_MINUTES; minute++) {
-      log(`  a quiet minute (${minute} of ${QUIET_MINUTES}), then ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 60_000));
-      draws.push(round((await landing(1, 0, url))[0]!, 2));
-    }
-    return draws;
+    log(`  ${QUIET_MINUTES} quiet minutes, each followed by ${url}`);
+    return (await landing(QUIET_MINUTES + 1, 60_000, url)).slice(1).map((ms) => round(ms, 2));
   };
   const firstAfterRestart = round((await landing(1))[0]!, 2);
   const restartIndex = { ...app2.searchIndex!.status(), extra_rss_mib: mib((await settledRss()) - rssBeforeRestart) };
