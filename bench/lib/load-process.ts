@@ -54,7 +54,8 @@ async function worker(offset: number) {
     const status = await request(path);
     latencies.push(performance.now() - started);
     statuses[status] = (statuses[status] ?? 0) + 1;
-    if (spec.pauseMs) await new Promise((resolve) => setTimeout(resolve, spec.pauseMs));
+    const more = spec.requests === undefined || next < spec.requests;
+    if (spec.pauseMs && more) await new Promise((resolve) => setTimeout(resolve, spec.pauseMs));
   }
 }
 
