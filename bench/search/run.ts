@@ -16,10 +16,10 @@
  *    loads the index the first one saved; the search page's first request on it (sent from a load process,
  *    as every measured request is, once the app is ready) is compared with the median search, and so is
  *    its first request after a quiet minute (three quiet minutes, each followed by one request on the same kept
- *    connection: the median of those draws is judged, every draw is reported). As a control, signed-in /api/health after as many quiet
- *    minutes is compared with its own median in a row: what a pause costs a request that searches nothing.
- *    The process's memory is measured after that first request:
- *    the full collections that measurement forces are the benchmark's, not a restart's. The first app ran
+ *    connection: the median of those draws is judged, every draw is reported). As a control, signed-in
+ *    /api/health after as many quiet minutes is compared with its own median in a row: what a pause costs a
+ *    request that searches nothing. The process's memory is measured after that first request: the full
+ *    collections that measurement forces are the benchmark's, not a restart's. The first app ran
  *    in an empty data directory, so it read every item from PostgreSQL: both starts are reported.
  * 6. Freshness: a sound published through the first process's database connection, polled for on the
  *    second process's search until found (its index follows the outbox; nothing tells it).
@@ -49,7 +49,7 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const SIZE: CatalogueSize = { items: ITEMS, packs: Math.max(10, Math.round(ITEMS / 50)), creators: Math.max(5, Math.round(ITEMS / 500)) };
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-/** Quiet minutes, each followed by one search-page request: one draw after a pause is too noisy to judge alone. */
+/** Quiet minutes, each followed by one request (the search page's, then health's): one draw after a pause is too noisy to judge alone. */
 const QUIET_MINUTES = Number(process.env.BENCH_QUIET_MINUTES ?? 3);
 const REPORT = path.resolve(import.meta.dirname, '../reports/search.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -188,7 +188,8 @@ async function main() {
   // quiet minutes, against its own median in a row. What a pause costs a request that searches nothing.
   const healthInARow = median(await landing(50, 0, '/api/health'));
   const healthAfterQuiet = await afterQuietMinutes('/api/health');
-  const healthControl = { median_in_a_row_ms: healthInARow, after_quiet_minute_ms: { median: round(median(healthAfterQuiet), 2), draws: healthAfterQuiet }, ratio: round(median(healthAfterQuiet) / healthInARow, 2) };
+  const healthAfterQuietMedian = round(median(healthAfterQuiet), 2);
+  const healthControl = { median_in_a_row_ms: healthInARow, after_quiet_minute_ms: { median: healthAfterQuietMedian, draws: healthAfterQuiet }, ratio: round(healthAfterQuietMedian / healthInARow, 2) };
 
   // Freshness: a sound published through the first process, searched for on the second until it is found.
   const freshness: number[] = [];

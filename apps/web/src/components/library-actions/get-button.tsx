@@ -121,10 +121,10 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
   const cost = item.is_free ? 0 : item.credit_cost;
   const compact = !withLabel;
   if (owned.has(item.id)) return <DownloadOwnedButton id={item.id} name={item.name} compact={compact} />;
-  const label = cost === 0 ? 'Get free' : `Get · ${credits(cost)}`;
   // The name starts with the words the button shows (a row's "Get · 1" reads "Get 1 credit"; the dot is not spoken),
   // then the sound.
-  const name = `${cost === 0 ? 'Get free' : `Get ${credits(cost)}`}: ${item.name}`;
+  const words = cost === 0 ? 'Get free' : `Get ${credits(cost)}`;
+  const shown = cost === 0 ? words : `Get · ${compact ? cost : credits(cost)}`;
   const button = (
     <Button
       size={compact ? 'compact-sm' : 'sm'}
@@ -132,11 +132,11 @@ export function GetItemButton({ item, withLabel = false }: GetItemButtonProps) {
       variant={withLabel ? 'filled' : 'default'}
       leftSection={pending ? <Loader size={12} /> : withLabel ? <IconDownload size={18} aria-hidden /> : null}
       disabled={loading}
-      aria-label={name}
+      aria-label={`${words}: ${item.name}`}
       onClick={signedIn && !pending ? () => void run('item', item.id, cost) : undefined}
       data-get-button
     >
-      {compact && cost > 0 ? `Get · ${cost}` : label}
+      {shown}
     </Button>
   );
   if (!signedIn) return <SignInPrompt message={cost === 0 ? 'Free sounds need a free account: log in or sign up to get this one.' : 'Log in to get sounds with your credits.'}>{button}</SignInPrompt>;
