@@ -36,3 +36,14 @@ export type OwnershipSource = (typeof OWNERSHIP_SOURCES)[number];
 /** A payment as the Account screen lists it. */
 export const RECEIPT_STATUSES = ['paid', 'refunded', 'disputed'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+/**
+ * Why Crate refunded a payment by itself: a money rule that held when the checkout opened failed when it was
+ * paid (decision 0033) — a second plan, refills past the period's limit, or refills with no plan left.
+ */
+export const AUTOMATIC_REFUND_REASONS = ['duplicate_subscription', 'refill_over_limit', 'refill_without_plan'] as const;
+export type AutomaticRefundReason = (typeof AUTOMATIC_REFUND_REASONS)[number];
+
+/** pending until the provider took the refund (succeeded), or failed after its retries. */
+export const AUTOMATIC_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type AutomaticRefundStatus = (typeof AUTOMATIC_REFUND_STATUSES)[number];

@@ -2,6 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  AUTOMATIC_REFUND_REASONS,
+  AUTOMATIC_REFUND_STATUSES,
   CHECKOUT_MODES,
   CHECKOUT_STATUSES,
   CREDIT_ENTRY_KINDS,
@@ -70,6 +72,8 @@ export const checkoutSessions = pgTable(
     errorMessage: text('error_message'),
     /** The client's key for this click: a retried request answers with the session made first. */
     idempotencyKey: text('idempotency_key'),
+    /** Refills only: the units credited when it was paid; fewer than bought when the period's limit was reached meanwhile (decision 0033). */
+    grantedQuantity: integer('granted_quantity'),
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
@@ -101,6 +105,11 @@ export const subscriptions = pgTable(
     customerId: text('customer_id'),
     /** When the first failed renewal made it past due; the grace period runs from here (decision 0023). */
     pastDueSince: ts('past_due_since'),
+    /**
+     * Set when this plan was paid while the user already had another (decision 0033): the id of the one kept.
+     * It grants nothing; it is canceled at the provider and its payments refunded.
+     */
+    duplicateOf: uuid('duplicate_of'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,11 +148,46 @@ export const paymentReceipts = pgTable(
     /** The ledger lot these credits were added by (refunds and disputes take back what is left of it). */
     creditLedgerId: uuid('credit_ledger_id').references(() => creditLedger.id),
     credits: integer('credits').notNull().default(0),
+    /** The plan an invoice paid for (null for one-off payments). */
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     periodStart: ts('period_start'),
     periodEnd: ts('period_end'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('payment_receipts_ref_key').on(t.providerRef), index('payment_receipts_user_idx').on(t.userId, t.createdAt), index('payment_receipts_payment_idx').on(t.paymentId)],
+);
+
+/**
+ * Refunds Crate makes by itself (decision 0033): a money rule checked when the checkout opened failed when it
+ * was paid. One row per receipt at most (the key); written in the transaction that decided it, with the
+ * `payment-refund` job that asks the provider, so the decision and the money movement are both on record.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => paymentReceipts.id),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
+    /** The provider's payment (intent) given back. */
+    paymentId: text('payment_id').notNull(),
+    reason: text('reason', { enum: AUTOMATIC_REFUND_REASONS }).notNull(),
+    /** What the user is told, in their words (e-mail and Account). */
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: AUTOMATIC_REFUND_STATUSES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [uniqueIndex('payment_refunds_receipt_key').on(t.receiptId), index('payment_refunds_user_idx').on(t.userId, t.createdAt), check('payment_refunds_amount', sql`${t.amount} > 0`)],
 );
 
 /**
