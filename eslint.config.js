@@ -51,6 +51,14 @@ export default defineConfig(
     files: ['apps/web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
   },
+  {
+    // Query keys come from each feature's key factory (`*-keys.ts`), so an invalidation cannot miss a key spelled differently.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*-keys.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'Property[key.name="queryKey"] > ArrayExpression', message: "Take the key from the feature's key factory (api/<feature>-keys.ts)." }],
+    },
+  },
   // Import boundaries. ESLint keeps one set of options per rule per file, so each file set below is
   // disjoint and lists every pattern that applies to it.
   {

@@ -5,8 +5,13 @@ export const libraryKeys = {
   favoritePacks: ['library', 'favorites', 'packs'] as const,
   playlists: ['library', 'playlists'] as const,
   playlistItems: (id: string) => ['library', 'playlists', id, 'items'] as const,
-  ownedIds: ['library', 'owned', 'ids'] as const,
+  /** Keyed by account: another account's answer is never reused. */
+  ownedIds: (uid: string) => ['library', 'owned', 'ids', uid] as const,
+  /** Every filtered list of what I own. */
   ownedItems: ['library', 'owned', 'items'] as const,
+  ownedItemsFiltered: (filter: object) => ['library', 'owned', 'items', filter] as const,
   downloads: ['library', 'downloads'] as const,
   creditHistory: ['library', 'credits', 'history'] as const,
+  /** A certificate as anybody verifies it: public, so outside the signed-in library's root. */
+  licence: (number: string) => ['licence', number.toUpperCase()] as const,
 };

@@ -19,7 +19,7 @@ function ownedSet(data: { item_ids: string[] }): ReadonlySet<string> {
 export function useOwnedItemIds(): { owned: ReadonlySet<string>; loading: boolean } {
   const { uid } = useProfile();
   const query = useQuery({
-    queryKey: [...libraryKeys.ownedIds, uid],
+    queryKey: libraryKeys.ownedIds(uid),
     queryFn: ({ signal }) => callApi(API.listOwnedItemIds, { signal }),
     enabled: uid !== '',
     select: ownedSet,
@@ -39,7 +39,7 @@ export function useAcquire() {
     mutationFn: (input: { target: AcquisitionTarget; id: string }) => callApi(API.acquire, { body: { ...input, idempotency_key: newIdempotencyKey() } }),
     onSuccess: (result) => {
       profileStore.setCredits(result.credits, result.credits_expire_at);
-      queryClient.setQueryData<{ item_ids: string[] }>([...libraryKeys.ownedIds, uid], (current) => ({
+      queryClient.setQueryData<{ item_ids: string[] }>(libraryKeys.ownedIds(uid), (current) => ({
         item_ids: [...new Set([...(current?.item_ids ?? []), ...result.owned_item_ids])],
       }));
       void queryClient.invalidateQueries({ queryKey: libraryKeys.ownedItems });

@@ -2,17 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { ReviewApplication } from '@crate/contract/creator-application';
 import { callApi } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
-const waitingKey = ['admin', 'creator-applications', 'waiting'] as const;
-const applicationKey = (id: string) => ['admin', 'creator-applications', id] as const;
 
 /** Applications waiting for review, oldest first. */
 export function useWaitingApplications() {
-  return useQuery({ queryKey: waitingKey, queryFn: ({ signal }) => callApi(API.listWaitingApplications, { signal }) });
+  return useQuery({ queryKey: adminKeys.waitingApplications, queryFn: ({ signal }) => callApi(API.listWaitingApplications, { signal }) });
 }
 
 export function useCreatorApplication(id: string) {
-  return useQuery({ queryKey: applicationKey(id), queryFn: ({ signal }) => callApi(API.getCreatorApplication, { params: { id }, signal }) });
+  return useQuery({ queryKey: adminKeys.application(id), queryFn: ({ signal }) => callApi(API.getCreatorApplication, { params: { id }, signal }) });
 }
 
 export function useReviewApplication(id: string) {
@@ -20,8 +19,8 @@ export function useReviewApplication(id: string) {
   return useMutation({
     mutationFn: (body: ReviewApplication) => callApi(API.reviewCreatorApplication, { params: { id }, body }),
     onSuccess: (reviewed) => {
-      queryClient.setQueryData(applicationKey(id), reviewed);
-      void queryClient.invalidateQueries({ queryKey: waitingKey });
+      queryClient.setQueryData(adminKeys.application(id), reviewed);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.waitingApplications });
     },
   });
 }

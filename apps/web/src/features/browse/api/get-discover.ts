@@ -3,8 +3,7 @@ import { BANNER_POSITIONS, BANNER_SIZES, LICENCE_TYPES } from '@crate/contract/c
 import type { Discover } from '@crate/contract/catalogue';
 import { invalidResponse, requestJson } from '../../../lib/api-client.ts';
 import { arrayOf, isBoolean, isInteger, isString, nullable, objectOf, oneOf } from '../../../lib/json-shape.ts';
-
-export const discoverQueryKey = ['catalogue', 'discover'] as const;
+import { catalogueKeys } from '../../catalogue/api/catalogue-keys.ts';
 
 /** The contract's API.discover path (a unit test keeps the two equal). */
 export const DISCOVER_PATH = '/api/discover';
@@ -71,7 +70,7 @@ function preloadLeadBanner(discover: Discover): void {
 
 /** GET /api/discover: the whole landing page in one request (banners, shelves, genres, creators, playlists). */
 export const discoverQuery = queryOptions({
-  queryKey: discoverQueryKey,
+  queryKey: catalogueKeys.discover,
   queryFn: async ({ signal }): Promise<Discover> => {
     const answer = await requestJson(DISCOVER_PATH, { signal });
     if (!isDiscover(answer)) throw invalidResponse();

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import { callApi } from '../../../lib/api-client.ts';
+import { catalogueKeys } from './catalogue-keys.ts';
 
 /** GET /api/items/:slug: one sample or preset with everything about it. */
 export function useItem(slug: string) {
   return useQuery({
-    queryKey: ['catalogue', 'item', slug],
+    queryKey: catalogueKeys.item(slug),
     queryFn: ({ signal }) => callApi(API.getItem, { params: { slug }, signal }),
   });
 }
@@ -18,7 +19,7 @@ const SIMILAR_LIMIT = 12;
  */
 export function useSimilarItems(slug: string | null, { freeOnly = false, enabled = true }: { freeOnly?: boolean; enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['catalogue', 'item', slug ?? '', 'similar', { freeOnly }],
+    queryKey: catalogueKeys.similarItems(slug ?? '', freeOnly),
     queryFn: ({ signal }) =>
       callApi(API.similarItems, { params: { slug: slug! }, query: { limit: SIMILAR_LIMIT, ...(freeOnly ? { free: 'true' as const } : {}) }, signal }),
     enabled: enabled && slug !== null,

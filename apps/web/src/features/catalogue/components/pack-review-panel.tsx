@@ -9,6 +9,7 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { usePackForReview, useReprocessPack, useReviewPack } from '../../admin/api/pack-reviews.ts';
 import { LastReviewNote, ProcessingRunView } from './pack-processing-view.tsx';
+import { catalogueKeys } from '../api/catalogue-keys.ts';
 
 const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -23,7 +24,7 @@ export function PackReviewPanel({ packId }: { packId: string }) {
   const status = review.data?.status;
   // The page around the panel shows the status too (badge, sounds): refresh it when processing moves the pack on.
   useEffect(() => {
-    if (status !== undefined) void queryClient.invalidateQueries({ queryKey: ['catalogue', 'pack'] });
+    if (status !== undefined) void queryClient.invalidateQueries({ queryKey: catalogueKeys.packs });
   }, [status, queryClient]);
   return (
     <Card component="section" aria-labelledby="pack-review-title" bg="dark.7" withBorder radius="lg" p="lg" mb="xl" data-testid="pack-review-panel">

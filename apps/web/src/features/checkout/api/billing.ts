@@ -5,18 +5,17 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { libraryKeys } from '../../../components/library-actions/library-query-keys.ts';
 import { profileQueryKey } from '../../../profile/api/get-profile.ts';
 import { profileStore } from '../../../profile/profile-state.ts';
+import { checkoutKeys } from './checkout-keys.ts';
 
-export const billingQueryKey = ['billing'] as const;
-export const creditsQueryKey = ['credits'] as const;
 
 /** GET /api/billing: my plan, its status and renewal, and whether I may buy a refill. */
 export function useBilling(enabled = true) {
-  return useQuery({ queryKey: billingQueryKey, queryFn: ({ signal }) => callApi(API.getBilling, { signal }), enabled });
+  return useQuery({ queryKey: checkoutKeys.billing, queryFn: ({ signal }) => callApi(API.getBilling, { signal }), enabled });
 }
 
 /** GET /api/credits: the balance as the ledger has it now (never the stored profile's copy). */
 export function useCreditBalance(enabled = true) {
-  return useQuery({ queryKey: creditsQueryKey, queryFn: ({ signal }) => callApi(API.getCredits, { signal }), enabled, staleTime: 0 });
+  return useQuery({ queryKey: checkoutKeys.credits, queryFn: ({ signal }) => callApi(API.getCredits, { signal }), enabled, staleTime: 0 });
 }
 
 export function useCreditHistory() {
@@ -31,7 +30,7 @@ export function useCreditHistory() {
 
 export function useReceipts() {
   return useInfiniteQuery({
-    queryKey: [...billingQueryKey, 'receipts'],
+    queryKey: checkoutKeys.receipts,
     queryFn: ({ signal, pageParam }) => callApi(API.listReceipts, { signal, query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
@@ -43,10 +42,10 @@ export function useRefreshBilling() {
   const queryClient = useQueryClient();
   return async () => {
     // The header's balance is the stored profile's: set it from the ledger at once, then reload the rest.
-    const balance = await queryClient.fetchQuery({ queryKey: creditsQueryKey, queryFn: ({ signal }) => callApi(API.getCredits, { signal }), staleTime: 0 });
+    const balance = await queryClient.fetchQuery({ queryKey: checkoutKeys.credits, queryFn: ({ signal }) => callApi(API.getCredits, { signal }), staleTime: 0 });
     profileStore.setCredits(balance.credits, balance.credits_expire_at);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: billingQueryKey }),
+      queryClient.invalidateQueries({ queryKey: checkoutKeys.billing }),
       queryClient.invalidateQueries({ queryKey: libraryKeys.creditHistory }),
       queryClient.invalidateQueries({ queryKey: profileQueryKey }),
     ]);
@@ -76,7 +75,7 @@ export function useOpenPortal() {
 /** One of my checkouts, looked at again every 2 s while its payment is still pending. */
 export function useCheckoutSession(id: string | null) {
   return useQuery({
-    queryKey: ['checkout', id],
+    queryKey: checkoutKeys.session(id),
     queryFn: ({ signal }) => callApi(API.getCheckoutSession, { params: { id: id! }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => {

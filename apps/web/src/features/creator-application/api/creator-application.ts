@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { CreatorApplicationInput } from '@crate/contract/creator-application';
 import { callApi } from '../../../lib/api-client.ts';
+import { creatorApplicationKeys } from './creator-application-keys.ts';
 
-export const myApplicationQueryKey = ['creator-application', 'mine'] as const;
 
 /** GET /api/creator-application: my latest application and whether the content agreement is accepted. */
 export function useMyCreatorApplication() {
   return useQuery({
-    queryKey: myApplicationQueryKey,
+    queryKey: creatorApplicationKeys.mine,
     queryFn: ({ signal }) => callApi(API.getMyCreatorApplication, { signal }),
   });
 }
@@ -25,6 +25,6 @@ export function useSendApplication(mode: 'new' | 'changes') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatorApplicationInput) => callApi(mode === 'new' ? API.submitCreatorApplication : API.resubmitCreatorApplication, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myApplicationQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: creatorApplicationKeys.mine }),
   });
 }

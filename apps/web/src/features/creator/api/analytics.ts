@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { AnalyticsGranularity } from '@crate/contract/analytics';
 import { buildPath, callApi } from '../../../lib/api-client.ts';
+import { studioKeys } from './studio-keys.ts';
 
 export interface AnalyticsRangeQuery {
   from: string;
@@ -12,7 +13,7 @@ export interface AnalyticsRangeQuery {
 /** GET /api/analytics/items/:slug for a range; the previous range stays on screen while the next loads. */
 export function useItemAnalytics(slug: string, range: AnalyticsRangeQuery) {
   return useQuery({
-    queryKey: ['studio', 'analytics', 'item', slug, range],
+    queryKey: studioKeys.itemAnalytics(slug, range),
     queryFn: ({ signal }) => callApi(API.getItemAnalytics, { params: { slug }, query: range, signal }),
     placeholderData: keepPreviousData,
   });
@@ -21,7 +22,7 @@ export function useItemAnalytics(slug: string, range: AnalyticsRangeQuery) {
 /** GET /api/analytics/packs/:id for a range, with the pack's top items. */
 export function usePackAnalytics(id: string, range: AnalyticsRangeQuery) {
   return useQuery({
-    queryKey: ['studio', 'analytics', 'pack', id, range],
+    queryKey: studioKeys.packAnalytics(id, range),
     queryFn: ({ signal }) => callApi(API.getPackAnalytics, { params: { id }, query: range, signal }),
     placeholderData: keepPreviousData,
   });

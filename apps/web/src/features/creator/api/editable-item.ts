@@ -2,8 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { EditableItem, ItemFileRole, UpdateItem } from '@crate/contract/item-editing';
 import { callApi } from '../../../lib/api-client.ts';
+import { studioKeys } from './studio-keys.ts';
+import { catalogueKeys } from '../../catalogue/api/catalogue-keys.ts';
+import { searchKeys } from '../../search/api/search-items.ts';
 
-export const editableItemKey = (slug: string) => ['studio', 'item', slug] as const;
 
 /** How often the editor looks again while a replaced sound is being processed. */
 const PROCESSING_POLL_MS = 3000;
@@ -11,7 +13,7 @@ const PROCESSING_POLL_MS = 3000;
 /** GET /api/studio/items/:slug: the item as its editor sees it; polled while its sound is processed. */
 export function useEditableItem(slug: string) {
   return useQuery({
-    queryKey: editableItemKey(slug),
+    queryKey: studioKeys.item(slug),
     queryFn: ({ signal }) => callApi(API.getEditableItem, { params: { slug }, signal }),
     refetchInterval: (query) => (query.state.data?.processing ? PROCESSING_POLL_MS : false),
   });
@@ -21,9 +23,9 @@ export function useEditableItem(slug: string) {
 function useApplyEditedItem(slug: string) {
   const queryClient = useQueryClient();
   return (item: EditableItem) => {
-    queryClient.setQueryData(editableItemKey(slug), item);
-    void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
-    void queryClient.invalidateQueries({ queryKey: ['search'] });
+    queryClient.setQueryData(studioKeys.item(slug), item);
+    void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+    void queryClient.invalidateQueries({ queryKey: searchKeys.all });
   };
 }
 

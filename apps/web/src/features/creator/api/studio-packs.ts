@@ -2,9 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { API } from '@crate/contract/api-endpoints';
 import type { BulkItemChanges, PackDetailsInput, StudioPack, UpdatePackInput } from '@crate/contract/studio-packs';
 import { callApi } from '../../../lib/api-client.ts';
+import { studioKeys } from './studio-keys.ts';
 
-export const studioPacksKey = ['studio', 'packs'] as const;
-export const studioPackKey = (id: string) => ['studio', 'pack', id] as const;
 
 /** While the pipeline works or sounds are being analysed, the screens look again this often. */
 const BUSY_POLL_MS = 3000;
@@ -16,7 +15,7 @@ const analysing = (pack: StudioPack) => pack.files.some((f) => f.analysing);
 /** GET /api/studio/packs: the creator's packs, a page at a time; polled while any is processing. */
 export function useStudioPacks() {
   return useInfiniteQuery({
-    queryKey: studioPacksKey,
+    queryKey: studioKeys.packs,
     queryFn: ({ pageParam, signal }) => callApi(API.listStudioPacks, { query: { limit: 24, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
@@ -27,7 +26,7 @@ export function useStudioPacks() {
 /** GET /api/studio/packs/:id; polled while it is processed or its sounds are analysed. */
 export function useStudioPack(id: string) {
   return useQuery({
-    queryKey: studioPackKey(id),
+    queryKey: studioKeys.pack(id),
     queryFn: ({ signal }) => callApi(API.getStudioPack, { params: { id }, signal }),
     refetchInterval: (query) => (query.state.data && (isBusy(query.state.data) || analysing(query.state.data)) ? BUSY_POLL_MS : false),
   });
@@ -36,8 +35,8 @@ export function useStudioPack(id: string) {
 function useApplyPack() {
   const queryClient = useQueryClient();
   return (pack: StudioPack) => {
-    queryClient.setQueryData(studioPackKey(pack.id), pack);
-    void queryClient.invalidateQueries({ queryKey: studioPacksKey });
+    queryClient.setQueryData(studioKeys.pack(pack.id), pack);
+    void queryClient.invalidateQueries({ queryKey: studioKeys.packs });
   };
 }
 
@@ -69,5 +68,5 @@ export function useSubmitStudioPack(id: string) {
 /** Reloads the pack (a file finished uploading). */
 export function useRefreshStudioPack(id: string) {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: studioPackKey(id) });
+  return () => void queryClient.invalidateQueries({ queryKey: studioKeys.pack(id) });
 }

@@ -8,20 +8,20 @@ import type { Collaborators } from '@crate/contract/users';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { callApi } from '../../../lib/api-client.ts';
 import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
+import { studioKeys } from '../api/studio-keys.ts';
 
-const teamKey = ['studio', 'collaborators'] as const;
 
 /** The creator's collaborators (read-only access to the studio) and open invites: invite, withdraw, remove. */
 export function CollaboratorsPanel() {
   const queryClient = useQueryClient();
-  const team = useQuery({ queryKey: teamKey, queryFn: ({ signal }) => callApi(API.listCollaborators, { signal }) });
-  const apply = (next: Collaborators) => queryClient.setQueryData(teamKey, next);
+  const team = useQuery({ queryKey: studioKeys.collaborators, queryFn: ({ signal }) => callApi(API.listCollaborators, { signal }) });
+  const apply = (next: Collaborators) => queryClient.setQueryData(studioKeys.collaborators, next);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const invite = useMutation({
     mutationFn: (address: string) => callApi(API.createInvite, { body: { email: address } }),
     onSuccess: (sent) => {
-      void queryClient.invalidateQueries({ queryKey: teamKey });
+      void queryClient.invalidateQueries({ queryKey: studioKeys.collaborators });
       setEmail('');
       notifications.show({ color: 'ember', message: `Invite sent to ${sent.email}.` });
     },

@@ -12,7 +12,7 @@ export interface OwnedItemsFilter {
 /** GET /api/library/owned: the sounds and presets I own, newest first, filtered by name and type. */
 export function useOwnedItems(filter: OwnedItemsFilter) {
   return useInfiniteQuery({
-    queryKey: [...libraryKeys.ownedItems, filter],
+    queryKey: libraryKeys.ownedItemsFiltered(filter),
     queryFn: ({ pageParam, signal }) =>
       callApi(API.listOwnedItems, {
         query: { cursor: pageParam, limit: 50, ...(filter.q ? { q: filter.q } : {}), ...(filter.type ? { type: filter.type } : {}) },

@@ -1,0 +1,12 @@
+import type { AnalyticsRangeQuery } from './analytics.ts';
+
+/** Query keys of the creator studio: a creator's packs, sounds, team and analytics. */
+export const studioKeys = {
+  packs: ['studio', 'packs'] as const,
+  pack: (id: string) => ['studio', 'pack', id] as const,
+  packProcessing: (packId: string) => ['studio', 'pack-processing', packId] as const,
+  item: (slug: string) => ['studio', 'item', slug] as const,
+  collaborators: ['studio', 'collaborators'] as const,
+  itemAnalytics: (slug: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'item', slug, range] as const,
+  packAnalytics: (id: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'pack', id, range] as const,
+};
