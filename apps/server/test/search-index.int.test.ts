@@ -6,7 +6,7 @@ import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search
 import { buildApp } from '../src/app.ts';
 import { itemEvents, items, ownedItems, packs } from '../src/db/schema/index.ts';
 import { createIndexedSearchEngine, snapshotKey } from '../src/features/search/indexed-search-engine.ts';
-import { SNAPSHOT_FORMAT } from '../src/features/search/search-index-snapshot.ts';
+import { SNAPSHOT_FORMAT } from '../src/features/search/index/snapshot.ts';
 import { createPostgresSearchEngine } from '../src/features/search/postgres-search-engine.ts';
 import type { SearchEngine, SearchScope } from '../src/features/search/search-engine.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
@@ -284,7 +284,7 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
 
 describe(`the in-memory search index at a scale where words and facet values are bitsets, on ${TEST_DB}`, () => {
   // 2,400 sounds: words in more than 1/32 of them and facet values in 256 or more are kept as bitsets, rarer
-  // ones as lists (search-index.ts), and a query's matches go from dense to sparse; the small catalogue above
+  // ones as lists (features/search/index/), and a query's matches go from dense to sparse; the small catalogue above
   // keeps almost everything as lists. Every path has to answer as plain SQL does.
   let t: TestApp;
   let viewer: TestUser;

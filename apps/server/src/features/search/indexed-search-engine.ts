@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { SearchIndex } from './search-index.ts';
-import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT } from './search-index-snapshot.ts';
+import { SearchIndex } from './index/search-index.ts';
+import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT } from './index/snapshot.ts';
 import {
   countItems,
   databaseIdentity,
@@ -25,9 +25,9 @@ import {
 import { planSearch } from './search-request.ts';
 
 /**
- * Search answered by this process's in-memory index (search-index.ts, decision 0018), kept fresh from
+ * Search answered by this process's in-memory index (index/search-index.ts, decision 0018), kept fresh from
  * PostgreSQL's search outbox:
- * - at start the index is loaded from the last saved one (search-index-snapshot.ts) when the outbox still
+ * - at start the index is loaded from the last saved one (index/snapshot.ts) when the outbox still
  *   holds every change since, or else read from one consistent snapshot of the database and then saved;
  *   until it is complete, PostgreSQL answers (postgres-search-engine.ts: the same answers, slower), so a
  *   search is never wrong; it is saved again every few hours, so a restart always finds a recent one;

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { IndexedItem, IndexedLabel } from './search-index.ts';
+import type { IndexedItem, IndexedLabel } from './index/indexed-item.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
 import { scanVector } from './search-text.ts';
 

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { FEELS, ITEM_KINDS, MUSICAL_KEYS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search';
-import type { Db } from '../../db/client.ts';
-import type { SearchScope } from './search-engine.ts';
-import { type IndexedItem, SearchIndex, type SearchIndexState } from './search-index.ts';
-import { seededRandom } from '../../../test/seeded-random.ts';
-import { planSearch } from './search-request.ts';
+import type { Db } from '../../../db/client.ts';
+import type { SearchScope } from '../search-engine.ts';
+import type { IndexedItem } from './indexed-item.ts';
+import type { SearchIndexState } from './index-state.ts';
+import { SearchIndex } from './search-index.ts';
+import { seededRandom } from '../../../../test/seeded-random.ts';
+import { planSearch } from '../search-request.ts';
 
 const WORDS = ['dark', 'dusty', 'kick', 'snare', 'warm', 'tape', 'glass', 'vinyl', 'café', 'vinyl kicks'];
 const PACKS = Array.from({ length: 6 }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, slug: `pack-${i}`, label: `Pack ${i}` }));

@@ -1,4 +1,4 @@
-import type { SearchIndexState } from './search-index.ts';
+import type { SearchIndexState } from './index-state.ts';
 
 /**
  * A search index saved whole (decision 0018): what a process built, so the next one to start loads it in
