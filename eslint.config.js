@@ -16,12 +16,13 @@ const NO_SERVER_IN_WEB = {
  * plus the callable registry (how a feature defines a callable) and resolve-viewer (who is calling). Repositories,
  * routes and helpers stay private. Code several features need lives outside features/ (docs/architecture.md), such as
  * the item and pack read model in src/read-models/.
- * Server features are flat folders, so `../<other>/<file>` is always another feature.
+ * A feature's files sit at its root or one folder down (search's index/), which fixes how far `..` climbs to
+ * another feature; nothing in another feature's folders is exposed.
  */
-const SERVER_FEATURE_INTERNALS = {
-  regex: '^\\.\\./(?!\\.\\.)(?!callable/callable-registry\\.ts$|auth/resolve-viewer\\.ts$)[^/]+/(?![^/]*-(service|policy|presenters?|callables)\\.ts$)[^/]+$',
+const serverFeatureInternals = (up) => ({
+  regex: `^${up}(?!\\.\\.)(?!callable/callable-registry\\.ts$|auth/resolve-viewer\\.ts$)[^/]+/(?![^/]*-(service|policy|presenters?|callables)\\.ts$).+$`,
   message: "Import another feature only through its *-service.ts, *-policy.ts, *-presenter(s).ts or *-callables.ts; shared code belongs outside features/ (docs/architecture.md).",
-};
+});
 /** Web features share data hooks (api/) with each other, never their screens or components. */
 const webFeatureInternals = (up) => ({
   regex: `^${up}(?!\\.\\.)[^/]+/(components|routes)/`,
@@ -87,7 +88,12 @@ export default defineConfig(
   {
     files: ['apps/server/src/features/*/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING, SERVER_FEATURE_INTERNALS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING, serverFeatureInternals('\\.\\./')] }] },
+  },
+  {
+    files: ['apps/server/src/features/*/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEMO_TOOLING, serverFeatureInternals('\\.\\./\\.\\./')] }] },
   },
   {
     // Shared packages serve the apps and tools alike: they import neither.

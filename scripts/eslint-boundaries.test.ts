@@ -21,6 +21,15 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await restrictedImports(file, "import { findPack } from '../../read-models/catalogue-rows.ts';\nexport { findPack };\n")).toEqual([]);
   });
 
+  it("refuses a file one folder down in a feature (search's index/) reaching into another feature, or another feature reaching into it", async () => {
+    const file = 'apps/server/src/features/search/index/example.ts';
+    expect(await restrictedImports(file, "import { listRoles } from '../../roles/role-repository.ts';\nexport { listRoles };\n")).toHaveLength(1);
+    expect(await restrictedImports(file, "import { rolesOf } from '../../roles/role-service.ts';\nexport { rolesOf };\n")).toEqual([]);
+    expect(await restrictedImports(file, "import { queryWords } from '../search-text.ts';\nexport { queryWords };\n")).toEqual([]);
+    const other = 'apps/server/src/features/library/example.ts';
+    expect(await restrictedImports(other, "import { SearchIndex } from '../search/index/search-index.ts';\nexport { SearchIndex };\n")).toHaveLength(1);
+  });
+
   it('refuses the web importing the server', async () => {
     const code = "import { users } from '../../../../server/src/db/schema/index.ts';\nexport { users };\n";
     expect(await restrictedImports('apps/web/src/features/catalogue/api/example.ts', code)).toHaveLength(1);
