@@ -1,3 +1,12 @@
+/**
+ * The contract test of the in-memory search index (src/features/search/index/, decision 0018): whatever its
+ * modules keep inside (typed columns, postings, bitsets, presorted orders, a saved snapshot), every answer
+ * must equal the SQL engine's (postgres-search-engine.ts) on the same catalogue — the page's ids, the
+ * cursors, the total and every facet count — for random queries over random catalogues, small ones (where
+ * words and facet values are lists) and larger ones (where they are bitsets), after changes through the
+ * outbox, and after a saved index is loaded. A change to the index is correct when this stays green on both
+ * databases.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { FEELS, ITEM_KINDS, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';

@@ -1,5 +1,3 @@
-/** What the index is given: an item as search-index-source.ts reads it, and a pack's or creator's label. */
-
 /** One item as the index reads it (search-index-source.ts). */
 export interface IndexedItem {
   id: string;

@@ -34,6 +34,13 @@ import { Vocabulary } from './vocabulary.ts';
  * Documents are never moved: an item that changes gets a new number and its old one is dropped from the
  * corpora (postings keep dead numbers; they are masked by the corpus bitsets). Items read at start-up are
  * numbered in id order, so an id is found by binary search without a million-entry map.
+ *
+ * This class numbers documents and runs a query; each part it holds is a module of this folder:
+ * document-ids.ts (ids ↔ numbers), names.ts (names and name order), document-columns.ts and tag-column.ts
+ * (facet and sort values), corpora.ts, postings.ts and vocabulary.ts (words), facet-docs.ts (each facet
+ * value's documents), facet-counts.ts, orders.ts and relevance.ts (sorts), match-bits.ts (a query's
+ * matches), index-state.ts and snapshot.ts (saving). The SQL differential test,
+ * apps/server/test/search-index.int.test.ts, is its contract.
  */
 
 export interface IndexAnswer {
