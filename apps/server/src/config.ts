@@ -24,6 +24,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   /** "false" runs the API without job workers (run `npm run worker` separately). */
   WORKERS: z.enum(['true', 'false']).default('true'),
+  /** Worker threads that decode and analyse media (docs/decisions/0031); default: the cores but one. */
+  MEDIA_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** After how long without a heartbeat a running job counts as its worker's death and is run again (default 5 min). */
   JOB_STALE_AFTER_MS: z.coerce.number().int().min(100).max(24 * 3600 * 1000).optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -69,6 +71,8 @@ export interface Config {
   /**
    * Whether endpoints' declared rate limits are enforced. Always on in a running server (no variable
    * turns it off); only tests that are about something else and make hundreds of calls switch it off.
+  /** Threads of the media pool (media/media-pool.ts); undefined keeps its default. */
+  mediaThreads?: number | undefined;
    */
   rateLimits: boolean;
   /**
@@ -157,3 +161,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   return { ...config, ...overrides };
 }
+    mediaThreads: e.MEDIA_THREADS,

@@ -10,6 +10,7 @@ import { createPaymentProvider } from './features/payments/create-payment-provid
 import { createMailer } from './mail/mailer.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
 
+import { configureMediaPool } from './media/media-pool.ts';
 export function createLogger(config: Config): Logger {
   return pino({ level: config.logLevel });
 }
@@ -20,6 +21,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   await database.migrate();
   await database.warmUp();
   const mailer = createMailer(config.mail, log);
+  if (config.mediaThreads !== undefined) configureMediaPool({ threads: config.mediaThreads });
   const jobs = createDbJobQueue(database.db, log, JOB_CATALOGUE, config.jobStaleAfterMs ? { staleAfterMs: config.jobStaleAfterMs } : {});
   const lifecycle = accountLifecycle(database.db, jobs, config.publicUrl);
   const auth = createAuthLibrary({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CREATOR_APPLICATION_STATUSES, type CreatorApplicationStatus } from './creator-enums.ts';
+import { AUDIO_MAX_SECONDS } from './studio-limits.ts';
 import { genreSlugSchema } from './taxonomy-schemas.ts';
 
 export const CREATOR_APPLICATION_STATUS_LABELS: Record<CreatorApplicationStatus, string> = {
@@ -14,6 +15,8 @@ export const APPLICATION_LIMITS = {
   maxDemos: 3,
   /** Bytes per demo sound: a few minutes of 24-bit stereo WAV. */
   maxDemoBytes: 60 * 1024 * 1024,
+  /** Seconds per demo sound, read from its header before it is decoded (docs/decisions/0031). */
+  maxDemoSeconds: AUDIO_MAX_SECONDS.demo,
   maxLinks: 5,
   maxGenres: 5,
   maxBio: 2000,

@@ -12,14 +12,18 @@
  * PCM for the analysis (fd 3, as WAV so the channel count travels with it). The analysis mixes
  * down to mono by averaging the channels, so levels match what a meter shows on the file. Nothing is stored here: the caller puts `files` in object
  * storage and records each as a `files` row with derived_from_file_id and `variant`.
+ *
+ * The PCM is analysed as it streams out of ffmpeg (peaks and features in bounded memory), and ffmpeg reads at
+ * most `maxSeconds` + 1 of the input, so neither a long sound nor a header that lies about its length makes
+ * this hold more than a few MB of samples (docs/decisions/0031). It runs in the media pool's worker threads
+ * (media-pool.ts), never on the API's event loop.
  */
 import { parseBuffer, parseFile, type IAudioMetadata } from 'music-metadata';
-import { decodeWav } from '@crate/audio/wav';
-import { type AudioFeatures, audioFeatureVector, computeAudioFeatures } from './audio-features.ts';
+import { formatDuration } from '@crate/contract/studio-limits';
+import { AudioFeatureAccumulator, type AudioFeatures, audioFeatureVector } from './audio-features.ts';
 import { type FfmpegInput, runFfmpeg } from './ffmpeg.ts';
 import { MediaError } from './media-error.ts';
-import { mixToMono } from '@crate/audio/spectrum';
-import { DEFAULT_PEAK_COUNT, type WaveformPeaks, computeWaveformPeaks } from './waveform-peaks.ts';
+import { DEFAULT_PEAK_COUNT, type WaveformPeaks, WaveformPeakAccumulator } from './waveform-peaks.ts';
 
 /** Variant names recorded in files.variant for audio derivatives. */
 export const AUDIO_VARIANTS = {
@@ -66,6 +70,87 @@ export interface DeriveAudioOptions {
   peakCount?: number;
   previewBitrateKbps?: number;
   timeoutMs?: number;
+  /** The longest sound taken (default: an hour); a longer one fails with MediaError('too-long'). */
+  maxSeconds?: number;
+}
+
+/** Without a limit of its kind, nothing is decoded past an hour. */
+const DEFAULT_MAX_SECONDS = 3600;
+
+/**
+ * Mono samples out of a WAV that streams in (ffmpeg's float PCM on a pipe): the header is read once whole,
+ * then each chunk's whole frames are mixed down (averaging the channels, as mixToMono does) and handed on.
+ */
+export class MonoPcmStream {
+  private head: Buffer | null = Buffer.alloc(0);
+  private carry = Buffer.alloc(0);
+  private channels = 0;
+  private failure: string | null = null;
+
+  constructor(private readonly onSamples: (mono: Float32Array) => void) {}
+
+  get error(): string | null {
+    return this.failure;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.failure) return;
+    if (this.head) {
+      this.head = Buffer.concat([this.head, chunk]);
+      const data = this.readHeader(this.head);
+      if (data === null) {
+        if (this.head.length > 1 << 20) this.failure = 'no audio data in the first MB of the decoded stream';
+        return;
+      }
+      chunk = this.head.subarray(data);
+      this.head = null;
+    }
+    this.samples(chunk);
+  }
+
+  /** Where the samples start, or null while the header is not all here (or is not one). */
+  private readHeader(bytes: Buffer): number | null {
+    if (bytes.length < 12) return null;
+    if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') {
+      this.failure = 'the decoded stream is not a WAV';
+      return null;
+    }
+    let at = 12;
+    while (at + 8 <= bytes.length) {
+      const id = bytes.toString('latin1', at, at + 4);
+      const size = bytes.readUInt32LE(at + 4);
+      if (id === 'fmt ' && at + 8 + 16 <= bytes.length) {
+        this.channels = bytes.readUInt16LE(at + 8 + 2);
+        if (bytes.readUInt16LE(at + 8 + 14) !== 32) this.failure = 'the decoded stream is not 32-bit float';
+      }
+      if (id === 'data') {
+        if (this.channels < 1) this.failure = 'the decoded stream has no channels';
+        return at + 8;
+      }
+      at += 8 + size + (size % 2);
+    }
+    return null;
+  }
+
+  private samples(chunk: Buffer): void {
+    const bytes = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    const frameBytes = 4 * this.channels;
+    const frames = Math.floor(bytes.length / frameBytes);
+    this.carry = Buffer.from(bytes.subarray(frames * frameBytes));
+    if (frames === 0) return;
+    // A copy, aligned for a Float32Array (the chunk's own offset may not be a multiple of 4).
+    const interleaved = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + frames * frameBytes));
+    const channels = this.channels;
+    if (channels === 1) return this.onSamples(interleaved);
+    const mono = new Float32Array(frames);
+    const g = 1 / channels;
+    for (let i = 0, j = 0; i < frames; i++) {
+      let m = 0;
+      for (let c = 0; c < channels; c++, j++) m = Math.fround(m + interleaved[j]! * g);
+      mono[i] = m;
+    }
+    this.onSamples(mono);
+  }
 }
 
 export async function deriveAudio(input: FfmpegInput, options: DeriveAudioOptions = {}): Promise<AudioDerivatives> {
@@ -73,11 +158,21 @@ export async function deriveAudio(input: FfmpegInput, options: DeriveAudioOption
   const sourceChannels = metadata?.format.numberOfChannels ?? null;
   const previewChannels = sourceChannels === 1 ? 1 : 2;
   const bitrate = options.previewBitrateKbps ?? PREVIEW_BITRATE_KBPS;
+  const maxSeconds = options.maxSeconds ?? DEFAULT_MAX_SECONDS;
 
-  const { stdout: mp3, extra } = await runFfmpeg({
+  const peaksOf = new WaveformPeakAccumulator(ANALYSIS_SAMPLE_RATE);
+  const featuresOf = new AudioFeatureAccumulator(ANALYSIS_SAMPLE_RATE);
+  const pcm = new MonoPcmStream((mono) => {
+    peaksOf.push(mono);
+    featuresOf.push(mono);
+  });
+  const { stdout: mp3 } = await runFfmpeg({
     input,
     extraOutputs: 1,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    onExtraOutput: (_index, chunk) => pcm.push(chunk),
+    // A second past the limit is enough to know the sound is too long; whatever its header says, no more is read.
+    inputArgs: ['-t', String(maxSeconds + 1)],
+    timeoutMs: options.timeoutMs ?? Math.max(120_000, maxSeconds * 200),
     outputArgs: [
       // The preview: first audio stream only, no cover art, no tags, constant bitrate.
       '-map', '0:a:0', '-vn', '-map_metadata', '-1',
@@ -92,18 +187,17 @@ export async function deriveAudio(input: FfmpegInput, options: DeriveAudioOption
       '-c:a', 'pcm_f32le', '-f', 'wav', 'pipe:3',
     ],
   });
-  let samples: Float32Array;
-  try {
-    samples = mixToMono(decodeWav(extra[0]!).channels);
-  } catch (error) {
-    throw new MediaError('undecodable-media', `the file decodes to no audio: ${(error as Error).message}`);
+  if (pcm.error) throw new MediaError('undecodable-media', `the file decodes to no audio: ${pcm.error}`);
+  const decoded = peaksOf.samples;
+  if (decoded === 0) throw new MediaError('undecodable-media', 'the file decodes to no audio');
+  if (decoded / ANALYSIS_SAMPLE_RATE > maxSeconds + 0.5) {
+    throw new MediaError('too-long', `the sound is longer than ${formatDuration(maxSeconds)}`);
   }
-  if (samples.length === 0) throw new MediaError('undecodable-media', 'the file decodes to no audio');
 
-  const decodedMs = Math.round((samples.length / ANALYSIS_SAMPLE_RATE) * 1000);
+  const decodedMs = Math.round((decoded / ANALYSIS_SAMPLE_RATE) * 1000);
   const durationMs = exactDurationMs(metadata) ?? decodedMs;
-  const peaksData = { ...computeWaveformPeaks(samples, ANALYSIS_SAMPLE_RATE, options.peakCount ?? DEFAULT_PEAK_COUNT), durationMs };
-  const features = computeAudioFeatures(samples, ANALYSIS_SAMPLE_RATE);
+  const peaksData = { ...peaksOf.finish(options.peakCount ?? DEFAULT_PEAK_COUNT), durationMs };
+  const features = featuresOf.finish();
 
   const preview: DerivedFile = { variant: AUDIO_VARIANTS.preview, body: mp3, contentType: 'audio/mpeg', extension: 'mp3' };
   const peaks = {

@@ -6,12 +6,18 @@
  * upright from their EXIF orientation, cropped to fill (keeping the most interesting region),
  * flattened onto the dark theme's background, stripped of metadata and encoded as progressive
  * JPEG: every browser, e-mail client and OpenGraph consumer shows it (WebP is available too).
+ *
+ * Pixels are limited before decoding (docs/decisions/0031): the header is read first and an image over
+ * IMAGE_MAX_PIXELS refused, sharp is told the same limit, and the image is decoded once at the smallest size
+ * the largest derivative needs (JPEG and WebP shrink while they decode), not at its own size.
  */
 import type { BannerSize, ImageSize } from '@crate/contract/catalogue-enums';
 import { BANNER_SIZES, IMAGE_SIZES } from '@crate/contract/catalogue-enums';
+import { IMAGE_MAX_PIXELS } from '@crate/contract/studio-limits';
 import sharp from 'sharp';
 import type { DerivedFile } from './audio-derivatives.ts';
 import { MediaError } from './media-error.ts';
+import { sharpFrom, tooManyPixelsMessage } from './media-limits.ts';
 
 export type ImageFormat = 'jpeg' | 'webp';
 
@@ -60,13 +66,35 @@ async function deriveSizes<S extends ImageSize | BannerSize>(
   const source = 'path' in input ? input.path : input.buffer;
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    metadata = await sharp(source).metadata();
+    metadata = await sharpFrom(source).metadata();
   } catch (error) {
     throw new MediaError('unsupported-image', `not an image sharp can read: ${(error as Error).message}`);
   }
   if (!metadata.width || !metadata.height) throw new MediaError('unsupported-image', 'the image has no dimensions');
-  // Decode once (upright, flattened), then resize that for every size.
-  const upright = await sharp(source).rotate().flatten({ background: BACKGROUND }).raw().toBuffer({ resolveWithObject: true });
+  if (metadata.width * metadata.height > IMAGE_MAX_PIXELS) throw new MediaError('too-many-pixels', tooManyPixelsMessage('the image', metadata.width, metadata.height));
+  // Upright dimensions: what a person sees once the EXIF orientation is applied.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const uprightWidth = turned ? metadata.height : metadata.width;
+  const uprightHeight = turned ? metadata.width : metadata.height;
+  // Decode once (upright, flattened) at the size the largest derivative needs when cropped to fill, then resize that for every size.
+  const needed = sizes.map((size) => {
+    const [width, height] = size.split('x').map(Number) as [number, number];
+    return Math.max(width / uprightWidth, height / uprightHeight);
+  });
+  const scale = Math.min(1, Math.max(...needed));
+  let upright;
+  try {
+    upright = await sharpFrom(source)
+      .rotate()
+      .resize(Math.max(1, Math.round(uprightWidth * scale)), Math.max(1, Math.round(uprightHeight * scale)), { fit: 'fill' })
+      .flatten({ background: BACKGROUND })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/pixel limit/i.test(message)) throw new MediaError('too-many-pixels', `the image has more pixels than the limit: ${message}`);
+    throw new MediaError('unsupported-image', `the image cannot be decoded: ${message}`);
+  }
   const images = await Promise.all(
     sizes.map(async (size) => {
       const [width, height] = size.split('x').map(Number) as [number, number];
@@ -89,6 +117,5 @@ async function deriveSizes<S extends ImageSize | BannerSize>(
       };
     }),
   );
-  // Upright dimensions: what a person sees once the EXIF orientation is applied.
-  return { source: { width: upright.info.width, height: upright.info.height, format: metadata.format ?? 'unknown' }, images };
+  return { source: { width: uprightWidth, height: uprightHeight, format: metadata.format ?? 'unknown' }, images };
 }

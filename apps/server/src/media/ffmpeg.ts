@@ -47,10 +47,24 @@ export type FfmpegInput = { path: string } | { buffer: Buffer };
 export interface FfmpegRun {
   /** Arguments after the input (`-i` is added from `input`). */
   outputArgs: string[];
+  /** Arguments before `-i`: options of the input (`-t 601` reads at most 601 s of it). */
+  inputArgs?: string[];
   input: FfmpegInput;
   /** Extra output pipes beyond stdout, as fd 3, 4, …; their bytes are returned in order. */
   extraOutputs?: number;
+  /** Takes the extra outputs' bytes as they come instead of collecting them (each comes back empty). */
+  onExtraOutput?: (index: number, chunk: Buffer) => void;
   timeoutMs?: number;
+}
+
+/**
+ * Told of every ffmpeg process started here and of its end: the media worker lowers their priority and tells
+ * the pool their ids, so a worker that is stopped does not leave its ffmpeg running.
+ */
+type SpawnObserver = { started(pid: number): void; ended(pid: number): void };
+let spawnObserver: SpawnObserver | null = null;
+export function observeFfmpegProcesses(observer: SpawnObserver | null): void {
+  spawnObserver = observer;
 }
 
 export interface FfmpegResult {
@@ -64,7 +78,7 @@ const STDERR_TAIL = 2000;
 export function runFfmpeg(run: FfmpegRun): Promise<FfmpegResult> {
   const binary = ffmpegPath();
   const inputArg = 'path' in run.input ? run.input.path : 'pipe:0';
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', inputArg, ...run.outputArgs];
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', ...(run.inputArgs ?? []), '-i', inputArg, ...run.outputArgs];
   if ('buffer' in run.input) args.splice(args.indexOf('-nostdin'), 1);
   const extra = run.extraOutputs ?? 0;
   const stdio: ('pipe' | 'ignore')[] = ['buffer' in run.input ? 'pipe' : 'ignore', 'pipe', 'pipe'];
@@ -72,13 +86,16 @@ export function runFfmpeg(run: FfmpegRun): Promise<FfmpegResult> {
 
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio, windowsHide: true });
-    const collect = (stream: Readable | null | undefined) => {
+    const pid = child.pid;
+    if (pid !== undefined) spawnObserver?.started(pid);
+    const collect = (stream: Readable | null | undefined, onChunk?: (chunk: Buffer) => void) => {
       const chunks: Buffer[] = [];
-      stream?.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream?.on('data', onChunk ?? ((chunk: Buffer) => chunks.push(chunk)));
       return chunks;
     };
     const stdout = collect(child.stdout);
-    const extras = Array.from({ length: extra }, (_, i) => collect(child.stdio[3 + i] as Readable | null));
+    const onExtra = run.onExtraOutput;
+    const extras = Array.from({ length: extra }, (_, i) => collect(child.stdio[3 + i] as Readable | null, onExtra ? (chunk) => onExtra(i, chunk) : undefined));
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
@@ -93,6 +110,7 @@ export function runFfmpeg(run: FfmpegRun): Promise<FfmpegResult> {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      if (pid !== undefined) spawnObserver?.ended(pid);
       if (code === 0) {
         resolve({ stdout: Buffer.concat(stdout), extra: extras.map((chunks) => Buffer.concat(chunks)) });
       } else {

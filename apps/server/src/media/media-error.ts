@@ -7,7 +7,13 @@ export type MediaErrorCode =
   /** The bytes are not audio ffmpeg can decode (corrupt, wrong type, no audio stream). */
   | 'undecodable-media'
   /** The bytes are not an image sharp can read. */
-  | 'unsupported-image';
+  | 'unsupported-image'
+  /** The sound is longer than its kind may be (docs/decisions/0031). */
+  | 'too-long'
+  /** The image has more pixels than any image may (docs/decisions/0031). */
+  | 'too-many-pixels'
+  /** The media worker ran out of its memory, or took too long, decoding it. */
+  | 'too-costly';
 
 export class MediaError extends Error {
   constructor(

@@ -16,13 +16,16 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
+import { AUDIO_MAX_SECONDS, type AudioLimitKind } from '@crate/contract/studio-limits';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { banners, creators, files, items } from '../db/schema/index.ts';
 import { createFileFromUpload, type FileRecord } from '../files/file-repository.ts';
 import { CACHE_IMMUTABLE } from '../http/cache-headers.ts';
-import { AUDIO_VARIANTS, type DerivedFile, deriveAudio } from '../media/audio-derivatives.ts';
+import { AUDIO_VARIANTS, type DerivedFile } from '../media/audio-derivatives.ts';
 import { BANNER_VARIANTS, COVER_VARIANTS, deriveBanner, deriveCoverArt } from '../media/cover-art.ts';
 import { MediaError } from '../media/media-error.ts';
+import { checkAudioLength, readAudioHeader, tooLongMessage } from '../media/media-limits.ts';
+import { mediaPool, type RunOptions } from '../media/media-pool.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 
 /** Pack file kinds that are sounds (every one gets a preview and peaks). */
@@ -40,7 +43,8 @@ export const VARIANTS_BY_USE: Record<Exclude<MediaUse, 'none'>, readonly string[
 /** Why a file cannot be derived; `permanent` ones fail for good (running again cannot help). */
 export class DeriveMediaError extends Error {
   constructor(
-    readonly code: 'unknown-file' | 'missing-original' | 'broken-media' | 'not-a-source',
+    /** `over-limit`: longer or larger than its kind may be (by its header or by decoding); `too-costly`: its decode ran out of memory or time. */
+    readonly code: 'unknown-file' | 'missing-original' | 'broken-media' | 'not-a-source' | 'over-limit' | 'too-costly',
     message: string,
     readonly permanent: boolean,
   ) {
@@ -80,11 +84,25 @@ export async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind
   return asCreatorBanner ? 'banner' : 'cover';
 }
 
-/**
- * `as` derives the file as that use whatever its declared type says: for uploads whose content is
- * checked by decoding it (a demo sound sent as application/octet-stream is still audio if ffmpeg says so).
- */
-export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string, options: { as?: Exclude<MediaUse, 'none'> } = {}): Promise<DeriveMediaResult> {
+export interface DeriveMediaOptions {
+  /**
+   * Derives the file as that use whatever its declared type says: for uploads whose content is checked by
+   * decoding it (a demo sound sent as application/octet-stream is still audio if ffmpeg says so).
+   */
+  as?: Exclude<MediaUse, 'none'>;
+  /** Whose limit a sound is held to (default: its pack file kind's, else the longest). */
+  limit?: AudioLimitKind;
+  /** A request refuses at once when the owner's decode is already running; a job (the default) waits. */
+  ifOwnerBusy?: RunOptions['ifOwnerBusy'];
+}
+
+/** The limit of a sound: its pack file kind's, else the longest any sound may be. */
+function audioLimitOf(kind: PackFileKind | null): AudioLimitKind {
+  if (kind && kind in AUDIO_MAX_SECONDS) return kind as AudioLimitKind;
+  return 'Sample audio';
+}
+
+export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string, options: DeriveMediaOptions = {}): Promise<DeriveMediaResult> {
   const [source] = await deps.db.select().from(files).where(eq(files.id, fileId));
   if (!source) throw new DeriveMediaError('unknown-file', `file ${fileId} does not exist`, true);
   if (source.derivedFromFileId) throw new DeriveMediaError('not-a-source', `file ${fileId} is itself a derivative (${source.variant}) and has none of its own`, true);
@@ -97,7 +115,7 @@ export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string, 
 
   const local = await copyToTempFile(deps.storage, source);
   try {
-    return use === 'audio' ? await deriveAudioFile(deps, source, local) : await deriveImageFile(deps, source, local, use);
+    return use === 'audio' ? await deriveAudioFile(deps, source, local, options) : await deriveImageFile(deps, source, local, use);
   } finally {
     await rm(local, { force: true });
   }
@@ -123,16 +141,48 @@ export async function copyToTempFile(storage: ObjectStorage, source: FileRecord)
   return local;
 }
 
+/** Refuses (413, naming the limit) a stored sound whose header declares more than its kind's length; nothing is decoded. */
+export async function checkStoredAudioLength(storage: ObjectStorage, file: FileRecord, kind: AudioLimitKind): Promise<void> {
+  const local = await copyToTempFile(storage, file);
+  try {
+    await checkAudioLength(local, file.originalName, kind);
+  } finally {
+    await rm(local, { force: true });
+  }
+}
+
 function asBrokenMedia(error: unknown, source: FileRecord, what: string): never {
   // A file ffmpeg or sharp cannot read stays unreadable however often it is retried; a missing or failing ffmpeg is the server's problem and may be fixed.
   if (error instanceof MediaError && (error.code === 'undecodable-media' || error.code === 'unsupported-image')) {
     throw new DeriveMediaError('broken-media', `file ${source.id} ("${source.originalName}") is not ${what} that can be read: ${error.message}`, true);
   }
+  // Too long, too many pixels, too much memory or time: the same file would fail the same way again.
+  if (error instanceof MediaError && (error.code === 'too-long' || error.code === 'too-many-pixels')) {
+    throw new DeriveMediaError('over-limit', `"${source.originalName}": ${error.message}`, true);
+  }
+  if (error instanceof MediaError && error.code === 'too-costly') {
+    throw new DeriveMediaError('too-costly', `"${source.originalName}" could not be decoded within the limits: ${error.message}`, true);
+  }
   throw error;
 }
 
-async function deriveAudioFile(deps: DeriveMediaDeps, source: FileRecord, local: string): Promise<DeriveMediaResult> {
-  const derived = await deriveAudio({ path: local }).catch((error: unknown) => asBrokenMedia(error, source, 'audio'));
+/**
+ * A sound is held to its kind's length from its header first (nothing decoded), then decoded in the media
+ * pool's threads, where ffmpeg reads no more than a second past the limit whatever the header said.
+ */
+async function deriveAudioFile(deps: DeriveMediaDeps, source: FileRecord, local: string, options: DeriveMediaOptions): Promise<DeriveMediaResult> {
+  const limit = options.limit ?? audioLimitOf(source.kind);
+  const header = await readAudioHeader(local);
+  if (header.durationSeconds !== null && header.durationSeconds > AUDIO_MAX_SECONDS[limit]) {
+    throw new DeriveMediaError('over-limit', tooLongMessage(source.originalName, header.durationSeconds, limit), true);
+  }
+  const derived = await mediaPool()
+    .run('derive-audio', { path: local, maxSeconds: AUDIO_MAX_SECONDS[limit] }, { owner: source.ownerUserId, ifOwnerBusy: options.ifOwnerBusy ?? 'wait' })
+    .catch((error: unknown) => {
+      // The header did not say (or lied): the decoder stopped a second past the limit.
+      if (error instanceof MediaError && error.code === 'too-long') throw new DeriveMediaError('over-limit', tooLongMessage(source.originalName, null, limit), true);
+      return asBrokenMedia(error, source, 'audio');
+    });
   const { probe } = derived;
   return storeDerivatives(deps, source, 'audio', derived.files, async (tx) => {
     await tx

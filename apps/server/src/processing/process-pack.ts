@@ -146,6 +146,8 @@ function verdictOfDeriveError(file: FileRecord, error: unknown): FileVerdict {
     const what = file.kind === 'Cover art' ? 'an image we can read (use JPEG, PNG or WebP)' : 'audio we can decode (use WAV, AIFF, FLAC, MP3 or OGG)';
     return { problem: null, message: `"${file.originalName}" is not ${what}.` };
   }
+  // Over its kind's length or pixels, or too costly to decode: the message names the file and the limit.
+  if (error instanceof DeriveMediaError && (error.code === 'over-limit' || error.code === 'too-costly')) return { problem: null, message: error.message };
   throw error;
 }
 

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { createFileFromUpload, deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { MediaBusyError } from '../../media/media-pool.ts';
 import { DeriveMediaError, deriveMediaForFile } from '../../processing/derive-media.ts';
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
 import { authorize } from '../../policies/can.ts';
@@ -60,6 +61,8 @@ export async function getMyApplication(db: DbOrTx, viewer: Viewer): Promise<MyCr
 /**
  * Stores one demo sound and checks it by decoding it (its name and declared type are not trusted): the
  * MP3 preview admins play is made now, so a file ffmpeg cannot read is refused at once and removed again.
+ * Its length is read from its header first and a demo over its limit is refused before anything decodes it;
+ * the decode runs in the media pool's threads, one demo of a user's at a time (docs/decisions/0031).
  */
 export async function uploadDemo(ctx: AppContext, viewer: Viewer, name: string, contentType: string | undefined, body: Readable | null): Promise<ApplicationDemo> {
   if (isCreator(viewer)) throw alreadyCreator();
@@ -85,12 +88,14 @@ export async function uploadDemo(ctx: AppContext, viewer: Viewer, name: string, 
     throw new AppError('VALIDATION_FAILED', `"${file.originalName}" is empty (0 bytes).`, 'file');
   }
   try {
-    await deriveMediaForFile(ctx, file.id, { as: 'audio' });
+    await deriveMediaForFile(ctx, file.id, { as: 'audio', limit: 'demo', ifOwnerBusy: 'refuse' });
   } catch (error) {
     await deleteFileAndDerivatives(ctx, file.id);
     if (error instanceof DeriveMediaError && error.code === 'broken-media') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', `"${file.originalName}" is not audio we can play: upload a WAV, AIFF, FLAC or MP3 file.`, 'file');
     }
+    if (error instanceof DeriveMediaError && (error.code === 'over-limit' || error.code === 'too-costly')) throw new AppError('PAYLOAD_TOO_LARGE', error.message, 'file');
+    if (error instanceof MediaBusyError) throw new AppError(error.reason === 'owner' ? 'RATE_LIMITED' : 'UNAVAILABLE', error.message);
     throw error;
   }
   const [demo] = await findDemos(ctx.db, viewer.userId, [file.id]);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { ITEM_EDIT_LIMITS, updateItemSchema, type EditableItem, type ItemFileRole, type ReplaceItemFileQuery } from '@crate/contract/item-editing';
+import type { AudioLimitKind } from '@crate/contract/studio-limits';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import { authorize, can } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
 import { AUDIO_SIGNATURE_BYTES, audioSignature } from '../../media/audio-signature.ts';
+import { checkStoredAudioLength } from '../../processing/derive-media.ts';
 import { findEditableItem, updateItemRow, type EditableItemRow, type ItemChanges } from './item-editing-repository.ts';
 import { presentEditableItem } from './item-editing-presenter.ts';
 
@@ -89,10 +91,11 @@ export async function updateItem(ctx: AppContext, viewer: Viewer, slug: string, 
 }
 
 /** Which files each type of item has, and how each is stored. */
-const FILE_ROLES: Record<ItemFileRole, { types: readonly EditableItemRow['type'][]; kind: PackFileKind; audio: boolean; column: 'audioFileId' | 'presetFileId' | 'previewFileId' }> = {
-  audio: { types: ['sample'], kind: 'Sample audio', audio: true, column: 'audioFileId' },
-  preset: { types: ['preset'], kind: 'Preset', audio: false, column: 'presetFileId' },
-  preview: { types: ['preset'], kind: 'Preset preview audio', audio: true, column: 'previewFileId' },
+/** `audio`: the length limit of a sound in that role (docs/decisions/0031); null for a preset file. */
+const FILE_ROLES: Record<ItemFileRole, { types: readonly EditableItemRow['type'][]; kind: PackFileKind; audio: AudioLimitKind | null; column: 'audioFileId' | 'presetFileId' | 'previewFileId' }> = {
+  audio: { types: ['sample'], kind: 'Sample audio', audio: 'Sample audio', column: 'audioFileId' },
+  preset: { types: ['preset'], kind: 'Preset', audio: null, column: 'presetFileId' },
+  preview: { types: ['preset'], kind: 'Preset preview audio', audio: 'Preset preview audio', column: 'previewFileId' },
 };
 
 /** The first bytes of a stream, and a stream that still yields all of it. */
@@ -165,6 +168,8 @@ export async function replaceItemFile(
     throw error;
   }
   try {
+    // Its length from its header, before the derive-media job decodes it (in the media pool's threads).
+    if (role.audio) await checkStoredAudioLength(ctx.storage, file, role.audio);
     return await ctx.db.transaction(async (tx) => {
       const row = authorize(viewer, 'edit', await findEditableItem(tx, slug, true), asItemRow, THAT_SOUND);
       const previous = row[role.column];

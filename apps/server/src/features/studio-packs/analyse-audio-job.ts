@@ -8,42 +8,35 @@ import { rm } from 'node:fs/promises';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { MusicalKey } from '@crate/contract/catalogue-enums';
-import { decodeWav } from '@crate/audio/wav';
 import type { AppContext } from '../../app-context.ts';
 import { files, items } from '../../db/schema/index.ts';
 import { PermanentJobError } from '../../jobs/job-queue.ts';
-import { runFfmpeg } from '../../media/ffmpeg.ts';
 import { MediaError } from '../../media/media-error.ts';
-import { detectTempoAndKey } from '../../media/tempo-key.ts';
+import { mediaPool } from '../../media/media-pool.ts';
 import { copyToTempFile } from '../../processing/derive-media.ts';
 
 export const analyseAudioPayloadSchema = z.strictObject({ fileId: z.guid() });
 export const analyseAudioJobKey = ({ fileId }: z.output<typeof analyseAudioPayloadSchema>) => `analyse-audio:${fileId}`;
 
-/** Enough of a loop to hear its tempo and key; the rest of a long composition adds time, not certainty. */
-const ANALYSED_SECONDS = 60;
-const ANALYSIS_RATE = 22050;
 const ONE_SHOT_MAX_MS = 1500;
 
 export async function runAnalyseAudio(ctx: AppContext, { fileId }: z.output<typeof analyseAudioPayloadSchema>): Promise<void> {
   const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
   if (!file) return; // removed from its draft before we got to it
   const local = await copyToTempFile(ctx.storage, file);
-  let pcm;
+  let analysed;
   try {
-    const { stdout } = await runFfmpeg({
-      input: { path: local },
-      outputArgs: ['-map', '0:a:0', '-vn', '-t', String(ANALYSED_SECONDS), '-ac', '1', '-ar', String(ANALYSIS_RATE), '-c:a', 'pcm_f32le', '-f', 'wav', 'pipe:1'],
-    });
-    pcm = decodeWav(stdout);
+    // Its first minute, decoded and heard in the media pool's threads (never on the API's event loop).
+    analysed = await mediaPool().run('tempo-key', { path: local }, { owner: file.ownerUserId });
   } catch (error) {
-    if (error instanceof MediaError && error.code === 'undecodable-media') throw new PermanentJobError(`"${file.originalName}" is not audio that can be decoded: ${error.message}`);
+    if (error instanceof MediaError && (error.code === 'undecodable-media' || error.code === 'too-costly')) {
+      throw new PermanentJobError(`"${file.originalName}" is not audio that can be decoded: ${error.message}`);
+    }
     throw error;
   } finally {
     await rm(local, { force: true });
   }
-  const heard = detectTempoAndKey(pcm);
-  const durationMs = Math.round(((pcm.channels[0]?.length ?? 0) / pcm.sampleRate) * 1000);
+  const { heard, durationMs } = analysed;
   await ctx.db.transaction(async (tx) => {
     await tx.update(files).set({ analysis: heard, updatedAt: new Date() }).where(eq(files.id, fileId));
     if (!file.itemId) return;

@@ -1,15 +1,17 @@
 /**
  * The first check of an uploaded file, by its content (docs/decisions/0025): before anything is stored,
  * a sound must be a WAV, AIFF or FLAC whose header is whole and whose bit depth we sell (previews may be
- * MP3), MIDI must be MIDI, cover art an image of at least 500 × 500, a VST preset a VST preset. The
- * processing pipeline decodes every sound fully later; this catches what a creator can fix at once.
+ * MP3), no longer than its kind may be, MIDI must be MIDI, cover art an image of at least 500 × 500 and at
+ * most IMAGE_MAX_PIXELS, a VST preset a VST preset. Nothing is decoded here: lengths and pixels come from the
+ * headers (docs/decisions/0031). The processing pipeline decodes every sound fully later, in the media pool;
+ * this catches what a creator can fix at once.
  */
 import { open } from 'node:fs/promises';
-import sharp from 'sharp';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
-import { ACCEPTED_BIT_DEPTHS, STUDIO_LIMITS } from '@crate/contract/studio-limits';
+import { ACCEPTED_BIT_DEPTHS, STUDIO_LIMITS, type AudioLimitKind } from '@crate/contract/studio-limits';
 import { AppError } from '../../http/app-error.ts';
 import { audioSignature } from '../../media/audio-signature.ts';
+import { checkAudioLength, checkImageHeader } from '../../media/media-limits.ts';
 
 const HEAD_BYTES = 64 * 1024;
 const SOUND_KINDS: readonly PackFileKind[] = ['Sample audio', 'Stem audio'];
@@ -97,16 +99,12 @@ function checkSound(name: string, kind: PackFileKind, head: Buffer, size: number
 }
 
 async function checkImage(name: string, path: string): Promise<void> {
-  let metadata;
-  try {
-    metadata = await sharp(path).metadata();
-  } catch {
-    throw refuse(`"${name}" is not an image we can read: upload a JPEG, PNG or WebP.`);
-  }
-  if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? '')) throw refuse(`"${name}" is ${metadata.format ?? 'an unknown format'}: cover art is a JPEG, PNG or WebP.`);
+  const header = await checkImageHeader(path, name);
+  if (!header) throw refuse(`"${name}" is not an image we can read: upload a JPEG, PNG or WebP.`);
+  if (!['jpeg', 'png', 'webp'].includes(header.format)) throw refuse(`"${name}" is ${header.format}: cover art is a JPEG, PNG or WebP.`);
   const min = STUDIO_LIMITS.coverMinPixels;
-  if ((metadata.width ?? 0) < min || (metadata.height ?? 0) < min) {
-    throw new AppError('VALIDATION_FAILED', `"${name}" is ${metadata.width} × ${metadata.height}: cover art is at least ${min} × ${min} pixels.`, 'file');
+  if (header.width < min || header.height < min) {
+    throw new AppError('VALIDATION_FAILED', `"${name}" is ${header.width} × ${header.height}: cover art is at least ${min} × ${min} pixels.`, 'file');
   }
 }
 
@@ -123,7 +121,11 @@ export async function checkUploadedFile(file: { name: string; kind: PackFileKind
   const { name, kind, path, size } = file;
   if (size === 0) throw new AppError('VALIDATION_FAILED', `"${name}" is empty (0 bytes).`, 'file');
   const head = await readHead(path);
-  if (SOUND_KINDS.includes(kind) || PREVIEW_KINDS.includes(kind)) return checkSound(name, kind, head, size);
+  if (SOUND_KINDS.includes(kind) || PREVIEW_KINDS.includes(kind)) {
+    checkSound(name, kind, head, size);
+    await checkAudioLength(path, name, kind as AudioLimitKind);
+    return;
+  }
   if (kind === 'Midi') {
     if (head.toString('latin1', 0, 4) !== 'MThd') throw refuse(`"${name}" is not a MIDI file.`);
     return;
