@@ -25,6 +25,10 @@ export function tusHead(t: TestApp, cookie: string, location: string): Promise<L
   return t.app.inject({ method: 'HEAD', url: location, remoteAddress: freshAddress(), headers: { cookie, ...TUS } });
 }
 
+export function tusDelete(t: TestApp, cookie: string, location: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'DELETE', url: location, remoteAddress: freshAddress(), headers: { cookie, ...TUS } });
+}
+
 /** A whole upload in one PATCH; answers the creation's refusal when there is one, else the PATCH's answer. */
 export async function tusUpload(t: TestApp, cookie: string, packId: string, relativePath: string, bytes: Buffer): Promise<LightMyRequestResponse> {
   const created = await tusCreate(t, cookie, { packId, relativePath }, bytes.length);

@@ -11,6 +11,8 @@ export const API_ERROR_STATUS = {
   INSUFFICIENT_CREDITS: 402,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A creator has as many uploads open as they may (studio-limits.ts): one must finish or be cancelled first. */
+  TOO_MANY_OPEN_UPLOADS: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -31,14 +31,14 @@ export const STUDIO_LIMITS = {
   /** Longest file name or path inside a pack. */
   pathMaxChars: 300,
   coverMinPixels: 500,
+  /**
+   * Uploads a creator may have open at once (started, not yet finished, cancelled or expired), across packs
+   * and the people uploading for them. Each holds its declared size against the pack's and the creator's room
+   * until it ends (docs/decisions/0032); the studio sends three at a time per pack.
+   */
+  openUploadsMax: 20,
 } as const;
 
-/** Accepted extensions by kind (content is checked too: the extension only suggests). */
-export const ACCEPTED_FORMATS = {
-  sound: ['wav', 'aif', 'aiff', 'flac'],
-  /** Previews may also be MP3: they are listened to, never sold. */
-  preview: ['wav', 'aif', 'aiff', 'flac', 'mp3'],
-  midi: ['mid', 'midi'],
 const MINUTE = 60;
 
 /**
@@ -85,6 +85,12 @@ export function formatDuration(seconds: number): string {
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
+/** Accepted extensions by kind (content is checked too: the extension only suggests). */
+export const ACCEPTED_FORMATS = {
+  sound: ['wav', 'aif', 'aiff', 'flac'],
+  /** Previews may also be MP3: they are listened to, never sold. */
+  preview: ['wav', 'aif', 'aiff', 'flac', 'mp3'],
+  midi: ['mid', 'midi'],
   image: ['jpg', 'jpeg', 'png', 'webp'],
   archive: ['zip'],
 } as const;

@@ -6,6 +6,7 @@ import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts'
 import { canOnMedia, type MediaAction, type MediaResource } from './media-policy.ts';
 import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
 import { canOnPlaylist, type PlaylistAction, type PlaylistResource } from './playlist-policy.ts';
+import { canOnUpload, type UploadAction, type UploadResource } from './upload-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /** Every resource with object-level rules, and the actions each knows. A new resource adds its line here. */
@@ -17,6 +18,7 @@ interface Policies {
   media: { resource: MediaResource; action: MediaAction };
   creatorApplication: { resource: CreatorApplicationResource; action: CreatorApplicationAction };
   analytics: { resource: AnalyticsResource; action: AnalyticsAction };
+  upload: { resource: UploadResource; action: UploadAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -39,6 +41,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnCreatorApplication(viewer, action as CreatorApplicationAction, r);
     case 'analytics':
       return canOnAnalytics(viewer, action as AnalyticsAction, r);
+    case 'upload':
+      return canOnUpload(viewer, action as UploadAction, r);
   }
 }
 

@@ -8,6 +8,7 @@ import { asCreator, type CreatorAction } from './creator-policy.ts';
 import { asItem, type ItemAction } from './item-policy.ts';
 import { asPack, type PackAction } from './pack-policy.ts';
 import { asPlaylist, type PlaylistAction } from './playlist-policy.ts';
+import { asUpload, type UploadAction } from './upload-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
@@ -140,6 +141,16 @@ const ANALYTICS_TABLE: [ViewerKind, boolean][] = [
   ['admin',        true],
 ];
 
+const UPLOAD_ACTIONS: UploadAction[] = ['read', 'write', 'cancel'];
+// prettier-ignore
+const UPLOAD_TABLE: [ViewerKind, 'own' | "another user's", UploadAction[]][] = [
+  ['visitor',      "another user's", []],
+  ['owner',        'own',            ['read', 'write', 'cancel']],
+  ['otherCreator', "another user's", []],
+  ['collaborator', "another user's", []], // even an upload into the pack of the creator they work with
+  ['admin',        "another user's", []], // a transfer in progress is its sender's alone
+];
+
 const verdicts = <A extends string>(actions: A[], decide: (action: A) => boolean) => Object.fromEntries(actions.map((action) => [action, decide(action)]));
 const expected = <A extends string>(actions: A[], allowed: A[]) => Object.fromEntries(actions.map((action) => [action, allowed.includes(action)]));
 
@@ -171,6 +182,12 @@ describe('object-level rules', () => {
 
   it.each(ANALYTICS_TABLE)('%s reads the analytics of the creator’s items and packs → %s', (kind, allowed) => {
     expect(can(VIEWERS[kind], 'read', asAnalytics({ creatorId: CREATOR }))).toBe(allowed);
+  });
+
+  it.each(UPLOAD_TABLE)('%s × %s upload in progress → %j', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    const upload = asUpload({ startedByUserId: whose === 'own' && viewer ? viewer.userId : 'u-uploader' });
+    expect(verdicts(UPLOAD_ACTIONS, (action) => can(viewer, action, upload))).toEqual(expected(UPLOAD_ACTIONS, allowed));
   });
 
   it.each(APPLICATION_TABLE)('%s × %s creator application → %j', (kind, whose, allowed) => {

@@ -8,25 +8,27 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
-import { formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
+import { STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import type { UploadResult } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { assertEditable, markDuplicates } from './studio-pack-service.ts';
-import { findStudioPack, storedBytes } from './studio-pack-repository.ts';
+import { findStudioPack } from './studio-pack-repository.ts';
 import { pathOf } from './studio-pack-presenter.ts';
 import { attachPackFiles } from './attach-pack-files.ts';
 import { checkUploadedFile } from './upload-content-check.ts';
 import { openPackZip } from './pack-zip.ts';
+import { confirmUploadRoom, roomStored } from './upload-room.ts';
 
 export type UploadKind = PackFileKind | 'zip';
 
 export interface FinishedUpload {
+  /** The tus upload id: the room it reserved becomes its files' (upload-room.ts). */
+  uploadId: string;
   packId: string;
   relativePath: string;
   kind: UploadKind;
@@ -43,14 +45,6 @@ interface Piece {
 }
 
 const THAT_PACK = 'That pack';
-
-/** Whether the pack and the creator have room for `bytes` more in `count` more files. */
-export async function assertRoom(ctx: Pick<AppContext, 'db'>, creatorId: string, packId: string, bytes: number, count: number): Promise<void> {
-  const used = await storedBytes(ctx.db, creatorId, packId);
-  if (used.packFiles + count > STUDIO_LIMITS.packMaxFiles) throw new AppError('PAYLOAD_TOO_LARGE', `A pack holds at most ${STUDIO_LIMITS.packMaxFiles} files; this one has ${used.packFiles}.`, 'file');
-  if (used.pack + bytes > STUDIO_LIMITS.packMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `A pack is at most ${formatBytes(STUDIO_LIMITS.packMaxBytes)}; this one holds ${formatBytes(used.pack)} and the upload adds ${formatBytes(bytes)}.`, 'file');
-  if (used.creator + bytes > STUDIO_LIMITS.creatorMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `Your uploads may take at most ${formatBytes(STUDIO_LIMITS.creatorMaxBytes)}; you use ${formatBytes(used.creator)}. Write to us for more room.`, 'file');
-}
 
 /** The pieces of an upload, checked, with a cleanup for whatever was unpacked to disk. */
 async function unpack(upload: FinishedUpload): Promise<{ pieces: Piece[]; skipped: UploadResult['skipped']; cleanup: () => Promise<void> }> {
@@ -85,7 +79,8 @@ export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: Fini
   const { pieces, skipped, cleanup } = await unpack(upload);
   const stored: FileRecord[] = [];
   try {
-    await assertRoom(ctx, pack.creatorId, pack.id, pieces.reduce((sum, p) => sum + p.size, 0), pieces.length);
+    const what = upload.kind === 'zip' ? `the ${pieces.length} files of "${upload.relativePath}"` : `"${upload.relativePath}"`;
+    await confirmUploadRoom(ctx, { uploadId: upload.uploadId, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes: pieces.reduce((sum, p) => sum + p.size, 0), files: pieces.length, what });
     for (const piece of pieces) {
       stored.push(
         await createFileFromUpload(ctx, {
@@ -100,6 +95,7 @@ export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: Fini
           keyPrefix: 'packs',
         }),
       );
+      await roomStored(ctx, upload.uploadId, piece.size);
     }
     const { replaced } = await ctx.db.transaction(async (tx) => {
       const locked = authorize(viewer, 'edit', await findStudioPack(tx, pack.id, true), asPack, THAT_PACK);

@@ -107,18 +107,6 @@ export async function listPacksOfCreators(db: DbOrTx, creatorIds: readonly strin
     .limit(opts.limit + 1);
 }
 
-/** Bytes a creator has uploaded (originals of all their packs) and the bytes of one pack. */
-export async function storedBytes(db: DbOrTx, creatorId: string, packId: string): Promise<{ creator: number; pack: number; packFiles: number }> {
-  const result = await db.execute(sql`
-    select sum(f.size) as creator,
-      sum(f.size) filter (where f.pack_id = ${packId}) as pack,
-      (count(*) filter (where f.pack_id = ${packId}))::int as pack_files
-    from files f join packs p on p.id = f.pack_id
-    where p.creator_id = ${creatorId} and f.derived_from_file_id is null`);
-  const [row] = rowsOf<{ creator: string | null; pack: string | null; pack_files: number }>(result);
-  return { creator: Number(row?.creator ?? 0), pack: Number(row?.pack ?? 0), packFiles: Number(row?.pack_files ?? 0) };
-}
-
 /** The files whose tempo and key are still being listened for: their `analyse-audio` job is queued or running. */
 export async function listAnalysingFileIds(db: DbOrTx, fileIds: readonly string[]): Promise<Set<string>> {
   if (fileIds.length === 0) return new Set();

@@ -2,19 +2,21 @@
  * Resumable uploads into a pack (docs/decisions/0025): the tus protocol (tus.io) served by @tus/server with
  * its file store in DATA_DIR, so an upload survives a dropped connection, a page reload (the browser client
  * keeps the upload's URL) and a server restart (offsets and metadata are on disk). Fastify routes the
- * request first — sign-in, the creator claim, CSRF, the upload budget and, for an existing upload, that it
- * is the caller's own — then hands it to tus; tus's answers are relayed, its errors in our JSON shape.
- * Creating an upload checks its pack, kind and size before a byte is sent; finishing it ingests the file.
+ * request first — sign-in, the creator claim, CSRF, the upload budget, an address with nothing after the
+ * upload id — then hands it to tus with the id its route validated, and tus asks the upload policy about that
+ * id before it touches the upload (decision 0032); tus's answers are relayed, its errors in our JSON shape.
+ * Creating an upload checks its pack, kind and size and reserves its room before a byte is sent; finishing it
+ * ingests the file.
  */
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claims, decideAccess } from '@crate/contract/access';
 import type { ApiErrorCode } from '@crate/contract/api-error';
+import { FILE_ROUTES } from '@crate/contract/file-routes';
 import { classifyPackFile } from '@crate/contract/pack-file-kind';
 import { ACCEPTED_FORMATS, formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import { uploadMetadataSchema } from '@crate/contract/studio-packs';
@@ -24,17 +26,39 @@ import { budgetCheck } from '../../http/endpoint.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
+import { asUpload, type UploadAction } from '../../policies/upload-policy.ts';
 import { findStudioPack } from './studio-pack-repository.ts';
 import { assertEditable } from './studio-pack-service.ts';
-import { assertRoom, ingestUpload, type UploadKind } from './ingest-upload.ts';
+import { ingestUpload, type UploadKind } from './ingest-upload.ts';
+import { releaseUploadRoom, reserveUploadRoom, UPLOAD_EXPIRY_MS } from './upload-room.ts';
+import { uploadStore } from './uploads-sweep-job.ts';
 
-export const UPLOAD_PATH = '/api/studio/uploads';
-/** An upload nobody finished is forgotten (its bytes deleted) after a week. */
-const UPLOAD_EXPIRY_MS = 7 * 24 * 3600 * 1000;
+export const UPLOAD_PATH = FILE_ROUTES.uploadCreate.path;
 const uploadIdParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a valid upload id') });
 
 const STATUS_CODES: Record<number, ApiErrorCode> = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'NOT_FOUND', 412: 'VALIDATION_FAILED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 460: 'VALIDATION_FAILED' };
 const errorJson = (code: string, message: string, field?: string) => JSON.stringify({ error: field ? { code, message, field } : { code, message } });
+/** What a request on an existing upload does to it, for the upload policy. */
+const UPLOAD_ACTIONS: Record<string, UploadAction> = { HEAD: 'read', GET: 'read', PATCH: 'write', DELETE: 'cancel' };
+
+/** Who is asking, and the one upload id their route validated: the only id tus may use for them. */
+interface Caller {
+  viewer: Viewer;
+  ip: string | null;
+  uploadId: string | null;
+  /** The new upload whose room was reserved while this request created it (given back if creating fails). */
+  reserved?: string;
+}
+
+/**
+ * An upload's address is exactly its path: tus reads the id from the end of the whole URL, so anything after
+ * the path (`?x=/<another id>`, `#/…`) or another spelling of the id is refused rather than interpreted.
+ */
+function assertExactAddress(request: FastifyRequest, expected: string): void {
+  if (request.url === expected) return;
+  if (/[?#]/.test(request.url)) throw new AppError('VALIDATION_FAILED', 'An upload’s address takes no query string: send to the Location the upload was created with.');
+  throw new AppError('VALIDATION_FAILED', 'That is not an upload’s address: send to the Location the upload was created with.');
+}
 
 /** What kind an upload is by its path: a zip of the pack, or one pack file; refused when it is neither. */
 function uploadKindOf(relativePath: string): UploadKind {
@@ -58,9 +82,9 @@ function parseMetadata(upload: Upload) {
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const store = new FileStore({ directory: path.join(ctx.config.dataDir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  const viewers = new WeakMap<Request, { viewer: Viewer; ip: string | null }>();
-  const callerOf = (req: Request) => viewers.get(req) ?? (() => { throw new AppError('UNAUTHENTICATED', 'Sign in to continue'); })();
+  const store = uploadStore(ctx.config);
+  const callers = new WeakMap<Request, Caller>();
+  const callerOf = (req: Request) => callers.get(req) ?? (() => { throw new AppError('UNAUTHENTICATED', 'Sign in to continue'); })();
 
   const tus = new Server({
     path: UPLOAD_PATH,
@@ -69,8 +93,20 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     // Same-origin only: no Access-Control-Allow-Origin header at all (tus would answer `*`).
     allowedOrigins: [],
     maxSize: STUDIO_LIMITS.zipMaxBytes,
+    // tus would take the last segment of the whole URL, query string included: it gets the id the route validated.
+    getFileIdFromRequest: (req) => callerOf(req as unknown as Request).uploadId ?? undefined,
+    // Every request on an existing upload (HEAD, PATCH, DELETE, GET) passes the upload policy for the very id tus uses.
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      const caller = callerOf(req as unknown as Request);
+      const action = UPLOAD_ACTIONS[req.method];
+      if (!action || id !== caller.uploadId) throw notFound('That upload');
+      const upload = await store.getUpload(id).catch(() => null);
+      authorize(caller.viewer, action, upload, (u) => asUpload({ startedByUserId: u.metadata?.userId ?? null }), 'That upload');
+    },
     async onUploadCreate(req, upload) {
-      const { viewer } = callerOf(req as unknown as Request);
+      const caller = callerOf(req as unknown as Request);
+      const { viewer } = caller;
       const metadata = parseMetadata(upload);
       if (upload.size === undefined) throw new AppError('VALIDATION_FAILED', 'Say how big the file is (Upload-Length).', 'Upload-Length');
       const kind = uploadKindOf(metadata.relativePath);
@@ -79,7 +115,9 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (upload.size > limit) throw new AppError('PAYLOAD_TOO_LARGE', `"${metadata.relativePath}" is ${formatBytes(upload.size)}; ${kind === 'zip' ? 'a zip' : `a ${kind.toLowerCase()} file`} is at most ${formatBytes(limit)}.`, 'file');
       const pack = authorize(viewer, 'edit', await findStudioPack(ctx.db, metadata.packId), asPack, 'That pack');
       assertEditable(pack);
-      await assertRoom(ctx, pack.creatorId, pack.id, upload.size, 1);
+      const room = { uploadId: upload.id, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes: upload.size, files: 1, what: `"${metadata.relativePath}"` };
+      await reserveUploadRoom(ctx, room, new Date(Date.now() + UPLOAD_EXPIRY_MS));
+      caller.reserved = upload.id;
       return { metadata: { ...metadata, userId: viewer.userId, kind } };
     },
     async onUploadFinish(req, upload) {
@@ -89,12 +127,13 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
         const result = await ingestUpload(
           ctx,
           viewer,
-          { packId: metadata.packId!, relativePath: metadata.relativePath!, kind: metadata.kind as UploadKind, localPath: path.join(store.directory, upload.id), size: upload.size ?? upload.offset },
+          { uploadId: upload.id, packId: metadata.packId!, relativePath: metadata.relativePath!, kind: metadata.kind as UploadKind, localPath: path.join(store.directory, upload.id), size: upload.size ?? upload.offset },
           ip,
         );
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result) };
       } finally {
         await store.remove(upload.id).catch(() => undefined);
+        await releaseUploadRoom(ctx, upload.id);
       }
     },
     async onResponseError(_req, error) {
@@ -107,14 +146,20 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   const spendBudget = app.rateLimitsEnforced ? budgetCheck(app, `POST ${UPLOAD_PATH}`, 'upload') : null;
 
-  async function relay(request: FastifyRequest, reply: FastifyReply, viewer: Viewer) {
+  /** Hands the request to tus at the address of `uploadId` (or of the upload endpoint) — never at the URL as sent. */
+  async function relay(request: FastifyRequest, reply: FastifyReply, viewer: Viewer, uploadId: string | null) {
     if (request.headers['tus-resumable'] !== '1.0.0') throw new AppError('VALIDATION_FAILED', 'This is a tus upload endpoint: send Tus-Resumable: 1.0.0.', 'Tus-Resumable');
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
     const body = request.method === 'PATCH' || request.method === 'POST' ? (Readable.toWeb(request.raw) as ReadableStream) : null;
-    const web = new Request(new URL(request.url, 'http://upload.invalid'), { method: request.method, headers, body, duplex: 'half' } as RequestInit);
-    viewers.set(web, { viewer, ip: request.ip || null });
+    const address = uploadId === null ? UPLOAD_PATH : `${UPLOAD_PATH}/${uploadId}`;
+    const web = new Request(new URL(address, 'http://upload.invalid'), { method: request.method, headers, body, duplex: 'half' } as RequestInit);
+    const caller: Caller = { viewer, ip: request.ip || null, uploadId };
+    callers.set(web, caller);
     const response = await tus.handleWeb(web as never);
+    // The upload ended without files (cancelled, or refused while being created): its room is given back.
+    if (request.method === 'DELETE' && response.status === 204 && uploadId !== null) await releaseUploadRoom(ctx, uploadId);
+    if (caller.reserved !== undefined && response.status >= 400) await releaseUploadRoom(ctx, caller.reserved);
     const text = await response.text();
     response.headers.forEach((value, name) => {
       if (name !== 'content-length' && name !== 'connection') void reply.header(name, value);
@@ -133,43 +178,31 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     return viewer;
   };
 
-  /** The upload exists and was started by this user: anybody else's answers 404, as if it did not exist. */
-  const ownUpload = async (viewer: Viewer, id: string) => {
-    const upload = await store.getUpload(id).catch(() => null);
-    if (!upload || upload.metadata?.userId !== viewer.userId) throw notFound('That upload');
-  };
-
   void app.register(async (scope) => {
     // The body is tus's to read: no parser touches it.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.withTypeProvider<ZodTypeProvider>().route({
-      method: 'POST',
-      url: UPLOAD_PATH,
+      method: [...FILE_ROUTES.uploadCreate.methods],
+      url: FILE_ROUTES.uploadCreate.path,
       schema: { summary: 'Start a resumable (tus) upload of one pack file or a zip into a draft pack (metadata: packId, relativePath)', tags: ['studio'] },
       onRequest: async (request, reply) => {
+        assertExactAddress(request, UPLOAD_PATH);
         await signedInCreator(request);
         await spendBudget?.(request, reply);
       },
-      handler: async (request, reply) => relay(request, reply, await signedInCreator(request)),
+      handler: async (request, reply) => relay(request, reply, await signedInCreator(request), null),
     });
     scope.withTypeProvider<ZodTypeProvider>().route({
-      method: ['HEAD', 'PATCH', 'DELETE'],
-      url: `${UPLOAD_PATH}/:id`,
+      method: [...FILE_ROUTES.upload.methods],
+      url: FILE_ROUTES.upload.path,
       schema: { summary: 'Resume (HEAD for the offset, PATCH the next bytes) or cancel one of my uploads', tags: ['studio'], params: uploadIdParams },
       onRequest: async (request) => {
+        // The id as the router read it, not yet validated: the address must be exactly the path that names it.
+        assertExactAddress(request, `${UPLOAD_PATH}/${(request.params as { id: string }).id}`);
         await signedInCreator(request);
       },
-      handler: async (request, reply) => {
-        const viewer = await signedInCreator(request);
-        await ownUpload(viewer, request.params.id);
-        return relay(request, reply, viewer);
-      },
+      handler: async (request, reply) => relay(request, reply, await signedInCreator(request), request.params.id),
     });
   });
-
-  // Uploads abandoned for a week: their bytes go.
-  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch((error: unknown) => ctx.log.warn({ err: error }, 'upload sweep failed')), 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 }
