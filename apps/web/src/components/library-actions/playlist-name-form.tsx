@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { createPlaylistSchema, PLAYLIST_NAME_MAX } from '@crate/contract/library';
-import { apiErrorMessage } from '../../lib/api-error-messages.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 export interface PlaylistNameFormProps {
   initialName?: string;
@@ -13,15 +11,10 @@ export interface PlaylistNameFormProps {
 
 /** Name a new playlist or rename one; the contract's rule (1–80 characters) checked before sending. */
 export function PlaylistNameForm({ initialName = '', submitLabel, onSubmit, onCancel }: PlaylistNameFormProps) {
-  const form = useForm({ resolver: zodResolver(createPlaylistSchema), defaultValues: { name: initialName } });
+  // One field, no alert: whatever goes wrong is said under the name.
+  const { form, submit: reporting } = useContractForm({ schema: createPlaylistSchema, defaultValues: { name: initialName }, otherErrorsOn: 'name' });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ name }) => {
-    try {
-      await onSubmit(name);
-    } catch (error) {
-      form.setError('name', { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
-  });
+  const submit = reporting(({ name }) => onSubmit(name));
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">

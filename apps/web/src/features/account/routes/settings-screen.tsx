@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Card, Checkbox, Container, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { dialogs } from '../../../components/dialogs.tsx';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { updateProfileSchema, type EmailPreferences } from '@crate/contract/profile';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useProfile } from '../../../profile/profile-state.ts';
 import { useDeactivateAccount } from '../api/deactivate-account.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -47,34 +45,27 @@ function Section({ id, title, description, children, danger }: { id: string; tit
   );
 }
 
-const PROFILE_FIELDS = ['display_name', 'zip_code'] as const;
-
 function ProfileSection() {
   const profile = useProfile();
   const update = useUpdateProfile();
   const defaults = { display_name: profile.display_name === profile.email ? '' : profile.display_name, zip_code: profile.zip_code };
-  const form = useForm({ resolver: zodResolver(updateProfileSchema.pick({ display_name: true, zip_code: true })), values: defaults });
+  const { form, formError, submit } = useContractForm({ schema: updateProfileSchema.pick({ display_name: true, zip_code: true }), values: defaults });
   const { errors, isDirty, dirtyFields } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     const changed = {
       ...(dirtyFields.display_name ? { display_name: values.display_name ?? '' } : {}),
       ...(dirtyFields.zip_code ? { zip_code: values.zip_code ?? '' } : {}),
     };
-    try {
-      await update.mutateAsync(changed);
-      notifications.show({ color: 'teal', message: 'Profile saved.' });
-    } catch (error) {
-      const field = fieldOfError(error, PROFILE_FIELDS);
-      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
+    await update.mutateAsync(changed);
+    notifications.show({ color: 'teal', message: 'Profile saved.' });
   });
 
   return (
     <Section id="profile" title="Profile" description="How you appear on Crate.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <ApiErrorAlert error={update.error && !fieldOfError(update.error, PROFILE_FIELDS) ? update.error : null} title="Could not save" />
+          <ApiErrorAlert error={formError} title="Could not save" />
           <TextInput
             label="Display name"
             description="Leave empty to show your e-mail address."

@@ -1,12 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN, resetPasswordSchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-
-const FIELDS = ['new_password'] as const;
 
 /**
  * The new-password form behind an e-mailed one-time link: /resetpassword?token=… and
@@ -14,17 +10,14 @@ const FIELDS = ['new_password'] as const;
  */
 export function SetNewPasswordForm({ token, submitLabel, onDone }: { token: string; submitLabel: string; onDone: () => void }) {
   const reset = useResetPassword();
-  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, new_password: '' } });
+  const { form, formError, submit } = useContractForm({ schema: resetPasswordSchema, defaultValues: { token, new_password: '' } });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync(values);
-      onDone();
-    } catch (error) {
-      if (fieldOfError(error, FIELDS)) form.setError('new_password', { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
+  const onSubmit = submit(async (values) => {
+    await reset.mutateAsync(values);
+    onDone();
   });
-  const tokenProblem = errors.token?.message ?? (fieldOfError(reset.error, ['token'] as const) ? apiErrorMessage(reset.error) : null);
+  // The token has no input of its own: its problems (the contract's or the server's) are the link's.
+  const tokenProblem = errors.token?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -34,7 +27,7 @@ export function SetNewPasswordForm({ token, submitLabel, onDone }: { token: stri
             {tokenProblem}
           </Alert>
         ) : null}
-        <ApiErrorAlert error={reset.error && !fieldOfError(reset.error, ['new_password', 'token'] as const) ? reset.error : null} title="Could not set the new password" />
+        <ApiErrorAlert error={formError} title="Could not set the new password" />
         <PasswordInput
           label="New password"
           description={`At least ${PASSWORD_MIN} characters.`}

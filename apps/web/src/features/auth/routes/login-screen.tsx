@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
 import { postAuthPath, withRedirect } from '../../../lib/post-auth-path.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { displayNameOf, isSignedIn } from '../../../profile/profile-model.ts';
 import { useProfile } from '../../../profile/profile-state.ts';
 import { useLogin } from '../api/login.ts';
-
-const FIELDS = ['email', 'password'] as const;
 
 export default function LoginScreen() {
   const [params] = useSearchParams();
@@ -20,21 +16,14 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const profile = useProfile();
   const login = useLogin();
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { form, formError, submit } = useContractForm({ schema: loginSchema, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const signedIn = await login.mutateAsync(values);
-      notifications.show({ color: 'ember', message: `Welcome back, ${displayNameOf(signedIn)}.` });
-      await navigate(postAuthPath(redirect), { replace: true });
-    } catch (error) {
-      const field = fieldOfError(error, FIELDS);
-      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
+  const onSubmit = submit(async (values) => {
+    const signedIn = await login.mutateAsync(values);
+    notifications.show({ color: 'ember', message: `Welcome back, ${displayNameOf(signedIn)}.` });
+    await navigate(postAuthPath(redirect), { replace: true });
   });
-
-  const formError = login.error && !fieldOfError(login.error, FIELDS) ? login.error : null;
 
   return (
     <FormCard

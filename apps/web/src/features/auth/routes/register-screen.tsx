@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconUsersGroup } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, registerSchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
 import { postAuthPath, withRedirect } from '../../../lib/post-auth-path.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { displayNameOf } from '../../../profile/profile-model.ts';
 import { useRegister } from '../api/register.ts';
-
-const FIELDS = ['email', 'password', 'display_name'] as const;
 
 export default function RegisterScreen() {
   const [params] = useSearchParams();
@@ -20,25 +16,16 @@ export default function RegisterScreen() {
   const invite = params.get('invite')?.trim() || undefined;
   const navigate = useNavigate();
   const register = useRegister();
-  const form = useForm({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { email: '', password: '', display_name: '', ...(invite ? { invite_token: invite } : {}) },
-  });
+  // The invite comes from the link, not from a field: it is added when sending, and the server checks it.
+  const { form, formError, submit } = useContractForm({ schema: registerSchema.omit({ invite_token: true }), defaultValues: { email: '', password: '', display_name: '' } });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ display_name, ...values }) => {
-    try {
-      const profile = await register.mutateAsync({ ...values, ...(display_name ? { display_name } : {}) });
-      if (!profile) return;
-      notifications.show({ color: 'ember', title: 'Welcome to Crate', message: `Your account is ready, ${displayNameOf(profile)}.` });
-      await navigate(postAuthPath(redirect, invite ? '/creator' : '/account'), { replace: true });
-    } catch (error) {
-      const field = fieldOfError(error, FIELDS);
-      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
+  const onSubmit = submit(async ({ display_name, ...values }) => {
+    const profile = await register.mutateAsync({ ...values, ...(invite ? { invite_token: invite } : {}), ...(display_name ? { display_name } : {}) });
+    if (!profile) return;
+    notifications.show({ color: 'ember', title: 'Welcome to Crate', message: `Your account is ready, ${displayNameOf(profile)}.` });
+    await navigate(postAuthPath(redirect, invite ? '/creator' : '/account'), { replace: true });
   });
-
-  const formError = register.error && !fieldOfError(register.error, FIELDS) ? register.error : null;
   const checkInbox = register.isSuccess && register.data === null;
 
   return (

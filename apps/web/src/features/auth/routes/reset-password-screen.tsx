@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { requestPasswordResetSchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
@@ -20,15 +18,9 @@ export default function ResetPasswordScreen() {
 
 function RequestReset() {
   const request = useRequestPasswordReset();
-  const form = useForm({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: '' } });
+  const { form, formError, submit } = useContractForm({ schema: requestPasswordResetSchema, defaultValues: { email: '' } });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await request.mutateAsync(values);
-    } catch (error) {
-      if (fieldOfError(error, ['email'] as const)) form.setError('email', { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
-  });
+  const onSubmit = submit((values) => request.mutateAsync(values));
 
   if (request.isSuccess) {
     return (
@@ -61,7 +53,7 @@ function RequestReset() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <ApiErrorAlert error={request.error && !fieldOfError(request.error, ['email'] as const) ? request.error : null} title="Could not send the e-mail" />
+          <ApiErrorAlert error={formError} title="Could not send the e-mail" />
           <TextInput label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
           <Button type="submit" size="md" fullWidth loading={request.isPending}>
             Send reset link

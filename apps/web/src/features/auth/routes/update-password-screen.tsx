@@ -1,36 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN, updatePasswordSchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
-import { isApiError } from '../../../lib/api-error.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
-
-const FIELDS = ['current_password', 'new_password'] as const;
 
 export default function UpdatePasswordScreen() {
   const navigate = useNavigate();
   const update = useUpdatePassword();
-  const form = useForm({ resolver: zodResolver(updatePasswordSchema), defaultValues: { current_password: '', new_password: '' } });
+  const { form, formError, submit } = useContractForm({
+    schema: updatePasswordSchema,
+    defaultValues: { current_password: '', new_password: '' },
+    // A wrong current password is that field's problem, whatever the server calls it.
+    codeFields: { INVALID_CREDENTIALS: { field: 'current_password', message: 'That is not your current password.' } },
+  });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      notifications.show({ color: 'teal', title: 'Password updated', message: 'Use your new password next time you log in.' });
-      await navigate('/account', { replace: true });
-    } catch (error) {
-      // A wrong current password is that field's problem, whatever the server calls it.
-      const field = fieldOfError(error, FIELDS) ?? (isApiError(error, 'INVALID_CREDENTIALS') ? 'current_password' : null);
-      if (field) form.setError(field, { message: isApiError(error, 'INVALID_CREDENTIALS') ? 'That is not your current password.' : apiErrorMessage(error) }, { shouldFocus: true });
-    }
+  const onSubmit = submit(async (values) => {
+    await update.mutateAsync(values);
+    notifications.show({ color: 'teal', title: 'Password updated', message: 'Use your new password next time you log in.' });
+    await navigate('/account', { replace: true });
   });
-
-  const formError = update.error && !fieldOfError(update.error, FIELDS) && !isApiError(update.error, 'INVALID_CREDENTIALS') ? update.error : null;
 
   return (
     <FormCard

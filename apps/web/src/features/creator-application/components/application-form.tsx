@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, MultiSelect, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { APPLICATION_LIMITS, creatorApplicationInputSchema, type ApplicationDemo, type CreatorApplication, type CreatorApplicationInput } from '@crate/contract/creator-application';
 import { GENRES } from '@crate/contract/taxonomy';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSendApplication } from '../api/creator-application.ts';
 import { DemoUploader } from './demo-uploader.tsx';
 
-const FIELDS = ['artist_name', 'bio', 'links', 'genres', 'demo_file_ids'] as const;
 const GENRE_OPTIONS = GENRES.map((g) => ({ value: g.slug, label: g.label }));
 
 /**
@@ -21,8 +19,8 @@ export function ApplicationForm({ mode, from, agreementAccepted, onSent }: { mod
   const [demos, setDemos] = useState<ApplicationDemo[]>(from?.demos ?? []);
   // Sending while a demo is still uploading would validate without it ("Upload at least one demo"), then lose the click.
   const [demoUploading, setDemoUploading] = useState(false);
-  const form = useForm<CreatorApplicationInput>({
-    resolver: zodResolver(creatorApplicationInputSchema),
+  const { form, formError, submit } = useContractForm({
+    schema: creatorApplicationInputSchema,
     defaultValues: {
       artist_name: from?.artist_name ?? '',
       bio: from?.bio ?? '',
@@ -34,14 +32,9 @@ export function ApplicationForm({ mode, from, agreementAccepted, onSent }: { mod
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await send.mutateAsync(values);
-      onSent();
-    } catch (error) {
-      const field = fieldOfError(error, FIELDS);
-      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
+  const onSubmit = submit(async (values) => {
+    await send.mutateAsync(values);
+    onSent();
   });
 
   const setDemoList = (list: ApplicationDemo[]) => {
@@ -52,7 +45,7 @@ export function ApplicationForm({ mode, from, agreementAccepted, onSent }: { mod
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <ApiErrorAlert error={send.error && !fieldOfError(send.error, FIELDS) ? send.error : null} title="Could not send your application" />
+        <ApiErrorAlert error={formError} title="Could not send your application" />
         <TextInput label="Artist name" description="The name your packs will be sold under." required {...form.register('artist_name')} error={errors.artist_name?.message} />
         <Textarea
           label="About you and your sounds"

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Badge, Button, Container, FileButton, Group, Loader, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChartBar, IconEye, IconInfoCircle, IconUpload } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { FEELS, ITEM_KINDS, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
@@ -10,18 +9,19 @@ import { ITEM_EDIT_LIMITS, updateItemSchema, type EditableItem, type ItemFileRol
 import { GENRES, INSTRUMENT_GROUPS, INSTRUMENTS } from '@crate/contract/taxonomy';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useReplaceItemFile, useUpdateItem } from '../api/editable-item.ts';
 
-const FIELDS = ['name', 'description', 'kind', 'key', 'bpm', 'time_signature', 'feel', 'genres', 'instruments', 'tags', 'credit_cost', 'plugin'] as const;
 const GENRE_OPTIONS = GENRES.map((g) => ({ value: g.slug, label: g.label }));
 const INSTRUMENT_OPTIONS = INSTRUMENT_GROUPS.map((group) => ({ group: group.label, items: INSTRUMENTS.filter((i) => i.group === group.slug).map((i) => ({ value: i.slug, label: i.label })) }));
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** The form's own schema: the contract's, with the fields the form always sends present. */
-const formSchema = updateItemSchema.required({ name: true, description: true, genres: true, instruments: true, tags: true, credit_cost: true });
+/**
+ * The form's own schema: the contract's, with the fields the form always sends present. The version it
+ * was loaded from is added when sending, so a conflict is the whole form's, not a field's.
+ */
+const formSchema = updateItemSchema.omit({ expected_updated_at: true }).required({ name: true, description: true, genres: true, instruments: true, tags: true, credit_cost: true });
 type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
 
 const formValuesOf = (item: EditableItem): FormInput => ({
   name: item.name,
@@ -46,21 +46,16 @@ const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 
  */
 export function ItemEditor({ item, expectedType }: { item: EditableItem; expectedType: EditableItem['type'] }) {
   const update = useUpdateItem(item.slug);
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: formValuesOf(item) });
+  const { form, formError, submit } = useContractForm({ schema: formSchema, defaultValues: formValuesOf(item) });
   const { errors, isDirty } = form.formState;
   const readOnly = !item.can_edit;
   const noun = item.type === 'preset' ? 'preset' : 'sample';
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      // The version this form was loaded from: a change made elsewhere since is not silently overwritten.
-      const saved = await update.mutateAsync({ ...(values as UpdateItem), expected_updated_at: item.updated_at });
-      form.reset(formValuesOf(saved));
-      notifications.show({ color: 'ember', message: `Saved ${saved.name}.` });
-    } catch (error) {
-      const field = fieldOfError(error, FIELDS);
-      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
+  const onSubmit = submit(async (values) => {
+    // The version this form was loaded from: a change made elsewhere since is not silently overwritten.
+    const saved = await update.mutateAsync({ ...(values as UpdateItem), expected_updated_at: item.updated_at });
+    form.reset(formValuesOf(saved));
+    notifications.show({ color: 'ember', message: `Saved ${saved.name}.` });
   });
 
   return (
@@ -105,7 +100,7 @@ export function ItemEditor({ item, expectedType }: { item: EditableItem; expecte
         <form onSubmit={onSubmit} noValidate style={{ gridColumn: 'span 2' }} aria-label={`Details of ${item.name}`}>
           <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="md">
-              <ApiErrorAlert error={update.error && !fieldOfError(update.error, FIELDS) ? update.error : null} title="Could not save" />
+              <ApiErrorAlert error={formError} title="Could not save" />
               <TextInput label="Name" required maxLength={ITEM_EDIT_LIMITS.nameMax} {...form.register('name')} error={errors.name?.message} />
               <Textarea label="Description" autosize minRows={2} maxLength={ITEM_EDIT_LIMITS.descriptionMax} {...form.register('description')} error={errors.description?.message} />
               {item.type === 'preset' ? (

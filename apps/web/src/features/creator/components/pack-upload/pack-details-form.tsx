@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { LICENCE_TYPES } from '@crate/contract/catalogue-enums';
 import { PACK_EDIT_LIMITS, packDetailsSchema, type PackDetailsInput, type StudioPack } from '@crate/contract/studio-packs';
 import { GENRES } from '@crate/contract/taxonomy';
 import { ApiErrorAlert } from '../../../../components/api-error-alert.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../../lib/api-error-messages.ts';
+import { useContractForm } from '../../../../lib/use-contract-form.ts';
 
 const GENRE_OPTIONS = GENRES.map((g) => ({ value: g.slug, label: g.label }));
-const FIELDS = ['title', 'description', 'genres', 'licence_type', 'credit_cost', 'price_cents'] as const;
 type FormInput = z.input<typeof packDetailsSchema>;
-type FormOutput = z.output<typeof packDetailsSchema>;
 
 export const detailsOf = (pack: StudioPack | null): FormInput => ({
   title: pack?.title ?? '',
@@ -25,19 +21,11 @@ export const detailsOf = (pack: StudioPack | null): FormInput => ({
 
 /** A pack's details: title, description, genres, licence, and its prices (credits for the whole pack; optionally money). */
 export function PackDetailsForm({ pack, readOnly, submitLabel, onSave }: { pack: StudioPack | null; readOnly: boolean; submitLabel: string; onSave: (values: PackDetailsInput) => Promise<unknown> }) {
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(packDetailsSchema), defaultValues: detailsOf(pack) });
+  const { form, formError: saveError, submit } = useContractForm({ schema: packDetailsSchema, defaultValues: detailsOf(pack) });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const onSubmit = form.handleSubmit(async (values) => {
-    setSaveError(null);
-    try {
-      await onSave(values);
-      form.reset(values);
-    } catch (error) {
-      const field = fieldOfError(error, FIELDS);
-      if (field) form.setError(field, { message: apiErrorMessage(error) }, { shouldFocus: true });
-      else setSaveError(error);
-    }
+  const onSubmit = submit(async (values) => {
+    await onSave(values);
+    form.reset(values);
   });
 
   return (
