@@ -120,6 +120,49 @@ describe(`downloads on ${TEST_DB}`, () => {
     expect((await download(`/api/downloads/items/${sounds[0]!.id}`, user, { range: `bytes=${original.length + 10}-` })).statusCode).toBe(416);
   });
 
+  it('records a download by what the answer sends, for every spelling of Range: the whole file or a range from byte 0 is recorded; a resumed range, HEAD, 304 and 416 are not', async () => {
+    const { sounds, originals } = await packWithFiles(1);
+    const user = await buyer();
+    await get(user, 'item', sounds[0]!.id);
+    const url = `/api/downloads/items/${sounds[0]!.id}`;
+    const size = originals.get(sounds[0]!.id)!.length;
+    const etag = (await download(url, user)).headers.etag as string;
+    const count = async () => (await t.ctx.db.select().from(downloads).where(eq(downloads.userId, user.id))).length;
+    // [request headers, status, bytes sent, recorded]
+    const cases: [Record<string, string>, number, number, boolean][] = [
+      [{}, 200, size, true],
+      [{ range: 'bytes=0-' }, 206, size, true],
+      [{ range: 'bytes=0-99' }, 206, 100, true],
+      [{ range: 'bytes=1000-1999' }, 206, 1000, false],
+      [{ range: 'bytes=-100' }, 206, 100, false],
+      [{ range: 'bytes=9-0' }, 416, 0, false],
+      [{ range: 'bytes=a-b' }, 416, 0, false],
+      [{ range: 'bytes=-' }, 416, 0, false],
+      [{ range: 'bytes=0-10,x' }, 416, 0, false],
+      [{ range: `bytes=${size + 10}-` }, 416, 0, false],
+      [{ range: 'items=0-' }, 200, size, true],
+      [{ range: 'bytes 0-10' }, 200, size, true],
+      [{ range: 'bytes=0-10,20-30' }, 200, size, true],
+      [{ range: 'bytes=1000-', 'if-range': '"stale"' }, 200, size, true],
+      [{ 'if-none-match': etag }, 304, 0, false],
+    ];
+    for (const [headers, status, bytes, recorded] of cases) {
+      const before = await count();
+      const res = await download(url, user, headers);
+      const at = `${JSON.stringify(headers)}: ${res.statusCode}`;
+      expect(res.statusCode, at).toBe(status);
+      if (status < 300) expect(res.rawPayload.length, at).toBe(bytes);
+      if (status === 416) expect(res.json(), at).toMatchObject({ error: { code: 'RANGE_NOT_SATISFIABLE' } });
+      expect((await count()) - before, at).toBe(recorded ? 1 : 0);
+    }
+    const before = await count();
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { cookie: user.cookie } });
+    expect([head.statusCode, head.headers['content-length']]).toEqual([200, String(size)]);
+    const packHead = await t.app.inject({ method: 'HEAD', url: `/api/downloads/packs/${sounds[0]!.packId}`, headers: { cookie: user.cookie } });
+    expect([packHead.statusCode, packHead.headers['content-type']]).toEqual([200, 'application/zip']);
+    expect(await count()).toBe(before);
+  });
+
   it('refuses another user, a visitor, and an unowned paid sound; lets anyone signed in take a free one; keeps a taken-down sound for its owner', async () => {
     const paid = await packWithFiles(2);
     const free = await packWithFiles(1, { isFree: true, title: 'Free Hits' });
@@ -236,5 +279,13 @@ describe(`downloads from S3 on ${TEST_DB}`, () => {
     const refused = await t.app.inject({ url: `/api/downloads/items/${sound!.id}`, headers: { cookie: stranger.cookie } });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers.location).toBeUndefined();
+
+    // What the store will send is decided here too, and recorded by it: a malformed range is a 416 before any URL.
+    const count = async () => (await t.ctx.db.select().from(downloads).where(eq(downloads.userId, owner.id))).length;
+    for (const [range, status, recorded] of [['bytes=9-0', 416, false], ['items=0-', 302, true], ['bytes=100-', 302, false], ['bytes=0-99', 302, true]] as const) {
+      const before = await count();
+      const res = await t.app.inject({ url: `/api/downloads/items/${sound!.id}`, headers: { cookie: owner.cookie, range } });
+      expect([range, res.statusCode, (await count()) - before]).toEqual([range, status, recorded ? 1 : 0]);
+    }
   });
 });

@@ -21,13 +21,23 @@ describe('decideRange', () => {
     ['bytes=-0', 100, { kind: 'unsatisfiable' }],
     ['bytes=0-', 0, { kind: 'unsatisfiable' }],
     ['bytes=-5', 0, { kind: 'unsatisfiable' }],
-    ['bytes=20-10', 100, { kind: 'full' }],
+    // A bytes range we cannot serve is refused, whole object never sent in its place.
+    ['bytes=20-10', 100, { kind: 'unsatisfiable' }],
+    ['bytes=9-0', 100, { kind: 'unsatisfiable' }],
+    ['bytes=-', 100, { kind: 'unsatisfiable' }],
+    ['bytes=a-b', 100, { kind: 'unsatisfiable' }],
+    ['bytes=-1-2', 100, { kind: 'unsatisfiable' }],
+    ['bytes=', 100, { kind: 'unsatisfiable' }],
+    ['bytes=0-10,x', 100, { kind: 'unsatisfiable' }],
+    ['bytes=100-,200-', 100, { kind: 'unsatisfiable' }],
+    // Several satisfiable ranges: the whole object.
     ['bytes=0-10,20-30', 100, { kind: 'full' }],
-    ['bytes=-', 100, { kind: 'full' }],
-    ['bytes=a-b', 100, { kind: 'full' }],
+    ['bytes=0-10,200-', 100, { kind: 'full' }],
+    // Another unit, or no ranges-specifier: ignored.
     ['items=0-10', 100, { kind: 'full' }],
+    ['items=0-', 100, { kind: 'full' }],
     ['bytes 0-10', 100, { kind: 'full' }],
-    ['bytes=-1-2', 100, { kind: 'full' }],
+    ['=0-10', 100, { kind: 'full' }],
   ] as const)('Range %j of %i bytes → %j', (header, size, expected) => {
     expect(decideRange(header, size)).toEqual(expected);
   });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/app-error.ts';
 import { normaliseContentType, type ObjectStorage, type StoredObject } from '../storage/object-storage.ts';
-import { decideRange } from './byte-range.ts';
+import { decideRange, type RangeDecision } from './byte-range.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 
 /**
@@ -22,6 +22,26 @@ export interface SendStoredObjectOptions {
   downloadName?: string | null;
   /** The content type to announce instead of the stored one (e.g. from the files table). */
   contentType?: string;
+  /** Told what the answer will send before it is sent (a download is recorded by what it sends). */
+  onPlan?: (plan: ResponsePlan) => Promise<void>;
+}
+
+/** What a request for a stored object is answered with: 304, or the range decision (200, 206 or 416). */
+export type ResponsePlan = { kind: 'notModified' } | RangeDecision;
+
+/** The answer this request gets for this object, decided once, for whoever sends it (us, or a store's signed URL). */
+export function planResponse(request: FastifyRequest, object: Pick<StoredObject, 'etag' | 'lastModified' | 'size'>): ResponsePlan {
+  if (isNotModified(request, object)) return { kind: 'notModified' };
+  return rangeStillApplies(request, object) ? decideRange(request.headers.range, object.size) : { kind: 'full' };
+}
+
+/** 416 with the object's size, in the JSON error shape. */
+export function sendRangeNotSatisfiable(reply: FastifyReply, size: number, headers: Record<string, string> = {}): FastifyReply {
+  return reply
+    .code(416)
+    .headers({ ...headers, 'Content-Range': `bytes */${size}` })
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: { code: 'RANGE_NOT_SATISFIABLE', message: `The file has ${size} bytes; the requested range is outside it or not a range` } }));
 }
 
 /** `"a", W/"b"` → ['"a"', '"b"'] (weak comparison, as If-None-Match uses). */
@@ -29,7 +49,7 @@ function entityTags(header: string): string[] {
   return header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
 }
 
-function isNotModified(request: FastifyRequest, object: StoredObject): boolean {
+function isNotModified(request: FastifyRequest, object: Pick<StoredObject, 'etag' | 'lastModified'>): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
     const tags = entityTags(ifNoneMatch);
@@ -45,7 +65,7 @@ function isNotModified(request: FastifyRequest, object: StoredObject): boolean {
 }
 
 /** If-Range: the range applies only while the client's copy is still current (strong comparison). */
-function rangeStillApplies(request: FastifyRequest, object: StoredObject): boolean {
+function rangeStillApplies(request: FastifyRequest, object: Pick<StoredObject, 'etag' | 'lastModified'>): boolean {
   const header = request.headers['if-range'];
   const ifRange = Array.isArray(header) ? header[0] : header;
   if (ifRange === undefined) return true;
@@ -58,7 +78,8 @@ function rangeStillApplies(request: FastifyRequest, object: StoredObject): boole
 /**
  * Streams a stored object as the reply, the way players and download managers expect: ETag and
  * Last-Modified with If-None-Match / If-Modified-Since → 304; one byte range → 206 with Content-Range
- * (If-Range honoured; a range past the end → 416; several ranges → the whole object); Accept-Ranges,
+ * (If-Range honoured; a range past the end or malformed → 416; several ranges → the whole object; see
+ * byte-range.ts); `onPlan` hears which before a byte is sent; Accept-Ranges,
  * Content-Length and the given Cache-Control on every answer; downloads get a sanitised
  * `Content-Disposition: attachment` from the user's file name. HEAD answers the same headers and never
  * opens the object. A missing object is a JSON 404.
@@ -84,16 +105,10 @@ export async function sendStoredObject(
     'Accept-Ranges': 'bytes',
   };
 
-  if (isNotModified(request, object)) return reply.code(304).headers(validators).send();
-
-  const decision = rangeStillApplies(request, object) ? decideRange(request.headers.range, object.size) : ({ kind: 'full' } as const);
-  if (decision.kind === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .headers({ ...validators, 'Content-Range': `bytes */${object.size}` })
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ error: { code: 'RANGE_NOT_SATISFIABLE', message: `The file has ${object.size} bytes; the requested range is outside it` } }));
-  }
+  const decision = planResponse(request, object);
+  await options.onPlan?.(decision);
+  if (decision.kind === 'notModified') return reply.code(304).headers(validators).send();
+  if (decision.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, object.size, validators);
   const range = decision.kind === 'partial' ? { start: decision.start, end: decision.end } : undefined;
 
   let body: Readable;

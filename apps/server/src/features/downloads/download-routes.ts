@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '@crate/contract/api-endpoints';
+import { FILE_ROUTES } from '@crate/contract/file-routes';
 import type { AppContext } from '../../app-context.ts';
 import { attachmentDisposition, sanitiseDownloadName } from '../../files/content-disposition.ts';
-import { sendStoredObject } from '../../files/send-stored-object.ts';
+import { planResponse, sendRangeNotSatisfiable, sendStoredObject, type ResponsePlan } from '../../files/send-stored-object.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { budgetCheck, registerEndpoint } from '../../http/endpoint.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
@@ -22,11 +23,12 @@ const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
 /** How long a signed download URL works: enough to start the download, too short to pass around. */
 const SIGNED_URL_SECONDS = 60;
 
-/** Whether a request asks for the file from its first byte (a download manager resuming later asks for a range). */
-const startsAtZero = (request: FastifyRequest) => {
-  const range = request.headers.range;
-  return range === undefined || /^bytes=0-/.test(range);
-};
+/**
+ * Whether this answer is a download to record, judged by what it sends (decision 0021): a GET answered with
+ * the whole file or with a range from its first byte. A resumed range, a HEAD, a 304 and a 416 send no new
+ * copy; a Range in another unit gets (and records) the whole file; a malformed one gets 416, never the file.
+ */
+const sendsANewCopy = (request: FastifyRequest, plan: ResponsePlan) => request.method === 'GET' && (plan.kind === 'full' || (plan.kind === 'partial' && plan.start === 0));
 
 async function signedIn(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.viewer();
@@ -48,8 +50,8 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage, conf
   };
 
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'GET',
-    url: '/api/downloads/items/:id',
+    method: [...FILE_ROUTES.itemDownload.methods],
+    url: FILE_ROUTES.itemDownload.path,
     schema: { summary: "An owned (or free) sound's original file, as an attachment; ranges supported", tags: ['commerce'], params: idParams },
     onRequest: admit,
     handler: async (request, reply) => {
@@ -57,26 +59,33 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage, conf
       const found = await repo.findItemDownload(db, viewer.userId, request.params.id);
       authorize(viewer, 'download', found, asItem, 'That sound');
       if (!found?.storageKey || !found.fileId) throw notFound('That sound’s file');
-      if (startsAtZero(request)) {
-        await repo.recordDownloads(db, [{ userId: viewer.userId, itemId: found.itemId, ownedItemId: found.ownedItemId, fileId: found.fileId, ipAddress: request.ip }]);
-      }
+      const { storageKey, fileId } = found;
+      const record = async (plan: ResponsePlan) => {
+        if (sendsANewCopy(request, plan)) await repo.recordDownloads(db, [{ userId: viewer.userId, itemId: found.itemId, ownedItemId: found.ownedItemId, fileId, ipAddress: request.ip }]);
+      };
       const downloadName = `${found.name}${path.extname(found.originalName ?? '')}`;
-      // A store that signs URLs (S3) serves the bytes itself, for a minute, to whoever was just authorised here.
+      // A store that signs URLs (S3) serves the bytes itself, for a minute, to whoever was just authorised here;
+      // what it will send is decided here the same way, from the object's size and validators.
       if (storage.signedDownloadUrl) {
-        const url = await storage.signedDownloadUrl(found.storageKey, {
+        const object = await storage.head(storageKey);
+        if (!object) throw notFound('That sound’s file');
+        const plan = planResponse(request, object);
+        if (plan.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply.header('cache-control', CACHE_PERSONAL), object.size);
+        await record(plan);
+        const url = await storage.signedDownloadUrl(storageKey, {
           expiresInSeconds: SIGNED_URL_SECONDS,
           contentDisposition: attachmentDisposition(sanitiseDownloadName(downloadName)),
           contentType: 'application/octet-stream',
         });
         return reply.header('cache-control', CACHE_PERSONAL).redirect(url, 302);
       }
-      return sendStoredObject(request, reply, storage, { key: found.storageKey, cacheControl: CACHE_PERSONAL, downloadName, contentType: found.contentType ?? undefined });
+      return sendStoredObject(request, reply, storage, { key: storageKey, cacheControl: CACHE_PERSONAL, downloadName, contentType: found.contentType ?? undefined, onPlan: record });
     },
   });
 
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'GET',
-    url: '/api/downloads/packs/:id',
+    method: [...FILE_ROUTES.packDownload.methods],
+    url: FILE_ROUTES.packDownload.path,
     schema: { summary: 'The sounds I own in a pack, with their stems, MIDI and presets and their licence certificates, as one zip', tags: ['commerce'], params: idParams },
     onRequest: admit,
     handler: async (request, reply) => {
@@ -85,11 +94,14 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage, conf
       // Owning nothing in it, a pack has nothing to download: the same answer as a pack that does not exist.
       if (rows.length === 0) throw notFound('Sounds you own in that pack');
       const title = rows[0]!.packTitle;
+      const folder = nameSegment(title);
+      const headers = { 'content-type': 'application/zip', 'content-disposition': attachmentDisposition(`${folder}.zip`), 'cache-control': CACHE_PERSONAL };
+      // A HEAD sends no zip: nothing is recorded and nothing read. Ranges are ignored: the zip is made as it streams.
+      if (request.method === 'HEAD') return reply.headers(headers).send();
       await repo.recordDownloads(
         db,
         rows.filter((r) => r.isOriginal).map((r) => ({ userId: viewer.userId, itemId: r.itemId, ownedItemId: r.ownedItemId, fileId: r.fileId, ipAddress: request.ip })),
       );
-      const folder = nameSegment(title);
       const entries = zipEntries(folder, rows);
       // Stored, not deflated: audio barely compresses, and the zip streams at the speed of reading the files.
       const archive = new ZipArchive({ store: true });
@@ -112,10 +124,7 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage, conf
       };
       archive.on('entry', () => void appendNext().catch(fail));
       archive.on('error', fail);
-      reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachmentDisposition(`${folder}.zip`))
-        .header('cache-control', CACHE_PERSONAL);
+      reply.headers(headers);
       void appendNext().catch(fail);
       return reply.send(archive);
     },
