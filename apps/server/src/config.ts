@@ -40,6 +40,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends its requests, e.g. http://127.0.0.1:12111 for a local stand-in (default: Stripe's API). */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * "true" runs the embedded sandbox even with NODE_ENV=production (a staging site). Without it production
+   * refuses to start with no Stripe keys: anything could be "paid" with a test card (decision 0033).
+   */
+  PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
   /** Sandbox: seconds a pending test card stays pending before it settles. */
   SANDBOX_PENDING_SECONDS: z.coerce.number().min(0).max(3600).default(8),
   /** Sandbox: where it POSTs its events (default: this server's own webhook endpoint). */
@@ -53,6 +58,11 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /**
+   * The origins whose pages are this site's (checkout's return pages, the portal's): PUBLIC_URL's, and when it
+   * is not set, every loopback name of the listening port (http://127.0.0.1:3000 as well as localhost).
+   */
+  siteOrigins: string[];
   /** PGlite: `dir` null keeps the database in memory; `template` starts it from a dumped data directory (tests). */
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null; template?: string };
   authSecret: string;
@@ -107,6 +117,21 @@ function missing(name: string, because: string): never {
   throw new Error(`Invalid environment: ${name} is required when ${because} is set`);
 }
 
+/**
+ * Production takes real payments or says why not: with NODE_ENV=production the sandbox (its card page and test
+ * clock) runs only when PAYMENTS_SANDBOX=true says so (decision 0033).
+ */
+function checkPaymentsForProduction(e: z.infer<typeof envSchema>): void {
+  if (e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX === 'true') {
+    throw new Error('Invalid environment: PAYMENTS_SANDBOX=true and STRIPE_SECRET_KEY are both set; choose the sandbox or Stripe');
+  }
+  if (e.NODE_ENV !== 'production' || e.STRIPE_SECRET_KEY || e.PAYMENTS_SANDBOX === 'true') return;
+  throw new Error(
+    'Invalid environment: NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments ' +
+      '(without them the sandbox would let anyone "pay" with a test card). Set both, or set PAYMENTS_SANDBOX=true to run the sandbox on purpose (a staging site).',
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -114,13 +139,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  checkPaymentsForProduction(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const config: Config = {
     port,
     host: e.HOST,
     dataDir,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    siteOrigins: e.PUBLIC_URL ? [new URL(publicUrl).origin] : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`),
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
@@ -153,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           kind: 'sandbox',
           webhookSecret: persistedSecret(dataDir, 'sandbox-webhook-secret', 'whsec_sandbox_'),
           pendingMs: e.SANDBOX_PENDING_SECONDS * 1000,
-          webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${(e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')}/api/payments/webhook`,
+          webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhook`,
         },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, paymentEvents, paymentPrices } from '../src/db/schema/index.ts';
+import { creditLedger, paymentEvents, paymentPrices, paymentRefunds, subscriptions } from '../src/db/schema/index.ts';
 import { call } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { getJson, postWebhook, shuffle } from './payment-helpers.ts';
@@ -94,14 +94,14 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     const suffix = randomUUID().slice(0, 8);
     const [sub, invoice, pi] = [`sub_${suffix}`, `in_${suffix}`, `pi_${suffix}`];
     const session = stripe.objects.get(checkout.session_id)!;
-    Object.assign(session, { status: 'complete', payment_status: 'paid', customer: `cus_${suffix}`, subscription: sub, amount_total: 999 });
+    Object.assign(session, { status: 'complete', payment_status: 'paid', customer: `cus_${suffix}`, subscription: sub, invoice, amount_total: 999 });
     stripe.put({
       id: sub,
       object: 'subscription',
       customer: `cus_${suffix}`,
       status: 'active',
       cancel_at_period_end: false,
-      metadata: { user_id: user.id },
+      metadata: { user_id: user.id, checkout_id: checkout.id },
       items: { object: 'list', data: [{ id: `si_${suffix}`, object: 'subscription_item', price: { id: 'price_s_starter', object: 'price' }, current_period_start: now, current_period_end: now + 30 * DAY }] },
     });
     stripe.put({
@@ -200,5 +200,101 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     const broken = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_local_only', idempotency_key: randomUUID() }, { cookie: user.cookie });
     expect(broken.statusCode).toBe(201);
     expect(broken.json()).toMatchObject({ status: 'error', url: null, error: { code: 'resource_missing', message: "No such price: 'price_local_only'" } });
+  });
+
+  // ── every money rule re-checked at fulfilment (issue 26 finding 5, decision 0033) ──
+  const refundsOf = (user: TestUser) => t.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.userId, user.id));
+  const sendAll = async (list: { type: string; id: string; object: string }[]) => {
+    for (const e of list) expect((await send(event(e.type, { id: e.id, object: e.object }))).statusCode).toBe(200);
+  };
+  const planEvents = (p: { checkout: { session_id: string }; sub: string; invoice: string }) => [
+    { type: 'checkout.session.completed', id: p.checkout.session_id, object: 'checkout.session' },
+    { type: 'customer.subscription.created', id: p.sub, object: 'subscription' },
+    { type: 'invoice.paid', id: p.invoice, object: 'invoice' },
+  ];
+
+  it('every money rule re-checked at fulfilment: a second plan paid before either was fulfilled is canceled and refunded through the Stripe API', async () => {
+    const user = await createUser(t.ctx);
+    // Both paid at Stripe before Crate heard of either: opening the second could not close the first (already paid).
+    const first = await paidSubscription(user);
+    const second = await paidSubscription(user);
+    const closing = stripe.requests.findLast((r) => r.path === `/v1/checkout/sessions/${first.checkout.session_id}/expire`);
+    expect(closing?.method).toBe('POST');
+    await sendAll([...planEvents(first), ...planEvents(second)]);
+    await t.ctx.jobs.drain();
+
+    const cancel = stripe.requests.find((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second.sub}`)!;
+    expect(cancel.idempotencyKey).toBe(`crate-cancel-duplicate:${second.sub}`);
+    expect(Object.fromEntries(cancel.params)).toMatchObject({ invoice_now: 'false', prorate: 'false' });
+    const refundCall = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.get('payment_intent') === second.pi)!;
+    const [refund] = await refundsOf(user);
+    expect(Object.fromEntries(refundCall.params)).toMatchObject({ amount: '999', reason: 'duplicate', 'metadata[crate_refund_id]': refund!.id, 'metadata[crate_reason]': 'duplicate_subscription' });
+    expect(refundCall.idempotencyKey).toBe(`crate-refund:${refund!.id}`);
+    expect(refund).toMatchObject({ status: 'succeeded', checkoutSessionId: second.checkout.id, amount: 999 });
+    expect(refund!.providerRefundId).toMatch(/^re_/);
+    expect(stripe.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+
+    // Stripe then says so: the duplicate ends, its receipt is refunded; the first plan and its credits stay.
+    await sendAll([
+      { type: 'customer.subscription.deleted', id: second.sub, object: 'subscription' },
+      { type: 'charge.refunded', id: second.charge, object: 'charge' },
+    ]);
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 100 });
+    const rows = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(rows.find((r) => r.providerSubscriptionId === second.sub)).toMatchObject({ status: 'canceled', duplicateOf: rows.find((r) => r.providerSubscriptionId === first.sub)!.id });
+    const billing = await getJson(t, user, '/api/billing');
+    expect(billing.subscription).toMatchObject({ status: 'active' });
+    expect(billing.refunds).toEqual([expect.objectContaining({ reason: 'duplicate_subscription', status: 'succeeded', amount: 999 })]);
+    expect((await getJson(t, user, '/api/billing/receipts')).items.map((r: { status: string }) => r.status).sort()).toEqual(['paid', 'refunded']);
+  });
+
+  it('every money rule re-checked at fulfilment: refills paid past the period limit are refunded through the Stripe API', async () => {
+    const user = await createUser(t.ctx);
+    const plan = await paidSubscription(user);
+    await sendAll(planEvents(plan));
+    const paidRefill = async (quantity: number) => {
+      const started = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_s_refill', quantity, mode: 'payment', idempotency_key: randomUUID() }, { cookie: user.cookie });
+      expect(started.statusCode, started.body).toBe(201);
+      const pi = `pi_${randomUUID().slice(0, 8)}`;
+      Object.assign(stripe.objects.get(started.json().session_id)!, { status: 'complete', payment_status: 'paid', payment_intent: pi, amount_total: 599 * quantity });
+      stripe.put({ id: `ch_${pi.slice(3)}`, object: 'charge', payment_intent: pi, amount: 599 * quantity, amount_refunded: 0, refunded: false });
+      return { ...started.json(), pi, charge: `ch_${pi.slice(3)}` };
+    };
+    const five = await paidRefill(5);
+    const three = await paidRefill(3);
+    await sendAll([
+      { type: 'checkout.session.completed', id: five.session_id, object: 'checkout.session' },
+      { type: 'checkout.session.completed', id: three.session_id, object: 'checkout.session' },
+    ]);
+    await t.ctx.jobs.drain();
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 100 + 5 * 50 });
+    const refundCall = stripe.requests.find((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === three.pi)!;
+    expect(Object.fromEntries(refundCall.params)).toMatchObject({ amount: String(3 * 599), reason: 'requested_by_customer', 'metadata[crate_reason]': 'refill_over_limit' });
+    expect(stripe.requests.some((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === five.pi)).toBe(false);
+    expect(await refundsOf(user)).toEqual([expect.objectContaining({ reason: 'refill_over_limit', amount: 3 * 599, status: 'succeeded', checkoutSessionId: three.id })]);
+    await sendAll([{ type: 'charge.refunded', id: three.charge, object: 'charge' }]);
+    expect((await getJson(t, user, '/api/billing/receipts')).items.find((r: { description: string }) => r.description === '3 × Refill 50')).toMatchObject({ status: 'refunded', credits: 0 });
+  });
+
+  it('every money rule re-checked at fulfilment: opening a checkout expires the other open one at Stripe, and the return page fulfils without waiting for a webhook', async () => {
+    const user = await createUser(t.ctx);
+    const older = await call(t, 'POST', '/api/checkout-sessions', { price: 'price_s_starter', idempotency_key: randomUUID() }, { cookie: user.cookie });
+    const { checkout, invoice } = await paidSubscription(user);
+    expect(stripe.objects.get(older.json().session_id)!.status).toBe('expired');
+    expect((await getJson(t, user, `/api/checkout-sessions/${older.json().id}`)).status).toBe('expired');
+
+    // Paid at Stripe, no webhook yet: the return page asks Stripe for the session and its first invoice.
+    const back = await getJson(t, user, `/api/checkout-sessions/${checkout.id}`);
+    expect(back).toMatchObject({ status: 'complete', notice: null });
+    expect(stripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${checkout.session_id}`)).toBe(true);
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 100 });
+    expect((await getJson(t, user, '/api/profile')).roles).toContain('subscriber');
+    // The webhooks arrive late and find it done.
+    await sendAll([
+      { type: 'checkout.session.completed', id: checkout.session_id, object: 'checkout.session' },
+      { type: 'invoice.paid', id: invoice, object: 'invoice' },
+    ]);
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 100 });
+    expect(await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
   });
 });

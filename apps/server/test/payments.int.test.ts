@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@crate/contract/checkout';
-import { checkoutSessions, creditLedger, paymentEvents, paymentReceipts, subscriptions, users } from '../src/db/schema/index.ts';
+import { checkoutSessions, creditLedger, paymentEvents, paymentReceipts, paymentRefunds, subscriptions, users } from '../src/db/schema/index.ts';
+import { loadConfig } from '../src/config.ts';
 import { expireDueCredits } from '../src/features/credits/credit-expiry-job.ts';
 import { creditBalance } from '../src/features/credits/credit-ledger-service.ts';
 import { recheckAccess } from '../src/features/payments/fulfilment-service.ts';
@@ -211,7 +212,9 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(await messageOf({ line_items: 'price_starter' })).toBe('line_items must be a non-empty array');
     expect(await messageOf({ price: 'price_starter', success_url: '' })).toBe('success_url must be a non-empty string');
     expect(await messageOf({ price: 'price_starter', cancel_url: '' })).toBe('cancel_url must be a non-empty string');
-    expect(await messageOf({ price: 'price_starter', success_url: 'https://evil.example/steal' })).toBe('success_url must be a page of this site');
+    expect(await messageOf({ price: 'price_starter', success_url: 'https://evil.example/steal' })).toBe('success_url must be a page of this site (http://localhost:3000)');
+    // PUBLIC_URL is set here: another name of the machine is not this site, and the answer says which address is.
+    expect(await messageOf({ price: 'price_starter', success_url: 'http://127.0.0.1:3000/pricing' })).toBe('success_url must be a page of this site (http://localhost:3000)');
 
     const unknown = await post({ price: 'price_nope' });
     expect(unknown.statusCode).toBe(404);
@@ -474,5 +477,228 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(sent).toBeGreaterThanOrEqual(1);
     await t.ctx.jobs.drain();
     expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain(`100 Crate credits expire on ${sub.currentPeriodEnd.toISOString().slice(0, 10)}`);
+  });
+});
+
+/**
+ * Every money rule re-checked at fulfilment (issue 26 finding 5, decision 0033): what was checked when a
+ * checkout opened is checked again when it is paid, under the user's lock; a rule that no longer holds is
+ * put right by the provider's own refund and cancel, with the user told.
+ */
+describe(`every money rule re-checked at fulfilment, sandbox provider on ${TEST_DB}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: false });
+    await seedPaymentCatalogue(t.ctx);
+    deliverInProcess(t);
+  });
+  afterAll(() => t.close());
+
+  const credits = async (user: TestUser) => (await getJson(t, user, '/api/credits')).credits as number;
+  const billing = (user: TestUser) => getJson(t, user, '/api/billing');
+  const receipts = async (user: TestUser) => (await getJson(t, user, '/api/billing/receipts')).items as { description: string; amount: number; status: string; credits: number }[];
+  const refundsOf = (user: TestUser) => t.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.userId, user.id));
+  /** Opened at the same instant in two tabs: neither checkout could close the other before both were paid. */
+  async function openAtOnce<T>(open: () => Promise<T>): Promise<T> {
+    const sandbox = sandboxOf(t);
+    const expire = sandbox.expireCheckoutSession.bind(sandbox);
+    sandbox.expireCheckoutSession = async (id) => (await sandbox.session(id)).status;
+    try {
+      return await open();
+    } finally {
+      sandbox.expireCheckoutSession = expire;
+    }
+  }
+  const pay = async (url: string, card = '4242 4242 4242 4242') => {
+    expect((await payOnHostedPage(t, url, card)).statusCode).toBe(303);
+    await t.ctx.jobs.drain();
+  };
+
+  it('two plan checkouts paid: the plan paid first is kept, the second is canceled at the provider and refunded in full, and the user is told', async () => {
+    const user = await createUser(t.ctx);
+    const [first, second] = await openAtOnce(async () => [(await startCheckout(t, user, { price: 'price_starter' })).json(), (await startCheckout(t, user, { price: 'price_pro' })).json()]);
+    await pay(first.url);
+    await pay(second.url);
+
+    const subs = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const kept = subs.find((s) => s.priceId === 'price_starter')!;
+    const duplicate = subs.find((s) => s.priceId === 'price_pro')!;
+    expect(kept).toMatchObject({ status: 'active', duplicateOf: null });
+    // Canceled at the provider (its customer.subscription.deleted came back through the webhook): it renews nowhere.
+    expect(duplicate).toMatchObject({ status: 'canceled', duplicateOf: kept.id });
+    expect((await sandboxOf(t).retrieveSubscription(duplicate.providerSubscriptionId)).status).toBe('canceled');
+    expect(await credits(user)).toBe(100);
+    expect((await getJson(t, user, '/api/profile')).roles).toContain('subscriber');
+
+    // The money went back through the provider (its charge.refunded marked the receipt), recorded once with its reason.
+    const [refund, ...more] = await refundsOf(user);
+    expect(more).toEqual([]);
+    expect(refund).toMatchObject({ reason: 'duplicate_subscription', amount: 1999, status: 'succeeded', checkoutSessionId: second.id });
+    expect(refund!.providerRefundId).toMatch(/^re_sbx_/);
+    expect((await receipts(user)).map((r) => [r.description, r.status, r.credits]).sort()).toEqual([
+      ['Pro plan (monthly)', 'refunded', 0],
+      ['Starter plan (monthly)', 'paid', 100],
+    ]);
+
+    const b = await billing(user);
+    expect(b.subscription).toMatchObject({ status: 'active', plan: { price_id: 'price_starter' } });
+    expect(b.refunds).toEqual([expect.objectContaining({ reason: 'duplicate_subscription', amount: 1999, currency: 'usd', status: 'succeeded' })]);
+    expect((await getJson(t, user, `/api/checkout-sessions/${second.id}`)).notice).toMatch(/canceled at once and refunded in full\. Refund: \$19\.99\.$/);
+    expect((await getJson(t, user, `/api/checkout-sessions/${first.id}`)).notice).toBeNull();
+    expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain('You paid for a second Crate plan: we canceled it and are refunding it');
+
+    // Events replayed change nothing more.
+    await sandboxOf(t).advance(kept.providerSubscriptionId);
+    await t.ctx.jobs.drain();
+    expect(await refundsOf(user)).toHaveLength(1);
+    expect(await credits(user)).toBe(200);
+  });
+
+  it('a plan whose pending payment clears after another plan was paid is the duplicate', async () => {
+    const user = await createUser(t.ctx);
+    const [pending, other] = await openAtOnce(async () => [(await startCheckout(t, user, { price: 'price_pro' })).json(), (await startCheckout(t, user, { price: 'price_starter' })).json()]);
+    await pay(pending.url, '4000 0000 0000 0101');
+    await pay(other.url);
+    await sandboxOf(t).settle(pending.session_id, 'succeeds');
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(100);
+    expect((await billing(user)).subscription.plan.price_id).toBe('price_starter');
+    expect(await refundsOf(user)).toEqual([expect.objectContaining({ reason: 'duplicate_subscription', amount: 1999, status: 'succeeded' })]);
+  });
+
+  it('three refill checkouts of 5 paid against a limit of 5: 5 are credited, the other 10 refunded', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const opened = await openAtOnce(async () => {
+      const list = [];
+      for (let i = 0; i < 3; i++) list.push((await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 5 })).json());
+      return list;
+    });
+    expect(opened.every((c) => c.status === 'open')).toBe(true);
+    for (const checkout of opened) await pay(checkout.url);
+
+    expect(await credits(user)).toBe(100 + 5 * 50);
+    const refunds = await refundsOf(user);
+    expect(refunds.map((r) => [r.reason, r.amount, r.status])).toEqual([
+      ['refill_over_limit', 5 * 599, 'succeeded'],
+      ['refill_over_limit', 5 * 599, 'succeeded'],
+    ]);
+    expect((await receipts(user)).filter((r) => r.description === '5 × 50 credit refill').map((r) => [r.status, r.credits]).sort()).toEqual([
+      ['paid', 250],
+      ['refunded', 0],
+      ['refunded', 0],
+    ]);
+    expect((await billing(user)).refills).toMatchObject({ allowed: false, used_this_period: 5 });
+    const subjects = (await mailsTo(t, user.email)).map((m) => m.subject);
+    expect(subjects.filter((s) => s === 'Your Crate refill: $29.95 refunded')).toHaveLength(2);
+  });
+
+  it('a refill paid past what is left of the limit credits what is left and refunds the rest', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const [three, four] = await openAtOnce(async () => [
+      (await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 3 })).json(),
+      (await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 4 })).json(),
+    ]);
+    await pay(three.url);
+    await pay(four.url);
+    expect(await credits(user)).toBe(100 + 5 * 50);
+    expect(await refundsOf(user)).toEqual([expect.objectContaining({ reason: 'refill_over_limit', amount: 2 * 599, status: 'succeeded', checkoutSessionId: four.id })]);
+    // A partial refund is money only (decision 0023): the 2 refills credited stay.
+    expect((await receipts(user)).find((r) => r.description === '4 × 50 credit refill')).toMatchObject({ status: 'paid', amount: 4 * 599, credits: 100 });
+    expect((await getJson(t, user, `/api/checkout-sessions/${four.id}`)).notice).toBe(
+      '4 refills were paid for, and only 2 were left of the 5 a plan period allows (other checkouts were paid first): the rest is refunded. Refund: $11.98.',
+    );
+  });
+
+  it('opening a new checkout closes the other open ones for the same purpose, at the provider too', async () => {
+    const user = await createUser(t.ctx);
+    const older = (await startCheckout(t, user, { price: 'price_starter' })).json();
+    const newer = (await startCheckout(t, user, { price: 'price_pro' })).json();
+    expect((await sandboxOf(t).session(older.session_id)).status).toBe('expired');
+    expect(await getJson(t, user, `/api/checkout-sessions/${older.id}`)).toMatchObject({ status: 'expired', error: { code: 'superseded' } });
+    const late = await payOnHostedPage(t, older.url, '4242 4242 4242 4242');
+    expect(late.statusCode).toBe(402);
+    expect(late.body).toContain('This checkout has expired. Start again from Crate.');
+    await pay(newer.url);
+    expect((await billing(user)).subscription.plan.price_id).toBe('price_pro');
+    expect(await refundsOf(user)).toEqual([]);
+  });
+
+  it('the return page fulfils a paid checkout through the provider when its webhook is late, and the webhook then changes nothing', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const held = captureDeliveries(t);
+    try {
+      const refill = (await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 1 })).json();
+      await pay(refill.url);
+      expect(await credits(user)).toBe(100); // no webhook yet
+      expect(await getJson(t, user, `/api/checkout-sessions/${refill.id}`)).toMatchObject({ status: 'complete', notice: null });
+      expect(await credits(user)).toBe(150);
+    } finally {
+      deliverInProcess(t);
+    }
+    for (const delivery of held) expect((await postWebhook(t, delivery.body, delivery.signature)).statusCode).toBe(200);
+    expect(await credits(user)).toBe(150);
+    expect((await receipts(user)).filter((r) => r.description === '50 credit refill')).toHaveLength(1);
+  });
+
+  it('a plan paid while its webhooks are late: the return page grants the plan and its credits at once', async () => {
+    const user = await createUser(t.ctx);
+    const held = captureDeliveries(t);
+    let checkoutId: string;
+    try {
+      const started = (await startCheckout(t, user, { price: 'price_starter' })).json();
+      checkoutId = started.id;
+      await pay(started.url);
+      expect(await credits(user)).toBe(0);
+      expect((await getJson(t, user, `/api/checkout-sessions/${checkoutId}`)).status).toBe('complete');
+      expect(await credits(user)).toBe(100);
+      expect((await getJson(t, user, '/api/profile')).roles).toContain('subscriber');
+    } finally {
+      deliverInProcess(t);
+    }
+    for (const delivery of shuffle([...held, ...held], 5)) expect((await postWebhook(t, delivery.body, delivery.signature)).statusCode).toBe(200);
+    expect(await credits(user)).toBe(100);
+    expect(await receipts(user)).toHaveLength(1);
+    expect(await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
+  });
+
+  it('a double-submitted card form lands on the confirmation, and charges once', async () => {
+    const user = await createUser(t.ctx);
+    const started = (await startCheckout(t, user, { price: 'price_starter' })).json();
+    const [a, b] = [await payOnHostedPage(t, started.url, '4242 4242 4242 4242'), await payOnHostedPage(t, started.url, '4242 4242 4242 4242')];
+    expect([a.statusCode, b.statusCode]).toEqual([303, 303]);
+    expect(b.headers.location).toBe(a.headers.location);
+    expect(b.headers.location).toBe(`http://localhost:3000/pricing?checkout=${started.id}`);
+    await t.ctx.jobs.drain();
+    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+    expect(await credits(user)).toBe(100);
+  });
+
+  it('after a failed pending card, billing shows no plan: the user never had one', async () => {
+    const user = await createUser(t.ctx);
+    const started = (await startCheckout(t, user, { price: 'price_starter' })).json();
+    await pay(started.url, '4000 0000 0000 0119');
+    await sandboxOf(t).settle(started.session_id, 'fails');
+    await t.ctx.jobs.drain();
+    expect((await getJson(t, user, `/api/checkout-sessions/${started.id}`)).status).toBe('failed');
+    expect((await billing(user)).subscription).toBeNull();
+  });
+
+  it('without PUBLIC_URL, a return page on any loopback name of the listening port is this site', async () => {
+    const user = await createUser(t.ctx);
+    const configured = t.ctx.config.siteOrigins;
+    t.ctx.config.siteOrigins = loadConfig({ DATA_DIR: t.dataDir, PORT: '3000' } as NodeJS.ProcessEnv).siteOrigins;
+    try {
+      const started = await startCheckout(t, user, { price: 'price_starter', success_url: 'http://127.0.0.1:3000/pricing', cancel_url: 'http://[::1]:3000/pricing' });
+      expect(started.statusCode, started.body).toBe(201);
+      expect(started.json()).toMatchObject({ success_url: 'http://127.0.0.1:3000/pricing', cancel_url: 'http://[::1]:3000/pricing' });
+      const otherPort = await startCheckout(t, user, { price: 'price_starter', success_url: 'http://127.0.0.1:3001/pricing' });
+      expect(otherPort.json().error).toMatchObject({ field: 'success_url', message: 'success_url must be a page of this site (http://localhost:3000)' });
+    } finally {
+      t.ctx.config.siteOrigins = configured;
+    }
   });
 });

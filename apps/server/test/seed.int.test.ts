@@ -1,8 +1,13 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, creatorCollaborators, creators, users } from '../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS } from '@crate/demo-catalogue/demo-accounts';
-import { formatDemoCredentials, seedDemoAccounts } from '../src/seed/seed-demo.ts';
+import { DemoAccountsInProductionError, formatDemoCredentials, seedDemoAccounts, seedDemoOnFirstStart } from '../src/seed/seed-demo.ts';
 import { call, cookieFrom } from './auth-helpers.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -67,4 +72,38 @@ describe(`demo seed on a database that already has users (${TEST_DB})`, () => {
     expect(await seedDemoAccounts(t.ctx)).toBe(false);
     expect(await t.ctx.db.select({ id: users.id }).from(users)).toHaveLength(1);
   });
+});
+
+describe(`demo seed with NODE_ENV=production (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ production: true, seedDemo: true });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the demo accounts, however it is called, and the first start creates none', async () => {
+    await expect(seedDemoAccounts(t.ctx)).rejects.toThrow(DemoAccountsInProductionError);
+    await seedDemoOnFirstStart(t.ctx);
+    expect(await t.ctx.db.select({ id: users.id }).from(users)).toHaveLength(0);
+    const login = await call(t, 'POST', '/api/auth/login', { email: DEMO_ACCOUNTS.find((a) => a.kind === 'admin')!.email, password: DEMO_PASSWORD });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('`npm run seed` stops with a clear message before it opens the database', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-seed-production-'));
+    try {
+      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/seed/seed-cli.ts'), '--packs', '1'], {
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', LOG_LEVEL: 'silent' },
+      });
+      const failed = await run.then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toContain('Refusing to create the demo accounts with NODE_ENV=production');
+      expect(await readdir(dataDir)).not.toContain('pglite');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -71,11 +71,38 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         metadata: { user_id: params.get('metadata[user_id]'), checkout_id: params.get('metadata[checkout_id]') },
         subscription: null,
         payment_intent: null,
+        invoice: null,
         amount_total: 0,
         currency: 'usd',
         line_items: { object: 'list', data: lineItems.map((l) => ({ id: newId('li'), object: 'item', price: { id: l.price, object: 'price' }, quantity: l.quantity })), has_more: false, url: `/v1/checkout/sessions/${id}/line_items` },
       });
       return { status: 200, body: session };
+    }
+    if ((m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)) && method === 'POST') {
+      const session = objects.get(m[1]!);
+      if (!session) return missing(m[1]!);
+      // As Stripe: only an open session can be expired.
+      if (session.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } } };
+      session.status = 'expired';
+      return { status: 200, body: session };
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)) && method === 'DELETE') {
+      const sub = objects.get(m[1]!);
+      if (!sub) return missing(m[1]!);
+      if (sub.status === 'canceled') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${m[1]}'` } } };
+      Object.assign(sub, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
+      return { status: 200, body: sub };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const paymentIntent = params.get('payment_intent');
+      const charge = [...objects.values()].find((o) => o.object === 'charge' && o.payment_intent === paymentIntent);
+      if (!charge) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${paymentIntent}'`, param: 'payment_intent' } } };
+      const left = Number(charge.amount) - Number(charge.amount_refunded);
+      const amount = params.has('amount') ? Number(params.get('amount')) : left;
+      if (amount > left) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`, param: 'amount' } } };
+      Object.assign(charge, { amount_refunded: Number(charge.amount_refunded) + amount, refunded: Number(charge.amount_refunded) + amount >= Number(charge.amount) });
+      const refund = put({ id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: paymentIntent, reason: params.get('reason'), status: 'succeeded', currency: 'usd', metadata: Object.fromEntries([...params].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])) });
+      return { status: 200, body: refund };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       return { status: 200, body: { id: newId('bps'), object: 'billing_portal.session', customer: params.get('customer'), return_url: params.get('return_url'), url: `https://billing.stripe.test/p/session/${newId('x')}` } };
@@ -99,7 +126,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const raw = await bodyOf(request);
-      const params = new URLSearchParams(request.method === 'GET' ? url.search : raw);
+      const params = new URLSearchParams(request.method === 'GET' || request.method === 'DELETE' ? url.search : raw);
       const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
       requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey, authorization: request.headers.authorization });
       const key = idempotencyKey ? `${request.method} ${url.pathname} ${idempotencyKey}` : null;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CHECKOUT_MODES, CHECKOUT_STATUSES, PAYMENT_PROVIDERS, PRICE_INTERVALS, RECEIPT_STATUSES, SUBSCRIPTION_STATUSES } from './commerce-enums.ts';
+import {
+  AUTOMATIC_REFUND_REASONS,
+  AUTOMATIC_REFUND_STATUSES,
+  CHECKOUT_MODES,
+  CHECKOUT_STATUSES,
+  PAYMENT_PROVIDERS,
+  PRICE_INTERVALS,
+  RECEIPT_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from './commerce-enums.ts';
 import { idempotencyKeySchema } from './commerce.ts';
 
 /**
@@ -79,6 +88,8 @@ export const checkoutSessionSchema = z.object({
   success_url: z.string(),
   cancel_url: z.string(),
   completed_at: z.string().nullable(),
+  /** Paid, but (part of) it is being refunded because a money rule no longer held when it was paid (decision 0033). */
+  notice: z.string().nullable(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
@@ -119,6 +130,18 @@ export const billingSchema = z.object({
     .nullable(),
   /** Stripe's Customer Portal is available (stripe provider and a customer on file). */
   portal: z.boolean(),
+  /** Refunds Crate made by itself in the last 90 days (a second plan, refills past the limit), newest first (decision 0033). */
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      reason: z.enum(AUTOMATIC_REFUND_REASONS),
+      description: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.enum(AUTOMATIC_REFUND_STATUSES),
+      created_at: z.string(),
+    }),
+  ),
   refills: z.object({ allowed: z.boolean(), reason: z.string().nullable(), used_this_period: z.number().int(), per_period: z.number().int() }),
 });
 export type Billing = z.infer<typeof billingSchema>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * also its queue: the `jobs.queue` column holds one of these. Adding a job adds its name here and its
  * entry to the server's job catalogue (apps/server/src/jobs/job-catalogue.ts).
  */
-export const JOB_NAMES = ['mail', 'derive-media', 'credits-expire', 'play-dedupe-prune', 'payment-event', 'sandbox-webhook', 'sandbox-settle', 'subscription-recheck', 'credits-expiring-notice', 'analyse-audio', 'process-pack'] as const;
+export const JOB_NAMES = ['mail', 'derive-media', 'credits-expire', 'play-dedupe-prune', 'payment-event', 'payment-refund', 'subscription-cancel', 'sandbox-webhook', 'sandbox-settle', 'subscription-recheck', 'credits-expiring-notice', 'analyse-audio', 'process-pack'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** queued → running → done, or back to queued (a retry) until it fails for good. */

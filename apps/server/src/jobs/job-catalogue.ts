@@ -13,8 +13,12 @@ import {
   creditsExpiringPayloadSchema,
   paymentEventJobKey,
   paymentEventPayloadSchema,
+  paymentRefundFailed,
+  paymentRefundJobKey,
+  paymentRefundPayloadSchema,
   runCreditsExpiringNotice,
   runPaymentEvent,
+  runPaymentRefund,
   runSandboxSettle,
   runSandboxWebhook,
   runSubscriptionRecheck,
@@ -22,6 +26,9 @@ import {
   sandboxSettlePayloadSchema,
   sandboxWebhookJobKey,
   sandboxWebhookPayloadSchema,
+  runSubscriptionCancel,
+  subscriptionCancelJobKey,
+  subscriptionCancelPayloadSchema,
   subscriptionRecheckPayloadSchema,
 } from '../features/payments/payment-jobs.ts';
 import { analyseAudioJobKey, analyseAudioPayloadSchema, runAnalyseAudio } from '../features/studio-packs/analyse-audio-job.ts';
@@ -43,6 +50,9 @@ export const JOB_CATALOGUE = {
   'sandbox-webhook': job({ lane: 'interactive', payload: sandboxWebhookPayloadSchema, uniqueKey: sandboxWebhookJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(60_000, 500 * 2 ** n), run: runSandboxWebhook }),
   'sandbox-settle': job({ lane: 'interactive', payload: sandboxSettlePayloadSchema, uniqueKey: sandboxSettleJobKey, run: runSandboxSettle }),
   'subscription-recheck': job({ lane: 'interactive', payload: subscriptionRecheckPayloadSchema, run: runSubscriptionRecheck }),
+  // Money going back to someone who was charged twice (decision 0033): retried as long as a webhook would be.
+  'payment-refund': job({ lane: 'interactive', payload: paymentRefundPayloadSchema, uniqueKey: paymentRefundJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(600_000, 1000 * 2 ** n), run: runPaymentRefund, failedForGood: paymentRefundFailed }),
+  'subscription-cancel': job({ lane: 'interactive', payload: subscriptionCancelPayloadSchema, uniqueKey: subscriptionCancelJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(600_000, 1000 * 2 ** n), run: runSubscriptionCancel }),
   // No unique key: approval and every admin re-run queue one; a job for a pack no longer approved or processing does nothing.
   // Short backoff: a retry after a crash should not leave a creator watching "processing" for minutes.
   'process-pack': job({

@@ -6,7 +6,7 @@
  * It renders and stores the sounds, makes every derivative with this process's workers (one per core),
  * then writes the remaining packs as echoes of the first ones: beyond `--distinct-items` items (default
  * 2,000) items share the rendered sounds, and their derivatives, of earlier packs. Prints progress and one
- * summary line.
+ * summary line. Refuses to run with NODE_ENV=production (the demo accounts' password is published).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ import { jobs } from '../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { DEFAULT_CATALOGUE_SEED, DEFAULT_DISTINCT_ITEMS, DEFAULT_ITEMS_PER_PACK } from '@crate/demo-catalogue/catalogue/catalogue-plan';
 import { CatalogueAlreadySeededError, seedCatalogue } from './seed-catalogue.ts';
-import { formatDemoCredentials, seedDemoAccounts } from './seed-demo.ts';
+import { DemoAccountsInProductionError, formatDemoCredentials, seedDemoAccounts } from './seed-demo.ts';
 
 const USAGE = 'usage: npm run seed -- --packs N [--seed S] [--items-per-pack K] [--distinct-items D]';
 
@@ -77,6 +77,11 @@ async function main(): Promise<number> {
   };
 
   const config = loadConfig(process.env);
+  // Refused before anything is opened or written: the demo admin's password is published.
+  if (config.production) {
+    process.stderr.write(`${new DemoAccountsInProductionError().message}\nThe seed makes demo accounts and a demo catalogue; run it on a development or staging database (NODE_ENV unset).\n`);
+    return 1;
+  }
   const ctx = await createContext(config, createLogger({ ...config, logLevel: process.env.LOG_LEVEL ?? 'warn' }));
   try {
     ctx.jobs.handleWith(ctx);

@@ -10,13 +10,22 @@ import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, D
 const SEED_LOCK_KEY = 7_240_311;
 const CREDIT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** Demo accounts share a published password: a production database never gets them (issue 26 finding 10). */
+export class DemoAccountsInProductionError extends Error {
+  constructor() {
+    super('Refusing to create the demo accounts with NODE_ENV=production: their password is published in the README, so anyone could sign in as the demo admin.');
+    this.name = 'DemoAccountsInProductionError';
+  }
+}
+
 /**
  * Creates the demo accounts when the database has no users at all, in one transaction (all or
  * nothing). Returns false, changing nothing, on any later start or once anybody has registered.
  * Passwords are hashed by the auth library and stored as its credential accounts, so the demo
- * accounts sign in like any other.
+ * accounts sign in like any other. Throws DemoAccountsInProductionError in production, whoever calls.
  */
 export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
+  if (ctx.config.production) throw new DemoAccountsInProductionError();
   const [existing] = await ctx.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const authContext = await ctx.auth.$context;

@@ -2,8 +2,10 @@ import { REFILLS_PER_PERIOD, priceNotFoundMessage, type Billing, type BillingPla
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { graceEndsAt, grantsAccess, syncSubscriptionNow } from './fulfilment-service.ts';
+import { ownPage } from './checkout-service.ts';
 import { ProviderRequestError } from './payment-provider.ts';
-import { countRefillsSince, findPriceWithProduct, findUser, listUserSubscriptions, type SubscriptionRow } from './payment-repository.ts';
+import { presentRefund } from './payment-presenters.ts';
+import { countRefillsSince, findPriceWithProduct, findUser, listRecentRefunds, listUserSubscriptions, type SubscriptionRow } from './payment-repository.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 
 /** The billing side of Account and Pricing: the plan, changing it, cancelling it (decision 0023). */
@@ -22,11 +24,18 @@ async function planOf(ctx: AppContext, priceId: string): Promise<BillingPlan | n
   };
 }
 
-/** The subscription Account shows: the one that grants access, else the most recent. */
+/**
+ * The subscription Account shows: the one that grants access, else the most recent that was ever paid for.
+ * A plan whose first payment never went through (a failed pending card) was never the user's, and a
+ * duplicate plan was refunded (decision 0033): neither is shown.
+ */
 async function currentSubscription(ctx: AppContext, userId: string): Promise<SubscriptionRow | null> {
   const subs = await listUserSubscriptions(ctx.db, userId);
-  return subs.find((s) => grantsAccess(s)) ?? subs.find((s) => s.status !== 'incomplete') ?? null;
+  return subs.find((s) => grantsAccess(s)) ?? subs.find((s) => s.paidPriceId !== null && s.duplicateOf === null) ?? null;
 }
+
+/** How far back Account lists the refunds Crate made by itself. */
+const REFUNDS_SHOWN_DAYS = 90;
 
 export async function getBilling(ctx: AppContext, userId: string): Promise<Billing> {
   const sub = await currentSubscription(ctx, userId);
@@ -56,7 +65,8 @@ export async function getBilling(ctx: AppContext, userId: string): Promise<Billi
     : used >= REFILLS_PER_PERIOD
       ? { allowed: false, reason: `You have bought ${REFILLS_PER_PERIOD} refills this period; more open when your plan renews.`, used_this_period: used, per_period: REFILLS_PER_PERIOD }
       : { allowed: true, reason: null, used_this_period: used, per_period: REFILLS_PER_PERIOD };
-  return { provider: ctx.payments.kind, subscription, portal: ctx.payments.kind === 'stripe' && Boolean(user?.customerId), refills };
+  const refunds = await listRecentRefunds(ctx.db, userId, new Date(Date.now() - REFUNDS_SHOWN_DAYS * 86_400_000), 10);
+  return { provider: ctx.payments.kind, subscription, portal: ctx.payments.kind === 'stripe' && Boolean(user?.customerId), refunds: refunds.map(presentRefund), refills };
 }
 
 async function requireActive(ctx: AppContext, userId: string): Promise<SubscriptionRow> {
@@ -117,10 +127,9 @@ export async function setCancel(ctx: AppContext, userId: string, cancel: boolean
 export async function openPortal(ctx: AppContext, userId: string, returnUrl: string | undefined): Promise<{ url: string }> {
   const user = await findUser(ctx.db, userId);
   if (!user) throw notFound('The account');
-  const back = new URL(returnUrl ?? '/account', ctx.config.publicUrl);
-  if (back.origin !== new URL(ctx.config.publicUrl).origin) throw new AppError('VALIDATION_FAILED', 'return_url must be a page of this site', 'return_url');
+  const back = ownPage(ctx, returnUrl, 'return_url', '/account');
   if (!user.customerId) throw new AppError('CONFLICT', 'There is nothing to manage yet: you have not paid for anything.');
-  const portal = await ctx.payments.createPortalSession(user.customerId, back.toString());
+  const portal = await ctx.payments.createPortalSession(user.customerId, back);
   if (!portal) throw new AppError('CONFLICT', 'The sandbox has no customer portal: change or cancel your plan on this page.');
   return portal;
 }

@@ -3,35 +3,44 @@ import { priceNotFoundMessage, REFILLS_PER_PERIOD, type CheckoutSessionRequest }
 import type { CheckoutMode } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { grantsAccess } from './fulfilment-service.ts';
+import { fulfilCheckoutFromProvider, grantsAccess } from './fulfilment-service.ts';
 import { ProviderRequestError } from './payment-provider.ts';
 import {
   countRefillsSince,
+  expireOpenCheckout,
   findCheckout,
   findCheckoutByKey,
   findPricesWithProducts,
   findUser,
   hasPendingSubscriptionCheckout,
   insertCheckout,
+  listOtherOpenCheckouts,
+  listRefundsOfCheckout,
   listUserSubscriptions,
   updateCheckout,
   type CheckoutRow,
+  type RefundRow,
 } from './payment-repository.ts';
 
 /** The provider gets this long inside the request; past it the client keeps waiting on GET (≤ 30 s in all). */
 const PROVIDER_WAIT_MS = 20_000;
 
-/** A success or cancel URL must be a page of this site (no open redirect through checkout); a path is taken as one. */
-function ownPage(ctx: AppContext, value: string | undefined, field: 'success_url' | 'cancel_url'): string {
+/**
+ * A return URL must be a page of this site (no open redirect through checkout or the portal); a path is taken
+ * as one. This site is PUBLIC_URL, or without it any loopback name of the listening port (the server opened at
+ * 127.0.0.1 while its default PUBLIC_URL says localhost). A refusal names the address to use.
+ */
+export function ownPage(ctx: AppContext, value: string | undefined, field: 'success_url' | 'cancel_url' | 'return_url', fallback: string): string {
   const base = new URL(ctx.config.publicUrl);
-  if (value === undefined) return `${base.origin}/pricing`;
+  if (value === undefined) return new URL(fallback, base).toString();
+  const refuse = () => new AppError('VALIDATION_FAILED', `${field} must be a page of this site (${base.origin})`, field);
   let url: URL;
   try {
     url = new URL(value, base);
   } catch {
-    throw new AppError('VALIDATION_FAILED', `${field} must be a page of this site`, field);
+    throw refuse();
   }
-  if (url.origin !== base.origin) throw new AppError('VALIDATION_FAILED', `${field} must be a page of this site`, field);
+  if (url.origin !== base.origin && !ctx.config.siteOrigins.includes(url.origin)) throw refuse();
   return url.toString();
 }
 
@@ -84,8 +93,8 @@ export async function createCheckout(ctx: AppContext, userId: string, body: Chec
     const earlier = await findCheckoutByKey(ctx.db, userId, body.idempotency_key);
     if (earlier) return sameRequest(earlier, body.mode, lines);
   }
-  const successUrl = ownPage(ctx, body.success_url, 'success_url');
-  const cancelUrl = ownPage(ctx, body.cancel_url, 'cancel_url');
+  const successUrl = ownPage(ctx, body.success_url, 'success_url', '/pricing');
+  const cancelUrl = ownPage(ctx, body.cancel_url, 'cancel_url', '/pricing');
   await checkLines(ctx, userId, body.mode, lines);
   const user = await findUser(ctx.db, userId);
   if (!user) throw notFound('The account');
@@ -117,7 +126,10 @@ export async function createCheckout(ctx: AppContext, userId: string, body: Chec
       idempotencyKey: `checkout:${inserted.id}`,
     })
     .then(
-      (session) => updateCheckout(ctx.db, inserted.id, { sessionId: session.id, url: session.url, status: 'open' }),
+      async (session) => {
+        await updateCheckout(ctx.db, inserted.id, { sessionId: session.id, url: session.url, status: 'open' });
+        await expireOtherCheckouts(ctx, userId, body.mode, inserted.id);
+      },
       (error: unknown) => {
         const known = error instanceof ProviderRequestError;
         if (!known) ctx.log.error({ err: error, checkout: inserted.id }, 'creating a checkout session failed');
@@ -132,11 +144,46 @@ export async function createCheckout(ctx: AppContext, userId: string, body: Chec
   return (await findCheckout(ctx.db, inserted.id))!;
 }
 
-/** GET /api/checkout-sessions/:id — the caller's own only; anybody else's does not exist for them. */
-export async function readCheckout(ctx: AppContext, userId: string, id: string): Promise<CheckoutRow> {
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await findCheckout(ctx.db, id) : null;
+/**
+ * Opening a checkout closes the user's other open ones for the same purpose, at the provider too, so one
+ * click's worth is all that can be paid (decision 0033). A session paid meanwhile stays paid: fulfilment
+ * checks its rules again. A provider that does not answer leaves the old one open, and fulfilment again decides.
+ */
+async function expireOtherCheckouts(ctx: AppContext, userId: string, mode: CheckoutMode, keepId: string): Promise<void> {
+  for (const other of await listOtherOpenCheckouts(ctx.db, userId, mode, keepId)) {
+    try {
+      const status = other.sessionId ? await ctx.payments.expireCheckoutSession(other.sessionId) : 'expired';
+      if (status === 'expired') await expireOpenCheckout(ctx.db, other.id, 'You started another checkout, so this one was closed: only the latest can be paid.');
+    } catch (error) {
+      ctx.log.warn({ err: error, checkout: other.id }, 'closing an earlier open checkout failed');
+    }
+  }
+}
+
+/** How often one process asks the provider about one checkout for its return page (it polls every 2 s). */
+const PROVIDER_LOOK_MS = 1500;
+const lookedAt = new Map<string, number>();
+
+/**
+ * GET /api/checkout-sessions/:id — the caller's own only; anybody else's does not exist for them. While it is
+ * open or its payment pending, the provider is asked and a paid session fulfilled here, through the webhook's
+ * own idempotent path: the credits do not wait for a late webhook (decision 0033).
+ */
+export async function readCheckout(ctx: AppContext, userId: string, id: string): Promise<{ row: CheckoutRow; refunds: RefundRow[] }> {
+  let row = /^[0-9a-f-]{36}$/i.test(id) ? await findCheckout(ctx.db, id) : null;
   if (!row || row.userId !== userId) throw notFound('The checkout session');
-  return row;
+  if (row.sessionId && (row.status === 'open' || row.status === 'processing') && Date.now() - (lookedAt.get(row.id) ?? 0) >= PROVIDER_LOOK_MS) {
+    lookedAt.set(row.id, Date.now());
+    if (lookedAt.size > 10_000) lookedAt.delete(lookedAt.keys().next().value!);
+    try {
+      await fulfilCheckoutFromProvider(ctx, row.sessionId);
+      row = (await findCheckout(ctx.db, id))!;
+    } catch (error) {
+      // The webhook will bring it: the page keeps polling meanwhile.
+      ctx.log.warn({ err: error, checkout: row.id }, 'looking up a checkout at the provider failed');
+    }
+  }
+  return { row, refunds: await listRefundsOfCheckout(ctx.db, row.id) };
 }
 
 /** A client key for server-side calls that need one (tests, the CLI). */

@@ -1,11 +1,13 @@
-import { PAST_DUE_GRACE_DAYS } from '@crate/contract/checkout';
+import { PAST_DUE_GRACE_DAYS, REFILLS_PER_PERIOD } from '@crate/contract/checkout';
+import type { AutomaticRefundReason } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { addCredits, latestGrantExpiry, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
 import { grantRole, revokeRole, rolesOf } from '../roles/role-service.ts';
-import { paymentFailedMail, receiptMail } from './payment-mail.ts';
+import { duplicatePlanMail, paymentFailedMail, receiptMail, refillRefundMail } from './payment-mail.ts';
 import { ProviderRequestError, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSubscription } from './payment-provider.ts';
 import {
+  countRefillsSince,
   deactivateCatalogueObject,
   findCheckout,
   findCheckoutBySession,
@@ -14,13 +16,17 @@ import {
   findPricesWithProducts,
   findProduct,
   findReceiptByPayment,
+  findReceiptByRef,
   findSubscriptionByProviderId,
   findUser,
   findUserByCustomer,
   insertReceipt,
+  insertRefund,
+  listReceiptsOfSubscription,
   listUserSubscriptions,
   markEventFailed,
   markEventProcessed,
+  markSubscriptionDuplicate,
   setCustomerIfNone,
   setPaidPrice,
   setReceiptStatus,
@@ -29,6 +35,7 @@ import {
   upsertProduct,
   upsertSubscription,
   type CheckoutRow,
+  type ReceiptRow,
   type SubscriptionRow,
 } from './payment-repository.ts';
 
@@ -38,12 +45,17 @@ import {
  * brings Crate's rows in line with it inside one transaction. Every effect is idempotent by the
  * provider's ids: credits by period (`grant:<subscription>:<period start>`) or session
  * (`refill:<session>`), receipts by invoice or session, the take-back of a refund by receipt.
+ *
+ * Every money rule checked when a checkout opens is checked again here, under the user's lock (decision
+ * 0033): a plan paid while another runs is canceled and refunded, refills past the period's limit (or with
+ * no plan) are refunded. The return page fulfils through this same path when the webhook is late.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whether a subscription row gives its user the plan's roles now. */
-export function grantsAccess(sub: Pick<SubscriptionRow, 'status' | 'pastDueSince'>, at: Date = new Date()): boolean {
+/** Whether a subscription row gives its user the plan's roles now (a duplicate plan never does). */
+export function grantsAccess(sub: Pick<SubscriptionRow, 'status' | 'pastDueSince' | 'duplicateOf'>, at: Date = new Date()): boolean {
+  if (sub.duplicateOf !== null) return false;
   if (sub.status === 'active' || sub.status === 'trialing') return true;
   if (sub.status === 'past_due') return sub.pastDueSince !== null && at.getTime() < graceEndsAt(sub.pastDueSince).getTime();
   return false;
@@ -64,7 +76,7 @@ export async function applyAccess(tx: Tx, userId: string, reason: string): Promi
 // ── what a handler re-reads before it writes ──
 
 type Plan =
-  | { kind: 'checkout'; session: ProviderCheckoutSession; subscription: ProviderSubscription | null; failed: boolean }
+  | { kind: 'checkout'; session: ProviderCheckoutSession; subscription: ProviderSubscription | null; invoice: ProviderInvoice | null; failed: boolean }
   | { kind: 'subscription'; subscription: ProviderSubscription }
   | { kind: 'invoice'; invoice: ProviderInvoice; subscription: ProviderSubscription | null; failedEvent: boolean }
   | { kind: 'takeBack'; paymentId: string | null; status: 'refunded' | 'disputed'; applies: boolean }
@@ -97,7 +109,9 @@ async function gather(ctx: AppContext, type: string, objectId: string): Promise<
   if (type.startsWith('checkout.session.')) {
     const session = await p.retrieveCheckoutSession(objectId);
     const subscription = session.subscriptionId ? await p.retrieveSubscription(session.subscriptionId) : null;
-    return { kind: 'checkout', session, subscription, failed: type === 'checkout.session.async_payment_failed' };
+    // The plan's first invoice comes with its session: its credits need not wait for invoice.paid.
+    const invoice = subscription && session.invoiceId ? await p.retrieveInvoice(session.invoiceId) : null;
+    return { kind: 'checkout', session, subscription, invoice, failed: type === 'checkout.session.async_payment_failed' };
   }
   if (type.startsWith('customer.subscription.')) return { kind: 'subscription', subscription: await p.retrieveSubscription(objectId) };
   if (type.startsWith('invoice.')) {
@@ -180,10 +194,7 @@ export async function processPaymentEvent(ctx: AppContext, eventId: string): Pro
   const payload = stored.payload as { data?: { object?: { id?: string } } };
   try {
     const plan = await gather(ctx, stored.type, payload.data?.object?.id ?? '');
-    if (plan.kind === 'checkout' && plan.subscription) await ensurePrice(ctx, plan.subscription.priceId);
-    if (plan.kind === 'subscription') await ensurePrice(ctx, plan.subscription.priceId);
-    if (plan.kind === 'invoice' && plan.subscription) await ensurePrice(ctx, plan.subscription.priceId);
-    if (plan.kind === 'invoice' && plan.invoice.priceId) await ensurePrice(ctx, plan.invoice.priceId);
+    await ensurePrices(ctx, plan);
     const outcome = await ctx.db.transaction(async (tx) => {
       const event = await findEvent(tx, eventId, true);
       if (!event || event.processedAt) return 'already' as const;
@@ -191,8 +202,7 @@ export async function processPaymentEvent(ctx: AppContext, eventId: string): Pro
       await markEventProcessed(tx, eventId);
       return 'processed' as const;
     });
-    const applied = plan.kind === 'subscription' ? plan.subscription : plan.kind === 'checkout' || plan.kind === 'invoice' ? plan.subscription : null;
-    if (outcome === 'processed' && applied) await settleSubscription(ctx, applied);
+    if (outcome === 'processed') await settleSubscriptionOf(ctx, plan);
     return outcome;
   } catch (error) {
     await markEventFailed(ctx.db, eventId, (error as Error).message).catch(() => {});
@@ -200,10 +210,37 @@ export async function processPaymentEvent(ctx: AppContext, eventId: string): Pro
   }
 }
 
+/**
+ * The return page's look (decision 0033): asks the provider for the session and, once it is no longer open,
+ * fulfils it through the same path as its webhook (every effect keyed by the provider's ids, so the late
+ * webhook finds it done).
+ */
+export async function fulfilCheckoutFromProvider(ctx: AppContext, sessionId: string): Promise<void> {
+  const plan = await gather(ctx, 'checkout.session.completed', sessionId);
+  if (plan.kind !== 'checkout' || plan.session.status === 'open') return;
+  await ensurePrices(ctx, plan);
+  await ctx.db.transaction((tx) => apply(ctx, tx, plan));
+  await settleSubscriptionOf(ctx, plan);
+}
+
+async function ensurePrices(ctx: AppContext, plan: Plan): Promise<void> {
+  const subscription = plan.kind === 'checkout' || plan.kind === 'invoice' || plan.kind === 'subscription' ? plan.subscription : null;
+  if (subscription) await ensurePrice(ctx, subscription.priceId);
+  const invoice = plan.kind === 'invoice' || plan.kind === 'checkout' ? plan.invoice : null;
+  if (invoice?.priceId) await ensurePrice(ctx, invoice.priceId);
+}
+
+async function settleSubscriptionOf(ctx: AppContext, plan: Plan): Promise<void> {
+  const applied = plan.kind === 'checkout' || plan.kind === 'invoice' || plan.kind === 'subscription' ? plan.subscription : null;
+  if (applied) await settleSubscription(ctx, applied);
+}
+
 async function apply(ctx: AppContext, tx: Tx, plan: Plan): Promise<void> {
   switch (plan.kind) {
     case 'checkout':
-      return applyCheckout(ctx, tx, plan.session, plan.subscription, plan.failed);
+      await applyCheckout(ctx, tx, plan.session, plan.subscription, plan.failed);
+      if (plan.invoice && plan.subscription) await applyInvoice(ctx, tx, plan.invoice, plan.subscription, false);
+      return;
     case 'subscription':
       await applySubscription(ctx, tx, plan.subscription);
       return;
@@ -221,6 +258,8 @@ const FINAL = new Set<CheckoutRow['status']>(['complete', 'failed', 'expired']);
 async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutSession, subscription: ProviderSubscription | null, failed: boolean): Promise<void> {
   const row = (session.checkoutId ? await findCheckout(tx, session.checkoutId) : null) ?? (await findCheckoutBySession(tx, session.id));
   if (!row || row.sessionId !== session.id) throw new Error(`Checkout session ${session.id} is not one Crate made`);
+  // One user's payments are fulfilled one at a time, so each sees what the previous one did (decision 0033).
+  await lockCreditAccount(tx, row.userId);
   if (session.customerId) await setCustomerIfNone(tx, row.userId, session.customerId);
 
   const paid = session.status === 'complete' && session.paymentStatus !== 'unpaid';
@@ -238,19 +277,37 @@ async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutS
   if (session.mode === 'payment' && paid) await fulfilRefill(ctx, tx, row, session);
 }
 
-/** A paid one-off checkout: credits for each refill line, one receipt, one e-mail. */
+/**
+ * A paid one-off checkout: credits for each refill line, one receipt, one e-mail. The refill rules are checked
+ * again now (decision 0033): refills need a plan that grants access, and a period allows REFILLS_PER_PERIOD —
+ * units past it (paid through checkouts that were open at once) are not credited but refunded.
+ */
 async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: ProviderCheckoutSession): Promise<void> {
+  if (row.grantedQuantity !== null || (await findReceiptByRef(tx, session.id))) return; // fulfilled already
   const prices = await findPricesWithProducts(tx, session.lineItems.map((l) => l.priceId));
-  const credits = session.lineItems.reduce((sum, line) => sum + (prices.find((p) => p.price.id === line.priceId)?.price.credits ?? 0) * line.quantity, 0);
+  const priceOf = (priceId: string) => prices.find((p) => p.price.id === priceId)?.price;
   const now = new Date();
-  const subs = await listUserSubscriptions(tx, row.userId);
+  const current = (await listUserSubscriptions(tx, row.userId)).find((s) => grantsAccess(s, now));
+  const wanted = session.lineItems.reduce((sum, line) => sum + line.quantity, 0);
+  const left = current ? Math.max(0, REFILLS_PER_PERIOD - (await countRefillsSince(tx, row.userId, current.currentPeriodStart, { paidOnly: true, exceptId: row.id }))) : 0;
+  // The units credited, line by line in order, until the period's limit.
+  let open = Math.min(wanted, left);
+  let credits = 0;
+  let creditedAmount = 0;
+  for (const line of session.lineItems) {
+    const units = Math.min(line.quantity, open);
+    open -= units;
+    credits += (priceOf(line.priceId)?.credits ?? 0) * units;
+    creditedAmount += (priceOf(line.priceId)?.unitAmount ?? 0) * units;
+  }
+  const granted = Math.min(wanted, left);
   // Refill credits expire with the plan credits: the latest plan lot, else the end of the period paid for.
-  const expiresAt = (await latestGrantExpiry(tx, row.userId, now)) ?? subs.find((s) => grantsAccess(s, now))?.currentPeriodEnd ?? new Date(now.getTime() + 31 * DAY_MS);
-  await lockCreditAccount(tx, row.userId);
+  const expiresAt = (await latestGrantExpiry(tx, row.userId, now)) ?? current?.currentPeriodEnd ?? new Date(now.getTime() + 31 * DAY_MS);
   const lotId =
     credits > 0
       ? await addCredits(tx, { userId: row.userId, kind: 'refill', amount: credits, expiresAt, reason: describeLines(session, prices), idempotencyKey: `refill:${session.id}`, checkoutSessionId: row.id })
       : null;
+  await updateCheckout(tx, row.id, { grantedQuantity: granted });
   const receipt = await insertReceipt(tx, {
     userId: row.userId,
     provider: ctx.payments.kind,
@@ -262,7 +319,35 @@ async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: 
     creditLedgerId: lotId,
     credits,
   });
-  if (receipt) await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits, creditsExpireAt: expiresAt, renewal: false }));
+  if (!receipt) return;
+  const refundAmount = granted === wanted ? 0 : granted === 0 ? session.amountTotal : Math.max(0, session.amountTotal - creditedAmount);
+  if (refundAmount === 0) {
+    await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits, creditsExpireAt: expiresAt, renewal: false }));
+    return;
+  }
+  const reason: AutomaticRefundReason = current ? 'refill_over_limit' : 'refill_without_plan';
+  const description = current
+    ? `${wanted} ${wanted === 1 ? 'refill was' : 'refills were'} paid for, and ${left === 0 ? 'none were' : `only ${left} ${left === 1 ? 'was' : 'were'}`} left of the ${REFILLS_PER_PERIOD} a plan period allows (other checkouts were paid first): the rest is refunded.`
+    : 'Refills are for subscribers, and your plan had ended when this refill was paid: it is refunded in full.';
+  await refundAutomatically(ctx, tx, { receipt, checkoutId: row.id, reason, amount: refundAmount, description });
+  await mailUser(ctx, tx, row.userId, (to) => refillRefundMail({ to, publicUrl: ctx.config.publicUrl, description, amount: refundAmount, currency: receipt.currency, credits }));
+}
+
+/** Decides a refund in the caller's transaction and queues the `payment-refund` job that asks the provider (once per receipt). */
+async function refundAutomatically(ctx: AppContext, tx: Tx, input: { receipt: ReceiptRow; checkoutId: string | null; reason: AutomaticRefundReason; amount: number; description: string }): Promise<void> {
+  if (!input.receipt.paymentId) throw new Error(`Receipt ${input.receipt.id} names no payment to refund`);
+  const refund = await insertRefund(tx, {
+    userId: input.receipt.userId,
+    provider: ctx.payments.kind,
+    receiptId: input.receipt.id,
+    checkoutSessionId: input.checkoutId,
+    paymentId: input.receipt.paymentId,
+    reason: input.reason,
+    description: input.description,
+    amount: Math.min(input.amount, input.receipt.amount),
+    currency: input.receipt.currency,
+  });
+  if (refund) await ctx.jobs.enqueue('payment-refund', { refundId: refund.id }, { tx });
 }
 
 function describeLines(session: ProviderCheckoutSession, prices: Awaited<ReturnType<typeof findPricesWithProducts>>): string {
@@ -274,9 +359,11 @@ async function applySubscription(ctx: AppContext, tx: Tx, sub: ProviderSubscript
   const existing = await findSubscriptionByProviderId(tx, sub.id);
   const userId = existing?.userId ?? knownUserId ?? sub.userId ?? (await findUserByCustomer(tx, sub.customerId));
   if (!userId || !(await findUser(tx, userId))) throw new Error(`Subscription ${sub.id} belongs to no Crate user (yet)`);
+  // Which of two plans is kept is decided under the user's lock: two plans paid at once queue here.
+  await lockCreditAccount(tx, userId);
   await setCustomerIfNone(tx, userId, sub.customerId);
   const pastDueSince = sub.status === 'past_due' ? (existing?.pastDueSince ?? new Date()) : null;
-  const row = await upsertSubscription(tx, {
+  const upserted = await upsertSubscription(tx, {
     userId,
     provider: ctx.payments.kind,
     providerSubscriptionId: sub.id,
@@ -288,12 +375,51 @@ async function applySubscription(ctx: AppContext, tx: Tx, sub: ProviderSubscript
     customerId: sub.customerId,
     pastDueSince,
   });
+  const row = await keepOnePlan(ctx, tx, upserted, sub);
   await applyAccess(tx, userId, `subscription ${sub.id} is ${sub.status}`);
   if (pastDueSince && !existing?.pastDueSince) {
     // The grace period ends without any provider event: look again then.
     await ctx.jobs.enqueue('subscription-recheck', { userId }, { tx, runAt: new Date(graceEndsAt(pastDueSince).getTime() + 1000) });
   }
   return row;
+}
+
+/**
+ * One plan per user (decision 0033): the plan that grants access first is kept. A plan that starts to grant
+ * access while another does — two plan checkouts open at once, both paid — is the duplicate: it grants
+ * nothing, is canceled at once at the provider (`subscription-cancel` job), every payment it took for time
+ * the kept plan covers is refunded in full, and the user is told by e-mail (Account lists the refunds).
+ */
+async function keepOnePlan(ctx: AppContext, tx: Tx, row: SubscriptionRow, sub: ProviderSubscription): Promise<SubscriptionRow> {
+  if (row.duplicateOf === null) {
+    if (!grantsAccess(row)) return row;
+    const kept = (await listUserSubscriptions(tx, row.userId)).find((other) => other.id !== row.id && grantsAccess(other));
+    if (!kept) return row;
+    await markSubscriptionDuplicate(tx, row.id, kept.id);
+    row = { ...row, duplicateOf: kept.id };
+    await ctx.jobs.enqueue('subscription-cancel', { subscriptionId: sub.id }, { tx });
+    const [keptPlan, duplicatePlan] = await Promise.all([findPriceWithProduct(tx, kept.paidPriceId ?? kept.priceId), findPriceWithProduct(tx, sub.priceId)]);
+    await mailUser(ctx, tx, row.userId, (to) => duplicatePlanMail({ to, publicUrl: ctx.config.publicUrl, keptPlan: keptPlan?.product.name ?? 'current', duplicatePlan: duplicatePlan?.product.name ?? 'second' }));
+  }
+  await refundDuplicatePayments(ctx, tx, row, sub);
+  return row;
+}
+
+/** A duplicate plan's payments for time the kept plan covers go back in full (each once: one refund per receipt). */
+async function refundDuplicatePayments(ctx: AppContext, tx: Tx, row: SubscriptionRow, sub: ProviderSubscription): Promise<void> {
+  const kept = (await listUserSubscriptions(tx, row.userId)).find((other) => other.id === row.duplicateOf);
+  if (!kept) return;
+  const checkout = sub.checkoutId && /^[0-9a-f-]{36}$/i.test(sub.checkoutId) ? await findCheckout(tx, sub.checkoutId) : null;
+  for (const receipt of await listReceiptsOfSubscription(tx, row.id, kept.createdAt)) {
+    if (!receipt.paymentId || receipt.amount <= 0) continue;
+    await refundAutomatically(ctx, tx, {
+      receipt,
+      checkoutId: checkout?.userId === row.userId ? checkout.id : null,
+      reason: 'duplicate_subscription',
+      amount: receipt.amount,
+      description: `${receipt.description}: paid while another plan was running, so it was canceled at once and refunded in full.`,
+    });
+  }
 }
 
 /** Credits for the rollover rule (decision 0020): the period's end, or `rollover_months` after the grant. */
@@ -317,7 +443,8 @@ async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, s
     const periodStart = invoice.periodStart ?? subscription.currentPeriodStart;
     const periodEnd = invoice.periodEnd ?? subscription.currentPeriodEnd;
     if (periodStart.getTime() >= row.currentPeriodStart.getTime() - 1000) await setPaidPrice(tx, row.id, priceId);
-    const credits = found.price.credits * Math.max(1, invoice.quantity);
+    // A duplicate plan's payment is refunded: it grants nothing.
+    const credits = row.duplicateOf ? 0 : found.price.credits * Math.max(1, invoice.quantity);
     const now = new Date();
     const expiresAt = grantExpiry(found.product, periodEnd, now);
     await lockCreditAccount(tx, userId);
@@ -343,9 +470,14 @@ async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, s
       currency: invoice.currency,
       creditLedgerId: lotId,
       credits: lotId ? credits : 0,
+      subscriptionId: row.id,
       periodStart,
       periodEnd,
     });
+    if (row.duplicateOf) {
+      await refundDuplicatePayments(ctx, tx, row, subscription);
+      return;
+    }
     if (receipt) {
       const renewal = invoice.billingReason === 'subscription_cycle';
       await mailUser(ctx, tx, userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits: receipt.credits, creditsExpireAt: expiresAt, renewal }));

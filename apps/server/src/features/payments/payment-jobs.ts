@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { listLotsExpiringBetween } from '../credits/credit-ledger-service.ts';
 import { processPaymentEvent, recheckAccess } from './fulfilment-service.ts';
 import { creditsExpiringMail } from './payment-mail.ts';
-import { findUser } from './payment-repository.ts';
+import { findRefund, findUser, updateRefund } from './payment-repository.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 
 /** Jobs of the payments feature (their names are in the contract's jobs.ts; entries in jobs/job-catalogue.ts). */
@@ -13,6 +13,43 @@ export const paymentEventJobKey = (p: { eventId: string }) => `payment-event:${p
 /** Processes a stored webhook event that its request did not finish (a crash, a failing handler). */
 export async function runPaymentEvent(ctx: AppContext, payload: { eventId: string }): Promise<void> {
   await processPaymentEvent(ctx, payload.eventId);
+}
+
+export const paymentRefundPayloadSchema = z.strictObject({ refundId: z.uuid() });
+export const paymentRefundJobKey = (p: { refundId: string }) => `payment-refund:${p.refundId}`;
+/**
+ * Gives back the money of an automatic refund decided at fulfilment (decision 0033). The provider's refund is
+ * keyed by our row, so a retry after a lost answer refunds once; the provider's charge.refunded event then
+ * marks the receipt and takes back any credits, as for a refund made anywhere else.
+ */
+export async function runPaymentRefund(ctx: AppContext, payload: { refundId: string }): Promise<void> {
+  const refund = await findRefund(ctx.db, payload.refundId);
+  if (!refund || refund.status !== 'pending') return;
+  try {
+    const made = await ctx.payments.refundPayment({
+      paymentId: refund.paymentId,
+      amount: refund.amount,
+      reason: refund.reason === 'duplicate_subscription' ? 'duplicate' : 'requested_by_customer',
+      idempotencyKey: `crate-refund:${refund.id}`,
+      metadata: { crate_refund_id: refund.id, crate_reason: refund.reason, user_id: refund.userId },
+    });
+    await updateRefund(ctx.db, refund.id, { status: 'succeeded', providerRefundId: made.id, completedAt: new Date(), lastError: null });
+  } catch (error) {
+    await updateRefund(ctx.db, refund.id, { lastError: (error as Error).message.slice(0, 1000) });
+    throw error;
+  }
+}
+/** Out of retries: the refund stays on record as failed, for an admin to make by hand. */
+export async function paymentRefundFailed(ctx: AppContext, payload: { refundId: string }, error: string): Promise<void> {
+  ctx.log.error({ refund: payload.refundId, error }, 'an automatic refund failed for good');
+  await updateRefund(ctx.db, payload.refundId, { status: 'failed', lastError: error.slice(0, 1000) });
+}
+
+export const subscriptionCancelPayloadSchema = z.strictObject({ subscriptionId: z.string().min(1).max(255) });
+export const subscriptionCancelJobKey = (p: { subscriptionId: string }) => `subscription-cancel:${p.subscriptionId}`;
+/** Ends a duplicate plan at the provider now (decision 0033); its customer.subscription.deleted event follows. */
+export async function runSubscriptionCancel(ctx: AppContext, payload: { subscriptionId: string }): Promise<void> {
+  await ctx.payments.cancelSubscriptionNow(payload.subscriptionId, `crate-cancel-duplicate:${payload.subscriptionId}`);
 }
 
 export const sandboxWebhookPayloadSchema = z.strictObject({ eventId: z.string().min(1).max(255) });

@@ -1,7 +1,9 @@
-import type { CheckoutSession, Receipt } from '@crate/contract/checkout';
-import type { CheckoutRow, ReceiptRow } from './payment-repository.ts';
+import type { Billing, CheckoutSession, Receipt } from '@crate/contract/checkout';
+import { money } from './payment-mail.ts';
+import type { CheckoutRow, ReceiptRow, RefundRow } from './payment-repository.ts';
 
-export function presentCheckout(row: CheckoutRow): CheckoutSession {
+/** A checkout and, once paid, any refund Crate decided on it (decision 0033). */
+export function presentCheckout(row: CheckoutRow, refunds: readonly RefundRow[] = []): CheckoutSession {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -15,7 +17,12 @@ export function presentCheckout(row: CheckoutRow): CheckoutSession {
     success_url: row.successUrl,
     cancel_url: row.cancelUrl,
     completed_at: row.completedAt?.toISOString() ?? null,
+    notice: refunds.length > 0 ? refunds.map((r) => `${r.description} Refund: ${money(r.amount, r.currency)}.`).join(' ') : null,
   };
+}
+
+export function presentRefund(row: RefundRow): Billing['refunds'][number] {
+  return { id: row.id, reason: row.reason, description: row.description, amount: row.amount, currency: row.currency, status: row.status, created_at: row.createdAt.toISOString() };
 }
 
 export function presentReceipt(row: ReceiptRow): Receipt {

@@ -38,6 +38,8 @@ export interface ProviderCheckoutSession {
   userId: string | null;
   subscriptionId: string | null;
   paymentId: string | null;
+  /** Subscription mode: the first invoice, once the provider made it (its credits need not wait for invoice.paid). */
+  invoiceId: string | null;
   amountTotal: number;
   currency: string;
   lineItems: ProviderLineItem[];
@@ -47,6 +49,8 @@ export interface ProviderSubscription {
   id: string;
   customerId: string;
   userId: string | null;
+  /** Our checkout_sessions row it was bought through (metadata), when it was. */
+  checkoutId: string | null;
   status: SubscriptionStatus;
   priceId: string;
   currentPeriodStart: Date;
@@ -117,6 +121,16 @@ export interface ProviderEvent {
 
 export type PlanChangeTiming = 'now' | 'at_renewal';
 
+/** Money given back on a payment Crate took (decision 0033): all of it or part (refills past the limit). */
+export interface RefundInput {
+  paymentId: string;
+  amount: number;
+  /** Stripe's refund reasons: a second plan is a duplicate; refills Crate cannot honour are given back as asked for. */
+  reason: 'duplicate' | 'requested_by_customer';
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 export interface PaymentProvider {
   readonly kind: ProviderKind;
   createCheckoutSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
@@ -136,6 +150,12 @@ export interface PaymentProvider {
    */
   changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, idempotencyKey: string): Promise<void>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends a subscription now, with no final invoice and no proration (a duplicate plan, decision 0033). Ending an ended one is a no-op. */
+  cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** Closes a session that is still open so it can no longer be paid; answers its status after (a session paid meanwhile stays complete). */
+  expireCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession['status']>;
+  /** Gives money back on a payment; answers the provider's refund id. The same key gives one refund however often it is asked. */
+  refundPayment(input: RefundInput): Promise<{ id: string }>;
   /** Stripe's Customer Portal; null when the provider has none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { checkoutSessions, paymentEvents, paymentPrices, paymentProducts, paymentReceipts, subscriptions, users } from '../../db/schema/index.ts';
+import { checkoutSessions, paymentEvents, paymentPrices, paymentProducts, paymentReceipts, paymentRefunds, subscriptions, users } from '../../db/schema/index.ts';
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
 
 export async function findPricesWithProducts(db: DbOrTx, priceIds: string[]) {
   if (priceIds.length === 0) return [];
@@ -107,13 +108,87 @@ export async function listReceipts(db: DbOrTx, userId: string, page: { limit: nu
     .limit(page.limit + 1);
 }
 
-/** Refill purchases (their quantities) paid since `since`: the per-period cap. */
-export async function countRefillsSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+/**
+ * Refills bought since `since` against the per-period limit: the units each paid checkout credited (fewer than
+ * it asked for when the limit was reached meanwhile), and those of payments still pending as asked for. At
+ * fulfilment (`paidOnly`) only what was credited counts, and not the checkout being fulfilled.
+ */
+export async function countRefillsSince(db: DbOrTx, userId: string, since: Date, options: { paidOnly?: boolean; exceptId?: string } = {}): Promise<number> {
+  const conditions = [
+    eq(checkoutSessions.userId, userId),
+    eq(checkoutSessions.mode, 'payment'),
+    inArray(checkoutSessions.status, options.paidOnly ? ['complete'] : ['complete', 'processing']),
+    gte(checkoutSessions.createdAt, since),
+  ];
+  if (options.exceptId) conditions.push(ne(checkoutSessions.id, options.exceptId));
   const rows = await db
-    .select({ lineItems: checkoutSessions.lineItems, quantity: checkoutSessions.quantity })
+    .select({ lineItems: checkoutSessions.lineItems, granted: checkoutSessions.grantedQuantity })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.mode, 'payment'), inArray(checkoutSessions.status, ['complete', 'processing']), gte(checkoutSessions.createdAt, since)));
-  return rows.reduce((sum, row) => sum + (row.lineItems ?? []).reduce((n, line) => n + (line.quantity ?? 1), 0), 0);
+    .where(and(...conditions));
+  return rows.reduce((sum, row) => sum + (row.granted ?? (row.lineItems ?? []).reduce((n, line) => n + (line.quantity ?? 1), 0)), 0);
+}
+
+/** The user's other checkouts for the same purpose that could still be paid (or are being made). */
+export async function listOtherOpenCheckouts(db: DbOrTx, userId: string, mode: CheckoutRow['mode'], exceptId: string): Promise<CheckoutRow[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.mode, mode), eq(checkoutSessions.status, 'open'), ne(checkoutSessions.id, exceptId)));
+}
+
+/** Closes a checkout that is still open (a later event about it finds it final). */
+export async function expireOpenCheckout(db: DbOrTx, id: string, message: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'expired', completedAt: new Date(), errorCode: 'superseded', errorMessage: message })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+}
+
+export async function findReceiptByRef(db: DbOrTx, providerRef: string): Promise<ReceiptRow | null> {
+  const [row] = await db.select().from(paymentReceipts).where(eq(paymentReceipts.providerRef, providerRef));
+  return row ?? null;
+}
+
+/** The payments a plan took for time after `since` (a duplicate plan's payments for time the kept plan covers). */
+export async function listReceiptsOfSubscription(db: DbOrTx, subscriptionId: string, since: Date): Promise<ReceiptRow[]> {
+  return db
+    .select()
+    .from(paymentReceipts)
+    .where(and(eq(paymentReceipts.subscriptionId, subscriptionId), gt(paymentReceipts.periodEnd, since)));
+}
+
+export async function markSubscriptionDuplicate(db: DbOrTx, id: string, keptId: string): Promise<void> {
+  await db.update(subscriptions).set({ duplicateOf: keptId, updatedAt: sql`now()` }).where(eq(subscriptions.id, id));
+}
+
+// ── automatic refunds (decision 0033) ──
+/** One automatic refund per receipt: null when this receipt has one already. */
+export async function insertRefund(db: DbOrTx, values: typeof paymentRefunds.$inferInsert): Promise<RefundRow | null> {
+  const [row] = await db.insert(paymentRefunds).values(values).onConflictDoNothing({ target: paymentRefunds.receiptId }).returning();
+  return row ?? null;
+}
+
+export async function findRefund(db: DbOrTx, id: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
+  return row ?? null;
+}
+
+export async function updateRefund(db: DbOrTx, id: string, values: Partial<Pick<RefundRow, 'status' | 'providerRefundId' | 'lastError' | 'completedAt'>>): Promise<void> {
+  await db.update(paymentRefunds).set(values).where(eq(paymentRefunds.id, id));
+}
+
+/** The automatic refunds Account shows, newest first. */
+export async function listRecentRefunds(db: DbOrTx, userId: string, since: Date, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.userId, userId), gte(paymentRefunds.createdAt, since)))
+    .orderBy(desc(paymentRefunds.createdAt))
+    .limit(limit);
+}
+
+export async function listRefundsOfCheckout(db: DbOrTx, checkoutId: string): Promise<RefundRow[]> {
+  return db.select().from(paymentRefunds).where(eq(paymentRefunds.checkoutSessionId, checkoutId)).orderBy(desc(paymentRefunds.createdAt));
 }
 
 // ── events ──

@@ -28,7 +28,10 @@ async function readRaw(stream: Readable | null): Promise<Buffer> {
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.createCheckoutSession, async ({ viewer, body }) => presentCheckout(await createCheckout(ctx, viewer.userId, body)));
-  registerEndpoint(app, API.getCheckoutSession, async ({ viewer, params }) => presentCheckout(await readCheckout(ctx, viewer.userId, params.id)));
+  registerEndpoint(app, API.getCheckoutSession, async ({ viewer, params }) => {
+    const { row, refunds } = await readCheckout(ctx, viewer.userId, params.id);
+    return presentCheckout(row, refunds);
+  });
 
   registerEndpoint(app, API.paymentWebhook, async ({ upload, request }) => {
     const signature = request.headers['stripe-signature'];

@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   type PlanChangeTiming,
   type ProviderCharge,
+  type RefundInput,
   type ProviderCheckoutSession,
   type ProviderDispute,
   type ProviderEvent,
@@ -159,6 +160,7 @@ export class SandboxProvider implements PaymentProvider {
       userId: input.userId,
       subscriptionId: null,
       paymentId: null,
+      invoiceId: null,
       amountTotal,
       currency: prices[0]?.currency ?? 'usd',
       lineItems: input.lineItems,
@@ -200,7 +202,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription> {
     const s = await this.#get<SandboxSubscription>(this.#o.db, 'subscription', id);
-    return { ...s, currentPeriodStart: new Date(s.currentPeriodStart), currentPeriodEnd: new Date(s.currentPeriodEnd) };
+    return { ...s, checkoutId: s.checkoutId ?? null, currentPeriodStart: new Date(s.currentPeriodStart), currentPeriodEnd: new Date(s.currentPeriodEnd) };
   }
 
   async retrieveInvoice(id: string): Promise<ProviderInvoice> {
@@ -256,6 +258,46 @@ export class SandboxProvider implements PaymentProvider {
     return null;
   }
 
+  async cancelSubscriptionNow(subscriptionId: string): Promise<void> {
+    await this.#o.db.transaction(async (tx) => {
+      const sub = await this.#get<SandboxSubscription>(tx, 'subscription', subscriptionId, true);
+      if (sub.status === 'canceled') return;
+      await this.#put(tx, 'subscription', sub.id, { ...sub, status: 'canceled' });
+      await this.#emit(tx, 'customer.subscription.deleted', { id: sub.id, object: 'subscription' });
+    });
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<SandboxSession['status']> {
+    return this.#o.db.transaction(async (tx) => {
+      const s = await this.#get<SandboxSession>(tx, 'checkout.session', sessionId, true);
+      if (s.status !== 'open') return s.status;
+      await this.#put(tx, 'checkout.session', s.id, { ...s, status: 'expired', expiresAt: new Date().toISOString() });
+      await this.#emit(tx, 'checkout.session.expired', { id: s.id, object: 'checkout.session' });
+      return 'expired' as const;
+    });
+  }
+
+  /** Refunds part or all of a payment (charge.refunded), once per idempotency key, never past what was charged. */
+  async refundPayment(input: Pick<RefundInput, 'paymentId' | 'amount' | 'idempotencyKey'>): Promise<{ id: string }> {
+    return this.#o.db.transaction(async (tx) => {
+      const key = `idem_refund_${input.idempotencyKey}`;
+      const [earlier] = await tx.select({ data: sandboxObjects.data }).from(sandboxObjects).where(and(eq(sandboxObjects.type, 'idempotency'), eq(sandboxObjects.id, key)));
+      if (earlier) return earlier.data as { id: string };
+      const { chargeId } = await this.#get<{ chargeId: string }>(tx, 'charge_by_payment', `cbp_${input.paymentId}`);
+      const charge = await this.#get<ProviderCharge>(tx, 'charge', chargeId, true);
+      if (!Number.isInteger(input.amount) || input.amount <= 0 || charge.amountRefunded + input.amount > charge.amount) {
+        throw new ProviderRequestError('amount_too_large', `Refund amount (${input.amount}) is greater than unrefunded amount on charge (${charge.amount - charge.amountRefunded})`);
+      }
+      const refunded = charge.amountRefunded + input.amount;
+      await this.#put(tx, 'charge', charge.id, { ...charge, amountRefunded: refunded, refunded: refunded >= charge.amount });
+      const refund = { id: newId('re'), chargeId: charge.id, paymentId: input.paymentId, amount: input.amount };
+      await this.#put(tx, 'refund', refund.id, refund);
+      await this.#put(tx, 'idempotency', key, { id: refund.id });
+      await this.#emit(tx, 'charge.refunded', { id: charge.id, object: 'charge' });
+      return { id: refund.id };
+    });
+  }
+
   // ── the hosted page's actions ──
 
   /** The customer submits a card on the hosted page. Returns where to send them next, or the error to show. */
@@ -263,7 +305,9 @@ export class SandboxProvider implements PaymentProvider {
     const card = SANDBOX_CARDS[cardNumber.replace(/[\s-]/g, '') as keyof typeof SANDBOX_CARDS];
     return this.#o.db.transaction(async (tx) => {
       const s = await this.#get<SandboxSession>(tx, 'checkout.session', sessionId, true);
-      if (s.status !== 'open') return { error: s.status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired. Start again from Crate.' };
+      // A second submission of the form (a double click, a resent POST) lands where the first one did.
+      if (s.status === 'complete') return { redirect: successRedirect(s) };
+      if (s.status !== 'open') return { error: 'This checkout has expired. Start again from Crate.' };
       if (new Date(s.expiresAt) <= new Date()) {
         await this.#put(tx, 'checkout.session', s.id, { ...s, status: 'expired' });
         await this.#emit(tx, 'checkout.session.expired', { id: s.id, object: 'checkout.session' });
@@ -280,6 +324,7 @@ export class SandboxProvider implements PaymentProvider {
       const pending = card.outcome === 'pending_succeeds' || card.outcome === 'pending_fails';
       const paymentId = newId('pi');
       let subscriptionId: string | null = null;
+      let invoiceId: string | null = null;
       if (s.mode === 'subscription') {
         const line = s.lineItems[0]!;
         const price = await this.#price(tx, line.priceId);
@@ -289,6 +334,7 @@ export class SandboxProvider implements PaymentProvider {
           id: subscriptionId,
           customerId: s.customerId!,
           userId: s.userId,
+          checkoutId: s.checkoutId,
           status: pending ? 'incomplete' : 'active',
           priceId: line.priceId,
           currentPeriodStart: now.toISOString(),
@@ -298,18 +344,17 @@ export class SandboxProvider implements PaymentProvider {
         };
         await this.#put(tx, 'subscription', sub.id, sub);
         await this.#emit(tx, 'customer.subscription.created', { id: sub.id, object: 'subscription' });
-        if (!pending) await this.#invoice(tx, sub, 'subscription_create', 'pay', paymentId);
+        if (!pending) invoiceId = (await this.#invoice(tx, sub, 'subscription_create', 'pay', paymentId)).id;
       } else if (!pending) {
         await this.#charge(tx, paymentId, s.amountTotal);
       }
-      const done: SandboxSession = { ...s, status: 'complete', paymentStatus: pending ? 'unpaid' : 'paid', subscriptionId, paymentId, lastError: null };
+      const done: SandboxSession = { ...s, status: 'complete', paymentStatus: pending ? 'unpaid' : 'paid', subscriptionId, paymentId, invoiceId, lastError: null };
       await this.#put(tx, 'checkout.session', s.id, done);
       await this.#emit(tx, 'checkout.session.completed', { id: s.id, object: 'checkout.session' });
       if (pending) {
         await this.#o.jobs().enqueue('sandbox-settle', { sessionId: s.id, outcome: card.outcome === 'pending_succeeds' ? 'succeeds' : 'fails' }, { tx, runAt: new Date(Date.now() + this.#o.pendingMs) });
       }
-      const join = done.successUrl.includes('?') ? '&' : '?';
-      return { redirect: `${done.successUrl}${join}checkout=${encodeURIComponent(s.checkoutId ?? '')}` };
+      return { redirect: successRedirect(done) };
     });
   }
 
@@ -332,14 +377,15 @@ export class SandboxProvider implements PaymentProvider {
       }
       if (s.status !== 'complete' || s.paymentStatus !== 'unpaid') return;
       if (outcome === 'succeeds') {
-        await this.#put(tx, 'checkout.session', s.id, { ...s, paymentStatus: 'paid' });
         if (s.subscriptionId) {
           const sub = await this.#get<SandboxSubscription>(tx, 'subscription', s.subscriptionId, true);
           const active: SandboxSubscription = { ...sub, status: 'active' };
           await this.#put(tx, 'subscription', sub.id, active);
-          await this.#invoice(tx, active, 'subscription_create', 'pay', s.paymentId!);
+          const invoice = await this.#invoice(tx, active, 'subscription_create', 'pay', s.paymentId!);
+          await this.#put(tx, 'checkout.session', s.id, { ...s, paymentStatus: 'paid', invoiceId: invoice.id });
           await this.#emit(tx, 'customer.subscription.updated', { id: sub.id, object: 'subscription' });
         } else {
+          await this.#put(tx, 'checkout.session', s.id, { ...s, paymentStatus: 'paid' });
           await this.#charge(tx, s.paymentId!, s.amountTotal);
         }
         await this.#emit(tx, 'checkout.session.async_payment_succeeded', { id: s.id, object: 'checkout.session' });
@@ -419,14 +465,11 @@ export class SandboxProvider implements PaymentProvider {
     return { subscription: await this.retrieveSubscription(subscriptionId), events };
   }
 
-  /** Refunds a payment in full (charge.refunded), as a dashboard refund would. */
+  /** Refunds what is left of a payment (charge.refunded), as a dashboard refund would. */
   async refund(paymentId: string): Promise<void> {
-    await this.#o.db.transaction(async (tx) => {
-      const { chargeId } = await this.#get<{ chargeId: string }>(tx, 'charge_by_payment', `cbp_${paymentId}`);
-      const charge = await this.#get<ProviderCharge>(tx, 'charge', chargeId, true);
-      await this.#put(tx, 'charge', charge.id, { ...charge, refunded: true, amountRefunded: charge.amount });
-      await this.#emit(tx, 'charge.refunded', { id: charge.id, object: 'charge' });
-    });
+    const { chargeId } = await this.#get<{ chargeId: string }>(this.#o.db, 'charge_by_payment', `cbp_${paymentId}`);
+    const charge = await this.#get<ProviderCharge>(this.#o.db, 'charge', chargeId);
+    await this.refundPayment({ paymentId, amount: charge.amount - charge.amountRefunded, idempotencyKey: newId('dashboard') });
   }
 
   /** Opens a dispute on a payment (charge.dispute.created). */
@@ -438,6 +481,12 @@ export class SandboxProvider implements PaymentProvider {
       await this.#emit(tx, 'charge.dispute.created', { id: dispute.id, object: 'dispute' });
     });
   }
+}
+
+/** Where the hosted page sends the customer once paid: the success URL, naming our checkout. */
+function successRedirect(s: SandboxSession): string {
+  const join = s.successUrl.includes('?') ? '&' : '?';
+  return `${s.successUrl}${join}checkout=${encodeURIComponent(s.checkoutId ?? '')}`;
 }
 
 /** Stripe-Signature verification with the `stripe` library (both providers sign this way). */

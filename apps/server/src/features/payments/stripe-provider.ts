@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   type PlanChangeTiming,
   type ProviderCharge,
+  type RefundInput,
   type ProviderCheckoutSession,
   type ProviderDispute,
   type ProviderEvent,
@@ -114,6 +115,7 @@ export class StripeProvider implements PaymentProvider {
       userId: s.metadata?.user_id ?? null,
       subscriptionId: idOf(s.subscription),
       paymentId: idOf(s.payment_intent),
+      invoiceId: idOf(s.invoice),
       amountTotal: s.amount_total ?? 0,
       currency: s.currency ?? 'usd',
       lineItems: (s.line_items?.data ?? []).map((l) => ({ priceId: l.price?.id ?? '', quantity: l.quantity ?? 1 })),
@@ -128,6 +130,7 @@ export class StripeProvider implements PaymentProvider {
       id: s.id,
       customerId: idOf(s.customer)!,
       userId: s.metadata?.user_id ?? null,
+      checkoutId: s.metadata?.checkout_id ?? null,
       status: subscriptionStatus(s.status),
       priceId: item.price.id,
       currentPeriodStart: date(item.current_period_start)!,
@@ -201,6 +204,33 @@ export class StripeProvider implements PaymentProvider {
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
     await call(() => this.#stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+  }
+
+  async cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await call(() => this.#stripe.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false }, { idempotencyKey }));
+    } catch (error) {
+      // Stripe refuses to cancel what has ended already: that is the outcome asked for.
+      if (!(error instanceof ProviderRequestError) || (await this.retrieveSubscription(subscriptionId)).status !== 'canceled') throw error;
+    }
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession['status']> {
+    try {
+      const session = await call(() => this.#stripe.checkout.sessions.expire(sessionId));
+      return (session.status ?? 'expired') as ProviderCheckoutSession['status'];
+    } catch (error) {
+      // Only an open session can be expired: one paid (or expired) meanwhile says so.
+      if (!(error instanceof ProviderRequestError)) throw error;
+      return (await this.retrieveCheckoutSession(sessionId)).status;
+    }
+  }
+
+  async refundPayment(input: RefundInput): Promise<{ id: string }> {
+    const refund = await call(() =>
+      this.#stripe.refunds.create({ payment_intent: input.paymentId, amount: input.amount, reason: input.reason, metadata: input.metadata }, { idempotencyKey: input.idempotencyKey }),
+    );
+    return { id: refund.id };
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
