@@ -6,6 +6,7 @@ import { API, type Endpoint } from '@crate/contract/api-endpoints';
 import { CALLABLE_NAMES } from '@crate/contract/callable';
 import { RATE_LIMITS } from '@crate/contract/rate-limits';
 import { freshAddress } from './auth-helpers.ts';
+import { datesOf, HOSTILE_DATES, hostileRanges, keysOf, objectAt } from './date-fields.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
@@ -80,6 +81,23 @@ function hostileCases(endpoint: Endpoint): HostileCase[] {
     for (const cursor of SUSPECT_CURSORS) add(`suspect cursor ${cursor.slice(0, 24)}`, { url: `${fill(path)}?cursor=${encodeURIComponent(cursor)}` }, { kind: 'noServerError' });
   }
   add('an unknown query parameter holding a NUL', { url: `${fill(path)}?zz=${encodeURIComponent(NUL)}` }, { kind: 'clientError' });
+
+  // Every date the contract lets in (date-fields.ts finds them in the schemas): far-future, year 0, and for a
+  // range reversed, far-future and over-long. A query names the field; a body may name another field it lacks first.
+  const dates = datesOf(endpoint);
+  for (const field of dates.fields) {
+    for (const { label, value } of HOSTILE_DATES[field.kind]) {
+      const name = field.path.join('.');
+      if (field.where === 'query') add(`${label} in ?${name}`, { url: `${fill(path)}?${name}=${encodeURIComponent(value)}` }, { kind: 'badField', field: name });
+      else add(`${label} in body.${name}`, { url: fill(path), payload: objectAt(field.path, value) as object }, { kind: 'clientError' });
+    }
+  }
+  for (const range of dates.ranges) {
+    for (const { label, from, to } of hostileRanges(range)) {
+      if (range.where === 'query') add(`${label} in ?${range.from}&${range.to}`, { url: `${fill(path)}?${range.from}=${from}&${range.to}=${to}` }, { kind: 'badField', field: range.from });
+      else add(`${label} in body`, { url: fill(path), payload: objectAt(range.path, { [range.from]: from, [range.to]: to }) as object }, { kind: 'clientError' });
+    }
+  }
 
   if (endpoint.body) {
     const url = fill(path);
@@ -265,6 +283,23 @@ describe(`hostile input on ${TEST_DB}`, () => {
       await expectHealthy();
     });
 
+    it('the contract refuses every date it takes when far in the future, in year 0 or in a reversed or over-long range', () => {
+      const { fields, ranges } = datesOf(endpoint);
+      const schemaOf = (where: 'query' | 'body') => (where === 'query' ? endpoint.query : endpoint.body)!;
+      const issuesAt = (where: 'query' | 'body', input: unknown) => {
+        const result = schemaOf(where).safeParse(input);
+        return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+      };
+      for (const field of fields) {
+        expect(field.kind, `${field.where}.${field.path.join('.')} is a date outside the contract's date schemas (isoDay, isoInstant in dates.ts)`).not.toBe('unbounded');
+        for (const { label, value } of HOSTILE_DATES[field.kind]) expect(issuesAt(field.where, objectAt(field.path, value)), `${label} in ${field.where}.${field.path.join('.')}`).toContain(field.path.join('.'));
+      }
+      // A range's own check runs once its fields are valid: a query's other fields are optional, a body's may not be.
+      for (const range of ranges.filter((r) => r.where === 'query' && r.path.length === 0)) {
+        for (const { label, from, to } of hostileRanges(range)) expect(issuesAt('query', { [range.from]: from, [range.to]: to }), label).toContain(range.from);
+      }
+    });
+
     it.each([
       ['a visitor', null],
       ['a subscriber', 'subscriber'],
@@ -280,6 +315,19 @@ describe(`hostile input on ${TEST_DB}`, () => {
       }
       await expectHealthy();
     });
+  });
+
+  it('every request field named like a date is one of the contract\'s date schemas, so the cases above reach it', () => {
+    const DATE_NAME = /^(from|to|since|until|date|day|month)$|_(at|date|day|from|to|since|until)$/;
+    const misnamed = ENDPOINTS.flatMap(([name, endpoint]) => {
+      const dated = new Set(datesOf(endpoint).fields.filter((f) => f.kind !== 'unbounded').map((f) => `${f.where}:${f.path.join('.')}`));
+      return (['query', 'body'] as const).flatMap((where) =>
+        keysOf(endpoint[where])
+          .filter((key) => DATE_NAME.test(String(key.at(-1))) && !dated.has(`${where}:${key.join('.')}`))
+          .map((key) => `${name} ${where}.${key.join('.')}`),
+      );
+    });
+    expect(misnamed, 'use isoDay or isoInstant (packages/contract/src/dates.ts) for these').toEqual([]);
   });
 
   /**

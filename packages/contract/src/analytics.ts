@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_LIMITS, isoDay, withDayRange } from './dates.ts';
 
 /**
  * Creator analytics (/itemanalytics/{doc_slug}, /packanalytics/{id}; docs/decisions/0028): plays,
@@ -23,23 +24,23 @@ export const ANALYTICS_METRIC_LABELS: Record<AnalyticsMetric, string> = {
 export const ANALYTICS_LIMITS = {
   /** Without a range: the last 30 days, today included. */
   defaultDays: 30,
-  /** The longest range one request may ask for (about five years of days). */
-  maxDays: 1830,
+  /** The longest range one request may ask for (about five years of days; the contract's limit for any day range). */
+  maxDays: DATE_LIMITS.maxRangeDays,
   topItems: 10,
 } as const;
 
 /** The same listener playing the same item again within this window is not counted again. */
 export const PLAY_DEDUPE_WINDOW_SECONDS = 30 * 60;
 
-const isoDay = z.iso.date('A day is written YYYY-MM-DD');
-
-export const analyticsQuerySchema = z
-  .strictObject({
+/** A range of days (docs/decisions/0035): years bounded, `from` ≤ `to`, at most `maxDays` days. */
+export const analyticsQuerySchema = withDayRange(
+  z.strictObject({
     from: isoDay.optional(),
     to: isoDay.optional(),
     granularity: z.enum(ANALYTICS_GRANULARITIES).default('day'),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The range must start before it ends', path: ['from'] });
+  }),
+  ANALYTICS_LIMITS.maxDays,
+);
 export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
 
 const counters = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './dates.ts';
 import { itemRowSchema } from './catalogue.ts';
 import { LICENCE_TYPES } from './catalogue-enums.ts';
 import { CREDIT_ENTRY_KINDS } from './commerce-enums.ts';
@@ -97,7 +98,7 @@ export const creditAdjustmentSchema = z.strictObject({
     .refine((n) => n !== 0, 'amount must not be 0'),
   reason: z.string().trim().min(3, 'Say why, in a few words').max(200, 'reason is at most 200 characters'),
   /** Added credits expire then (ISO date-time); none given → they do not expire. */
-  expires_at: z.iso.datetime({ offset: true, message: 'expires_at must be an ISO date-time' }).optional(),
+  expires_at: isoInstant('expires_at must be an ISO date-time').optional(),
   idempotency_key: idempotencyKeySchema,
 });
 export type CreditAdjustment = z.infer<typeof creditAdjustmentSchema>;

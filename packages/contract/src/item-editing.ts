@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './dates.ts';
 import { FEELS, ITEM_KINDS, ITEM_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from './catalogue-enums.ts';
 import { audioPreviewSchema, creatorRefSchema } from './catalogue.ts';
 import { genreSlugSchema, instrumentSlugSchema } from './taxonomy-schemas.ts';
@@ -55,7 +56,7 @@ export const updateItemSchema = z.strictObject({
   /** Presets only: the plugin or host the preset is for (SPEC §1). */
   plugin: z.enum(PRESET_PLUGINS).optional(),
   /** The `updated_at` the editor loaded: when the item changed since (another tab, an admin), the save is refused (409) instead of overwriting it. */
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  expected_updated_at: isoInstant().optional(),
 });
 export type UpdateItem = z.input<typeof updateItemSchema>;
 

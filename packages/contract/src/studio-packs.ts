@@ -3,6 +3,7 @@
  * uploaded files, the items made from them, what is wrong with which file, and the next thing to do.
  */
 import { z } from 'zod';
+import { isoInstant } from './dates.ts';
 import { FILE_PROBLEM_KINDS, LICENCE_TYPES, MUSICAL_KEYS, PACK_FILE_KINDS } from './catalogue-enums.ts';
 import { creatorRefSchema, imageSetSchema } from './catalogue.ts';
 import { editableItemSchema, updateItemSchema } from './item-editing.ts';
@@ -48,7 +49,7 @@ export type PackDetailsInput = z.input<typeof packDetailsSchema>;
 
 export const updatePackSchema = packDetailsSchema.partial().extend({
   /** The `updated_at` the form loaded: a pack changed since (another tab) is refused (409) instead of overwritten. */
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  expected_updated_at: isoInstant().optional(),
 });
 export type UpdatePackInput = z.input<typeof updatePackSchema>;
 

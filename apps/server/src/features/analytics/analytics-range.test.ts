@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
-import { periodStart, periodsOf, resolveRange } from './analytics-range.ts';
+import { MAX_PERIODS, periodStart, periodsOf, resolveRange } from './analytics-range.ts';
 
 describe('analytics ranges', () => {
   it('defaults to the last 30 days, today included', () => {
@@ -21,5 +21,26 @@ describe('analytics ranges', () => {
 
   it('refuses a range longer than five years', () => {
     expect(() => resolveRange({ from: '2016-01-01', to: '2026-01-01', granularity: 'month' })).toThrow(AppError);
+  });
+
+  describe('every loop bounded by its input: date ranges', () => {
+    it('compares days as dates: the last days of 9999 are refused, never walked past year 10000', () => {
+      // As text, '+010000-01-01' sorts before '9999-12-31': the walk that compared text never ended.
+      expect(() => resolveRange({ from: '9999-12-01', to: '9999-12-31', granularity: 'day' })).toThrow(AppError);
+      expect(() => periodsOf({ from: '9999-12-01', to: '9999-12-31', granularity: 'day' })).toThrow(AppError);
+      expect(() => resolveRange({ from: '0000-01-01', to: '0000-01-31', granularity: 'day' })).toThrow(AppError);
+      expect(() => resolveRange({ from: '2026-13-40', granularity: 'day' })).toThrow(AppError);
+    });
+
+    it('refuses a reversed range', () => {
+      expect(() => resolveRange({ from: '2026-03-02', to: '2026-03-01', granularity: 'day' })).toThrow(AppError);
+    });
+
+    it('stops walking at MAX_PERIODS, whatever range reaches it', () => {
+      expect(periodsOf({ from: '2020-01-01', to: '2025-01-04', granularity: 'day' })).toHaveLength(MAX_PERIODS);
+      expect(() => periodsOf({ from: '2020-01-01', to: '2025-01-05', granularity: 'day' })).toThrow(AppError);
+      expect(() => periodsOf({ from: '2000-01-01', to: '2100-12-31', granularity: 'day' })).toThrow(AppError);
+      expect(periodsOf({ from: '2000-01-01', to: '2100-12-31', granularity: 'month' })).toHaveLength(1212);
+    });
   });
 });
