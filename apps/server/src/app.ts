@@ -15,7 +15,7 @@ import { answerFrameworkError, installErrorHandler } from './http/error-handler.
 import { installHostileValueCheck } from './http/hostile-values.ts';
 import { installPrivateByDefault } from './http/private-by-default.ts';
 import { responseSerializer } from './http/response-serializer.ts';
-import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { memoryConcurrencySlots, postgresConcurrencySlots, postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
 import { installPublicResponseCache } from './http/public-response-cache.ts';
@@ -56,6 +56,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Limits hold across API processes on PostgreSQL; PGlite is one embedded process, counted in memory.
   await app.register(fastifyRateLimit, { global: false, ...(ctx.config.database.kind === 'postgres' ? { store: postgresRateLimitStore(ctx.db) } : {}) });
   app.decorate('rateLimitsEnforced', ctx.config.rateLimits);
+  app.decorate('concurrencySlots', ctx.config.database.kind === 'postgres' ? postgresConcurrencySlots(ctx.db) : memoryConcurrencySlots());
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -8,7 +8,12 @@ export interface Budget {
 export interface RateLimit {
   perUser?: Budget;
   perAddress: Budget;
+  /** At most this many of the endpoint's requests of one signed-in user under way at once (work that takes a while: exports). */
+  concurrentPerUser?: number;
 }
+
+/** What a caller refused for having too many requests under way is told to wait, in seconds. */
+export const CONCURRENCY_RETRY_AFTER_SECONDS = 5;
 
 export const RATE_LIMITS = {
   /** Login, register, reset, recovery, password change: guessing and mail-bombing, per client address. */
@@ -25,6 +30,8 @@ export const RATE_LIMITS = {
   checkout: { perUser: { max: 20, windowSeconds: 600 }, perAddress: { max: 60, windowSeconds: 600 } },
   /** Starting uploads (studio). */
   upload: { perUser: { max: 200, windowSeconds: 3600 }, perAddress: { max: 400, windowSeconds: 3600 } },
+  /** CSV exports of analytics (up to five years each): a creator's reports for the day, not a flood; two under way at once. */
+  export: { perUser: { max: 30, windowSeconds: 3600 }, perAddress: { max: 60, windowSeconds: 3600 }, concurrentPerUser: 2 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { decideAccess, type Access, type PublicAccess } from '@crate/contract/access';
 import type { Endpoint } from '@crate/contract/api-endpoints';
-import { RATE_LIMITS, type RateLimit, type RateLimitName } from '@crate/contract/rate-limits';
+import { CONCURRENCY_RETRY_AFTER_SECONDS, RATE_LIMITS, type RateLimit, type RateLimitName } from '@crate/contract/rate-limits';
 import { AppError } from './app-error.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -55,9 +55,36 @@ export function budgetCheck(app: FastifyInstance, id: string, name: RateLimitNam
 }
 
 /**
+ * The budget's cap on one user's requests under way at once (`concurrentPerUser`), as one check: takes a
+ * slot shared by every endpoint of the budget, or answers 429 RATE_LIMITED with Retry-After; the slot is
+ * given back once the answer has been sent, or the connection closed, whatever the answer was.
+ */
+export function concurrencyCheck(app: FastifyInstance, name: RateLimitName): ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | null {
+  const max = (RATE_LIMITS[name] as RateLimit).concurrentPerUser;
+  if (max === undefined) return null;
+  return async (request, reply) => {
+    const viewer = await request.viewer();
+    if (!viewer) return;
+    const key = `${name}|under-way|${viewer.userId}`;
+    if (!(await app.concurrencySlots.take(key, max))) {
+      reply.header('Retry-After', String(CONCURRENCY_RETRY_AFTER_SECONDS));
+      throw new AppError('RATE_LIMITED', `You have ${max} of these under way. Try again in ${CONCURRENCY_RETRY_AFTER_SECONDS} s, once one has finished.`);
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      app.concurrencySlots.release(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'could not give back a concurrency slot'));
+    };
+    reply.raw.once('finish', release);
+    reply.raw.once('close', release);
+  };
+}
+
+/**
  * Registers one contract endpoint. Access is decided in onRequest — before the body is even parsed —
  * so an anonymous caller gets 401 and a caller without the claim 403, whatever they sent; then the
- * endpoint's declared rate limit.
+ * endpoint's declared rate limit and, for a budget that caps them, one of the user's slots for requests under way.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   if (endpoint.rawBody) {
@@ -75,6 +102,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
 
 function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   const checkBudget = app.rateLimitsEnforced ? budgetCheckOf(app, endpoint) : null;
+  const takeSlot = app.rateLimitsEnforced && endpoint.rateLimit ? concurrencyCheck(app, endpoint.rateLimit) : null;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -91,8 +119,9 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       const decision = decideAccess(endpoint.access, viewer);
       if (decision === 'signInRequired') throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
       if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your account does not have access to this');
-      // Only callers it admits spend the endpoint's budget.
+      // Only callers it admits spend the endpoint's budget, then take one of its slots for work under way.
       await checkBudget?.(request, reply);
+      await takeSlot?.(request, reply);
     },
     handler: async (request, reply) => {
       const viewer = await request.viewer();

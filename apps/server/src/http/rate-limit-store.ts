@@ -1,12 +1,15 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/sql-rows.ts';
 import { rateLimitWindows } from '../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Whether registerEndpoint applies the endpoints' declared rate limits (config.rateLimits). */
     rateLimitsEnforced: boolean;
+    /** Requests under way per key, for budgets with `concurrentPerUser` (the database's when it is PostgreSQL). */
+    concurrencySlots: ConcurrencySlots;
   }
 }
 
@@ -47,4 +50,60 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
   }
   return PostgresRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Slots for requests under way: `take` one of `max` for a key (false when all are taken), `release` it once
+ * the answer has been sent. A key names the budget and the user.
+ */
+export interface ConcurrencySlots {
+  take(key: string, max: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+}
+
+/** The embedded single process: counted in memory. */
+export function memoryConcurrencySlots(): ConcurrencySlots {
+  const taken = new Map<string, number>();
+  return {
+    async take(key, max) {
+      const now = taken.get(key) ?? 0;
+      if (now >= max) return false;
+      taken.set(key, now + 1);
+      return true;
+    },
+    async release(key) {
+      const now = taken.get(key) ?? 0;
+      if (now <= 1) taken.delete(key);
+      else taken.set(key, now - 1);
+    },
+  };
+}
+
+/**
+ * How long a taken slot lasts if it is never released (the process that took it died): every take renews
+ * the key's lease, and a key whose lease has ended starts again at one. Exports finish in seconds.
+ */
+export const SLOT_LEASE_SECONDS = 120;
+
+/**
+ * Slots in PostgreSQL, so that every API process counts the same requests under way: a row of
+ * rate_limit_windows per key whose `hits` are the slots taken, taken with one conditional upsert (no row
+ * comes back when all are taken and the lease holds) and given back with one update.
+ */
+export function postgresConcurrencySlots(db: Db): ConcurrencySlots {
+  return {
+    async take(key, max) {
+      const result = await db.execute(sql`
+        insert into rate_limit_windows as w (key, hits, resets_at) values (${key}, 1, now() + make_interval(secs => ${SLOT_LEASE_SECONDS}))
+        on conflict (key) do update set
+          hits = case when w.resets_at <= now() then 1 else w.hits + 1 end,
+          resets_at = excluded.resets_at
+        where w.resets_at <= now() or w.hits < ${max}
+        returning w.hits`);
+      return rowsOf(result).length === 1;
+    },
+    async release(key) {
+      await db.execute(sql`update rate_limit_windows set hits = greatest(hits - 1, 0) where key = ${key}`);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
-import { MAX_PERIODS, periodStart, periodsOf, resolveRange } from './analytics-range.ts';
+import { MAX_PERIODS, csvSpans, periodStart, periodsOf, resolveRange } from './analytics-range.ts';
 
 describe('analytics ranges', () => {
   it('defaults to the last 30 days, today included', () => {
@@ -42,5 +42,20 @@ describe('analytics ranges', () => {
       expect(() => periodsOf({ from: '2000-01-01', to: '2100-12-31', granularity: 'day' })).toThrow(AppError);
       expect(periodsOf({ from: '2000-01-01', to: '2100-12-31', granularity: 'month' })).toHaveLength(1212);
     });
+  });
+
+  it("cuts a pack's CSV into spans of whole periods by rows, covering the whole range", () => {
+    const range = { from: '2026-01-03', to: '2026-03-20', granularity: 'month' } as const;
+    const rows = [
+      { period: '2026-01-01', rows: 4 },
+      { period: '2026-02-01', rows: 5 },
+      { period: '2026-03-01', rows: 12 },
+    ];
+    expect(csvSpans(range, rows, 100)).toEqual([{ from: '2026-01-03', to: '2026-03-20' }]);
+    expect(csvSpans(range, rows, 9)).toEqual([
+      { from: '2026-01-03', to: '2026-02-28' },
+      { from: '2026-03-01', to: '2026-03-20' },
+    ]);
+    expect(csvSpans(range, [], 9)).toEqual([]);
   });
 });

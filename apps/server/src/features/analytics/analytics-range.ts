@@ -73,3 +73,20 @@ export function periodsOf(range: AnalyticsRange): string[] {
   }
   return periods;
 }
+
+/**
+ * The range cut for a pack's CSV: consecutive spans of whole periods holding at most `maxRows` rows each (a
+ * period holding more is a span of its own), the first from the range's first day, the last to its last.
+ */
+export function csvSpans(range: AnalyticsRange, rowsPerPeriod: readonly { period: string; rows: number }[], maxRows: number): { from: string; to: string }[] {
+  const starts: string[] = [];
+  let rows = 0;
+  for (const [index, period] of rowsPerPeriod.entries()) {
+    if (index === 0 || rows + period.rows > maxRows) {
+      starts.push(period.period);
+      rows = 0;
+    }
+    rows += period.rows;
+  }
+  return starts.map((start, index) => ({ from: index === 0 ? range.from : start, to: index + 1 < starts.length ? addDays(starts[index + 1]!, -1) : range.to }));
+}

@@ -82,6 +82,16 @@ export async function topItemsOfPack(db: DbOrTx, packId: string, from: string, t
   return rowsOf<TopItemRow>(result);
 }
 
+/** How many rows each period of [from, to] has in a pack's CSV (its items with anything counted then), periods with none absent. */
+export async function packCsvRowsPerPeriod(db: DbOrTx, packId: string, from: string, to: string, granularity: AnalyticsGranularity): Promise<{ period: string; rows: number }[]> {
+  const result = await db.execute(sql`
+    select ${periodSql(granularity)} as period, count(distinct s.item_id)::int as rows
+    from item_daily_stats s
+    where s.pack_id = ${packId} and s.day between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return rowsOf<{ period: string; rows: number | string }>(result).map((row) => ({ period: row.period, rows: Number(row.rows) }));
+}
+
 /** Every item's counters per period of [from, to] for a pack (the CSV), in period then item order; rows with nothing counted are absent. */
 export async function packItemSeries(db: DbOrTx, packId: string, from: string, to: string, granularity: AnalyticsGranularity): Promise<ItemPeriodRow[]> {
   const result = await db.execute(sql`

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { asAnalytics } from '../../policies/analytics-policy.ts';
 import { authorize } from '../../policies/can.ts';
-import { addDays, periodsOf, resolveRange, type AnalyticsRange } from './analytics-range.ts';
+import { csvSpans, periodsOf, resolveRange, type AnalyticsRange } from './analytics-range.ts';
 import { csvLine } from './analytics-csv.ts';
-import { findItemForAnalytics, findPackForAnalytics, itemSeries, packItemSeries, packSeries, topItemsOfPack, type CounterRow, type PeriodRow } from './analytics-repository.ts';
+import { findItemForAnalytics, findPackForAnalytics, itemSeries, packCsvRowsPerPeriod, packItemSeries, packSeries, topItemsOfPack, type CounterRow, type PeriodRow } from './analytics-repository.ts';
 
 export interface AnalyticsQueryInput {
   from?: string;
@@ -82,32 +82,28 @@ export async function exportItemAnalytics(db: Db, viewer: Viewer, slug: string, 
   return { fileName: `crate-${analytics.item.slug}-${rangeLabel(analytics.range)}.csv`, body: Readable.from(lines) };
 }
 
-/** How many days one query of a pack's CSV covers: the answer streams a chunk at a time, never the whole range in memory. */
-const CSV_CHUNK_DAYS = 31;
+/**
+ * The most CSV rows one statement of a pack's export reads. A pack's CSV is read in as few statements as
+ * its size allows — one to count its rows per period, then one per this many rows (one for nearly every
+ * pack, a few for five years of a big one) — and never more than this many rows are in memory at once.
+ */
+const CSV_ROWS_PER_STATEMENT = 20_000;
 
 /**
- * A pack's counters as CSV, one row per item per period with anything counted. Streamed: the range is
- * read in chunks of whole periods and written as each chunk arrives.
+ * A pack's counters as CSV, one row per item per period with anything counted, computed from the daily
+ * rollups in a few statements (CSV_ROWS_PER_STATEMENT) and streamed as each arrives.
  */
 export async function exportPackAnalytics(db: Db, viewer: Viewer, id: string, query: AnalyticsQueryInput): Promise<CsvExport> {
   const pack = authorize(viewer, 'read', await findPackForAnalytics(db, id), asAnalytics, THAT_PACK);
   const range = resolveRange(query);
-  const periods = periodsOf(range);
+  const spans = csvSpans(range, await packCsvRowsPerPeriod(db, pack.id, range.from, range.to, range.granularity), CSV_ROWS_PER_STATEMENT);
   async function* lines() {
     yield csvLine(['period', 'item_slug', 'item_name', ...HEADER]);
-    // Chunks start on period boundaries, so a week or month is never split over two queries.
-    let index = 0;
-    while (index < periods.length) {
-      const start = periods[index]!;
-      let next = index + 1;
-      while (next < periods.length && periods[next]! < addDays(start, CSV_CHUNK_DAYS)) next++;
-      const from = start < range.from ? range.from : start;
-      const to = next < periods.length ? addDays(periods[next]!, -1) : range.to;
-      for (const row of await packItemSeries(db, pack.id, from, to, range.granularity)) {
+    for (const span of spans) {
+      for (const row of await packItemSeries(db, pack.id, span.from, span.to, range.granularity)) {
         const counters = countersOf(row);
         yield csvLine([row.period, row.slug, row.name, ...HEADER.map((metric) => counters[metric])]);
       }
-      index = next;
     }
   }
   return { fileName: `crate-${pack.slug}-${rangeLabel(range)}.csv`, body: Readable.from(lines()) };
