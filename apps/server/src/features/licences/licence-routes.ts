@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '@crate/contract/api-endpoints';
 import { certificateNumberSchema } from '@crate/contract/commerce';
+import { FILE_ROUTES } from '@crate/contract/file-routes';
 import type { AppContext } from '../../app-context.ts';
 import { attachmentDisposition } from '../../files/content-disposition.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -23,8 +24,8 @@ export function registerLicenceRoutes(app: FastifyInstance, { db, config }: AppC
   });
 
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'GET',
-    url: '/api/licences/:number/pdf',
+    method: [...FILE_ROUTES.licencePdf.methods],
+    url: FILE_ROUTES.licencePdf.path,
     schema: { summary: 'My licence certificate as a PDF', tags: ['commerce'], params: z.strictObject({ number: certificateNumberSchema }) },
     handler: async (request, reply) => {
       const viewer = await request.viewer();

@@ -59,10 +59,28 @@ export function uploadErrorMessage(error: unknown): string {
   return 'The connection dropped. The upload continues from where it stopped when you resume it.';
 }
 
-const isRefusal = (error: tus.DetailedError) => {
+/** The server's error code, when it answered in our JSON error shape. */
+function errorCodeOf(error: tus.DetailedError): string | null {
+  try {
+    const body: unknown = JSON.parse(error.originalResponse?.getBody() ?? '');
+    return isApiErrorBody(body) ? body.error.code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server refused the file itself (not audio, too big, no room): sending it again would be refused again. */
+export const isRefusal = (error: tus.DetailedError) => {
   const status = error.originalResponse?.getStatus() ?? 0;
   return status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429;
 };
+
+/**
+ * Network trouble, a restart, a busy moment are retried for about a minute; a refusal is not, nor the creator's
+ * uploads being all open (TOO_MANY_OPEN_UPLOADS): that waits for one of theirs to finish or be cancelled, so it
+ * is shown at once, with Try again.
+ */
+export const shouldRetry = (error: tus.DetailedError) => !isRefusal(error) && errorCodeOf(error) !== 'TOO_MANY_OPEN_UPLOADS';
 
 export class PackUploadQueue {
   private entries: Entry[] = [];
@@ -108,7 +126,7 @@ export class PackUploadQueue {
         fingerprint: async () => `crate-upload:${key}`,
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
-        onShouldRetry: (error) => !isRefusal(error),
+        onShouldRetry: shouldRetry,
         onProgress: (sent) => this.patch(key, { sent }),
         onSuccess: ({ lastResponse }) => {
           let result: UploadResult | null = null;
@@ -171,6 +189,19 @@ export class PackUploadQueue {
     this.pump();
   }
 
+  /** Cancels an upload that is not running: the server forgets its bytes and gives back the room it held in the pack. */
+  cancel(key: string): void {
+    const entry = this.entries.find((e) => e.key === key);
+    if (!entry || entry.state === 'uploading' || entry.state === 'done') return;
+    void entry.upload
+      .abort(true)
+      .catch(() => undefined)
+      .finally(() => {
+        this.entries = this.entries.filter((e) => e !== entry);
+        this.changed();
+      });
+  }
+
   pauseAll(): void {
     for (const entry of this.entries) if (entry.state === 'uploading' || entry.state === 'queued') this.pause(entry.key);
   }
@@ -197,6 +228,17 @@ export async function interruptedUploads(packId: string): Promise<{ path: string
   if (!tus.canStoreURLs) return [];
   const all = await tus.defaultOptions.urlStorage.findAllUploads();
   return all.filter((u) => u.metadata.packId === packId).map((u) => ({ path: u.metadata.relativePath ?? u.metadata.filename ?? 'file', size: u.size ?? 0 }));
+}
+
+/** Cancels interrupted uploads of this pack (those of these paths, not in the queue now), giving back the room they held. */
+export async function cancelInterruptedUploads(packId: string, paths: readonly string[]): Promise<void> {
+  if (!tus.canStoreURLs) return;
+  const storage = tus.defaultOptions.urlStorage;
+  for (const upload of await storage.findAllUploads()) {
+    if (upload.metadata.packId !== packId || !paths.includes(upload.metadata.relativePath ?? upload.metadata.filename ?? 'file')) continue;
+    if (upload.uploadUrl) await tus.Upload.terminate(upload.uploadUrl).catch(() => undefined);
+    await storage.removeUpload(upload.urlStorageKey);
+  }
 }
 
 const queues = new Map<string, PackUploadQueue>();

@@ -1,14 +1,14 @@
 import '@mantine/dropzone/styles.css';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconAlertTriangle, IconFolder, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFolder, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { formatBytes } from '@crate/contract/studio-limits';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { ApiErrorAlert } from '../../../../components/api-error-alert.tsx';
 import { useDeleteStudioPackFile } from '../../api/studio-packs.ts';
-import { interruptedUploads, type DroppedFile, type PackUploadQueue, type QueuedUpload } from '../../uploads/pack-upload-queue.ts';
+import { cancelInterruptedUploads, interruptedUploads, type DroppedFile, type PackUploadQueue, type QueuedUpload } from '../../uploads/pack-upload-queue.ts';
 
 const KIND_COLORS: Record<PackFileKind, string> = {
   'Cover art': 'grape',
@@ -24,6 +24,8 @@ const STATE_LABELS: Record<QueuedUpload['state'], string> = { queued: 'Waiting',
 
 function UploadRow({ upload, queue }: { upload: QueuedUpload; queue: PackUploadQueue }) {
   const percent = upload.size > 0 ? (upload.sent / upload.size) * 100 : 100;
+  // A paused or interrupted upload still holds its size in the pack's room until it is finished or cancelled.
+  const cancellable = upload.state === 'paused' || upload.state === 'queued' || (upload.state === 'failed' && !upload.refused);
   return (
     <Table.Tr data-upload-state={upload.state}>
       <Table.Td maw={360}>
@@ -43,7 +45,8 @@ function UploadRow({ upload, queue }: { upload: QueuedUpload; queue: PackUploadQ
           {upload.resumed ? ' · resumed' : ''}
         </Text>
       </Table.Td>
-      <Table.Td w={56}>
+      <Table.Td w={88}>
+        <Group gap={4} wrap="nowrap">
         {upload.state === 'uploading' || upload.state === 'queued' ? (
           <Tooltip label="Pause">
             <ActionIcon variant="subtle" aria-label={`Pause ${upload.path}`} onClick={() => queue.pause(upload.key)}>
@@ -63,6 +66,14 @@ function UploadRow({ upload, queue }: { upload: QueuedUpload; queue: PackUploadQ
             </ActionIcon>
           </Tooltip>
         ) : null}
+        {cancellable ? (
+          <Tooltip label="Cancel this upload">
+            <ActionIcon variant="subtle" color="gray" aria-label={`Cancel ${upload.path}`} onClick={() => queue.cancel(upload.key)}>
+              <IconX size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -201,9 +212,10 @@ export function PackFilesPanel({ pack, queue, editable }: { pack: StudioPack; qu
   const [interrupted, setInterrupted] = useState<{ path: string; size: number }[]>([]);
   const uploads = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 
+  const [cancelling, setCancelling] = useState(false);
   useEffect(() => {
     void interruptedUploads(pack.id).then(setInterrupted);
-  }, [pack.id, uploads.length]);
+  }, [pack.id, uploads.length, cancelling]);
   const waiting = interrupted.filter((i) => !uploads.some((u) => u.path === i.path));
 
   return (
@@ -244,7 +256,19 @@ export function PackFilesPanel({ pack, queue, editable }: { pack: StudioPack; qu
       ) : null}
       {waiting.length > 0 ? (
         <Alert color="yellow" variant="light" title={`${waiting.length} ${waiting.length === 1 ? 'upload was' : 'uploads were'} interrupted`}>
-          <Text size="sm">Drop the same files again and each continues from where it stopped: {waiting.slice(0, 5).map((w) => w.path).join(', ')}{waiting.length > 5 ? ` and ${waiting.length - 5} more` : ''}.</Text>
+          <Text size="sm">Drop the same files again and each continues from where it stopped: {waiting.slice(0, 5).map((w) => w.path).join(', ')}{waiting.length > 5 ? ` and ${waiting.length - 5} more` : ''}. Until then each holds its size in the pack’s room.</Text>
+          <Button
+            mt="xs"
+            size="xs"
+            variant="default"
+            loading={cancelling}
+            onClick={() => {
+              setCancelling(true);
+              void cancelInterruptedUploads(pack.id, waiting.map((w) => w.path)).finally(() => setCancelling(false));
+            }}
+          >
+            Cancel {waiting.length === 1 ? 'it' : 'them'}
+          </Button>
         </Alert>
       ) : null}
       <UploadProgress queue={queue} />
