@@ -1,9 +1,6 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createLogger } from './create-context.ts';
-import { scheduleCreditExpiry } from './features/credits/credit-expiry-job.ts';
-import { schedulePlayDedupePrune } from './features/tracking/play-dedupe-prune-job.ts';
-import { scheduleCreditsExpiringNotice } from './features/payments/payment-jobs.ts';
 import { seedDemoOnFirstStart } from './seed/seed-demo.ts';
 
 const config = loadConfig(process.env, {});
@@ -12,9 +9,7 @@ const ctx = await createContext(config, log);
 await seedDemoOnFirstStart(ctx);
 const app = await buildApp(ctx);
 ctx.jobs.handleWith(ctx);
-await scheduleCreditExpiry(ctx);
-await schedulePlayDedupePrune(ctx);
-await scheduleCreditsExpiringNotice(ctx);
+// Workers and the scheduler of scheduled jobs; with WORKERS=false, `npm run worker` processes run them.
 if (config.workers) ctx.jobs.start();
 
 const shutdown = async (signal: string) => {

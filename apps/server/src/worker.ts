@@ -1,7 +1,10 @@
 import { loadConfig } from './config.ts';
 import { createContext, createLogger } from './create-context.ts';
 
-/** Job workers without the HTTP API, for running many of them beside stateless API servers. */
+/**
+ * Job workers without the HTTP API, for running many of them beside stateless API servers. Each also
+ * runs the scheduler: however many run, a scheduled job is queued once per slot (docs/decisions/0037).
+ */
 const config = loadConfig();
 const log = createLogger(config);
 const ctx = await createContext(config, log);

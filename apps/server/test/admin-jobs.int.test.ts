@@ -40,6 +40,8 @@ describe(`the admin view of the job queue on ${TEST_DB}`, () => {
       { name: 'credits-expiring-notice', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'analyse-audio', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'process-pack', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'jobs-clean-up', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'uploads-sweep', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
     ]);
   });
 

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/index.ts';
 import { createDbJobQueue, type DbJobQueueOptions } from '../src/jobs/db-job-queue.ts';
 import { PermanentJobError, type JobContext, type JobDefinition } from '../src/jobs/job-queue.ts';
+import { ManualClock } from './manual-clock.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const silent = pino({ level: 'silent' });
@@ -33,12 +33,21 @@ async function jobRow(db: Db, id: number) {
 /** The rows of a test's own job name (the column is typed with the product's names). */
 const rowsOf = (db: Db, name: string) => db.select().from(jobs).where(eq(jobs.queue, name as never));
 
+/** Polls the database until a state other loops write shows up (no time has to pass for it). */
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
-    await sleep(20);
+    await new Promise((resolve) => setImmediate(resolve));
   }
+}
+/** A promise and the function that settles it: a test step waits for an event, never for time. */
+function signal<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }
 
 describe(`durable jobs on ${TEST_DB}`, () => {
@@ -84,27 +93,31 @@ describe(`durable jobs on ${TEST_DB}`, () => {
       calls += 1;
       throw new Error(`transcoder crashed on attempt ${job.attempts}`);
     };
-    const queue = queueOn(catalogueOf(name, failing, { maxAttempts: 3 }), { backoffMs: (attempts) => attempts * 2000 });
+    const clock = new ManualClock(new Date());
+    const queue = queueOn(catalogueOf(name, failing, { maxAttempts: 3 }), { backoffMs: (attempts) => attempts * 2000, clock });
     const id = (await queue.enqueue(name, {}))!;
 
     expect(await queue.drain()).toBe(1);
     let row = await jobRow(db, id);
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'transcoder crashed on attempt 1', lockedAt: null });
-    // run_at moved out by the backoff (2 s after the first failure — long enough that a loaded CI machine
-    // still asks again before it is due): nothing is due yet.
-    expect(row.runAt.getTime()).toBeGreaterThan(row.createdAt.getTime() + 1500);
+    // run_at moved out by the backoff, 2 s after the first failure: nothing is due until then.
+    expect(row.runAt).toEqual(new Date(clock.now().getTime() + 2000));
     expect(await queue.drain()).toBe(0);
-
-    await waitFor(async () => (await queue.drain()) === 1);
+    clock.advance(1999);
+    expect(await queue.drain()).toBe(0);
+    clock.advance(1);
+    expect(await queue.drain()).toBe(1);
     row = await jobRow(db, id);
     expect(row).toMatchObject({ status: 'queued', attempts: 2, lastError: 'transcoder crashed on attempt 2' });
+    expect(row.runAt).toEqual(new Date(clock.now().getTime() + 4000));
 
-    await waitFor(async () => (await queue.drain()) === 1);
+    clock.advance(4000);
+    expect(await queue.drain()).toBe(1);
     row = await jobRow(db, id);
     expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'transcoder crashed on attempt 3', lockedAt: null });
-    expect(row.finishedAt).toBeInstanceOf(Date);
+    expect(row.finishedAt).toEqual(clock.now());
     expect(calls).toBe(3);
-    await sleep(500);
+    clock.advance(3600_000);
     expect(await queue.drain()).toBe(0);
   });
 
@@ -231,15 +244,19 @@ describe(`durable jobs on ${TEST_DB}`, () => {
     const name = freshQueue();
     const other = freshQueue();
     const ran: number[] = [];
+    const clock = new ManualClock(new Date());
     const queue = queueOn(
       catalogueOf(name, async (payload) => {
         ran.push(payload.n as number);
       }),
+      { clock },
     );
-    await queue.enqueue(name, { n: 1 }, { runAt: new Date(Date.now() + 400) });
+    await queue.enqueue(name, { n: 1 }, { runAt: new Date(clock.now().getTime() + 400) });
     await createDbJobQueue(db, silent, catalogueOf(other)).enqueue(other, { n: 2 });
     expect(await queue.drain()).toBe(0);
-    await sleep(500);
+    clock.advance(399);
+    expect(await queue.drain()).toBe(0);
+    clock.advance(1);
     expect(await queue.drain()).toBe(1);
     expect(ran).toEqual([1]);
     const [orphan] = await rowsOf(db, other);
@@ -348,46 +365,50 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('keeps a long job locked with heartbeats, so no other worker takes it', async () => {
     const name = freshQueue();
+    const clock = new ManualClock(new Date());
     let otherRuns = 0;
     const other = queueOn(
       catalogueOf(name, async () => {
         otherRuns += 1;
       }),
-      { staleAfterMs: 300, workerId: 'worker-other' },
+      { staleAfterMs: 300, workerId: 'worker-other', clock },
     );
-    let signal: AbortSignal | null = null;
+    let lockSignal: AbortSignal | null = null;
     const slow = queueOn(
       catalogueOf(name, async (_payload, job) => {
-        signal = job.signal;
-        // Three times the stale window, with the other worker trying to claim all along.
-        const until = Date.now() + 900;
-        while (Date.now() < until) {
+        lockSignal = job.signal;
+        // Three times the stale window, with the other worker trying to claim at every step.
+        for (let step = 0; step < 18; step += 1) {
+          clock.advance(50);
+          // The heartbeat woke, renewed the lock and sleeps again.
+          await clock.whenSleeping(1);
+          expect((await jobRow(db, job.id)).lockedAt).toEqual(clock.now());
           expect(await other.drain()).toBe(0);
-          await sleep(50);
         }
       }),
-      { staleAfterMs: 300, heartbeatMs: 50, workerId: 'worker-slow' },
+      { staleAfterMs: 300, heartbeatMs: 50, workerId: 'worker-slow', clock },
     );
     const id = (await slow.enqueue(name, {}))!;
     expect(await slow.drain()).toBe(1);
     expect(otherRuns).toBe(0);
-    expect(signal!.aborted).toBe(false);
+    expect(lockSignal!.aborted).toBe(false);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 1, lockedBy: 'worker-slow' });
   });
 
   it('does not let a worker that lost its lock overwrite the new owner’s result', async () => {
     const name = freshQueue();
-    const rescuer = queueOn(catalogueOf(name), { staleAfterMs: 200, workerId: 'worker-rescuer' });
+    const clock = new ManualClock(new Date());
+    const rescuer = queueOn(catalogueOf(name), { staleAfterMs: 200, workerId: 'worker-rescuer', clock });
     let zombieSignal: AbortSignal | null = null;
     // The first worker's heartbeat is far slower than the stale window: it looks dead while still running.
     const zombie = queueOn(
       catalogueOf(name, async (_payload, job) => {
         zombieSignal = job.signal;
-        await sleep(300);
+        clock.advance(300);
         expect(await rescuer.drain()).toBe(1);
         throw new Error('zombie failure arriving late');
       }),
-      { staleAfterMs: 200, heartbeatMs: 60_000, workerId: 'worker-zombie' },
+      { staleAfterMs: 200, heartbeatMs: 60_000, workerId: 'worker-zombie', clock },
     );
     const id = (await zombie.enqueue(name, {}))!;
     expect(await zombie.drain()).toBe(1);
@@ -398,14 +419,17 @@ describe(`durable jobs on ${TEST_DB}`, () => {
   it('aborts the handler’s signal when its lock is taken over', async () => {
     const name = freshQueue();
     let aborted = false;
+    const clock = new ManualClock(new Date());
     const loser = queueOn(
       catalogueOf(name, async (_payload, job) => {
-        // Simulate being judged dead: another worker takes the lock.
+        // Simulate being judged dead: another worker takes the lock; the next heartbeat finds it gone.
         await db.update(jobs).set({ lockedBy: 'worker-thief', attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
-        await waitFor(async () => job.signal.aborted, 3_000);
+        const lost = new Promise((resolve) => job.signal.addEventListener('abort', resolve, { once: true }));
+        clock.advance(30);
+        await lost;
         aborted = job.signal.aborted;
       }),
-      { staleAfterMs: 60_000, heartbeatMs: 30, workerId: 'worker-loser' },
+      { staleAfterMs: 60_000, heartbeatMs: 30, workerId: 'worker-loser', clock },
     );
     await loser.enqueue(name, {});
     expect(await loser.drain()).toBe(1);
@@ -421,11 +445,14 @@ describe(`durable jobs on ${TEST_DB}`, () => {
     const dbs = url ? databases.map((d) => d.db) : [db, db];
     try {
       const runs: Array<{ worker: string; n: number }> = [];
+      const allRan = signal();
       const workers = dbs.map((workerDb, i) =>
         queueOn(
           catalogueOf(name, async (payload) => {
             runs.push({ worker: `worker-${i}`, n: payload.n as number });
-            await sleep(2 + Math.floor(Math.random() * 5));
+            if (runs.length === 50) allRan.resolve();
+            // Give the event loop to the other worker's loops between jobs.
+            await new Promise((resolve) => setImmediate(resolve));
           }),
           { workerId: `worker-${i}` },
           workerDb,
@@ -435,8 +462,9 @@ describe(`durable jobs on ${TEST_DB}`, () => {
       for (let n = 0; n < 50; n += 1) ids.push((await workers[0]!.enqueue(name, { n }))!);
       for (const queue of workers) queue.start({ concurrency: { interactive: 4 }, pollIntervalMs: 20 });
       try {
-        await waitFor(async () => (await db.select().from(jobs).where(inArray(jobs.id, ids))).every((r) => r.status === 'done'));
+        await allRan.promise;
       } finally {
+        // stop() returns once the running jobs are recorded.
         await Promise.all(workers.map((queue) => queue.stop()));
       }
       expect(runs).toHaveLength(50);
@@ -451,18 +479,26 @@ describe(`durable jobs on ${TEST_DB}`, () => {
 
   it('wakes its own polling loops when a job is enqueued, and stop() waits for the running job', async () => {
     const name = freshQueue();
+    const clock = new ManualClock(new Date());
+    const started = signal();
+    const release = signal();
     let finished = false;
     const queue = queueOn(
       catalogueOf(name, async () => {
-        await sleep(200);
+        started.resolve();
+        await release.promise;
         finished = true;
       }),
+      { clock },
     );
     queue.start({ pollIntervalMs: 60_000, concurrency: { interactive: 1 } });
-    await sleep(50); // the loop found nothing and sleeps for a minute
+    await clock.whenSleeping(1); // the loop found nothing and sleeps for a minute, which this clock never lets pass
     const id = (await queue.enqueue(name, {}))!;
-    await waitFor(async () => (await jobRow(db, id)).status === 'running', 2_000);
-    await queue.stop();
+    await started.promise;
+    const stopped = queue.stop();
+    expect(finished).toBe(false);
+    release.resolve();
+    await stopped;
     expect(finished).toBe(true);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done' });
   });
@@ -470,10 +506,9 @@ describe(`durable jobs on ${TEST_DB}`, () => {
   it('runs an interactive job at once while every bulk worker is busy and bulk jobs wait', async () => {
     const bulkName = freshQueue();
     const interactiveName = freshQueue();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = signal();
+    const bothBulkStarted = signal();
+    const mailSent = signal();
     let bulkStarted = 0;
     const sent: unknown[] = [];
     const queue = queueOn({
@@ -481,26 +516,29 @@ describe(`durable jobs on ${TEST_DB}`, () => {
         bulkName,
         async () => {
           bulkStarted += 1;
-          await released;
+          if (bulkStarted === 2) bothBulkStarted.resolve();
+          await release.promise;
         },
         { lane: 'bulk' },
       ),
       ...catalogueOf(interactiveName, async (payload) => {
         sent.push(payload);
+        mailSent.resolve();
       }),
     });
     await queue.enqueueMany(bulkName, Array.from({ length: 20 }, (_, n) => ({ n })));
     queue.start({ pollIntervalMs: 60_000, concurrency: { bulk: 2, interactive: 1 } });
     try {
-      await waitFor(async () => bulkStarted === 2, 5_000);
+      await bothBulkStarted.promise;
       const id = (await queue.enqueue(interactiveName, { to: 'someone' }))!;
+      await mailSent.promise;
       await waitFor(async () => (await jobRow(db, id)).status === 'done', 5_000);
       expect(sent).toEqual([{ to: 'someone' }]);
       expect(bulkStarted).toBe(2);
       expect((await rowsOf(db, bulkName)).filter((r) => r.status === 'queued')).toHaveLength(18);
     } finally {
       const stopped = queue.stop();
-      release();
+      release.resolve();
       await stopped;
     }
   });

@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * The durable jobs the server runs (docs/decisions/0005-durable-jobs-in-postgres.md). A job's name is
  * also its queue: the `jobs.queue` column holds one of these. Adding a job adds its name here and its
- * entry to the server's job catalogue (apps/server/src/jobs/job-catalogue.ts).
+ * entry to the server's job catalogue (apps/server/src/jobs/job-catalogue.ts), where a scheduled job
+ * also says when it runs (docs/decisions/0037-scheduled-jobs.md).
  */
-export const JOB_NAMES = ['mail', 'derive-media', 'credits-expire', 'play-dedupe-prune', 'payment-event', 'payment-refund', 'subscription-cancel', 'sandbox-webhook', 'sandbox-settle', 'subscription-recheck', 'credits-expiring-notice', 'analyse-audio', 'process-pack'] as const;
+export const JOB_NAMES = ['mail', 'derive-media', 'credits-expire', 'play-dedupe-prune', 'payment-event', 'payment-refund', 'subscription-cancel', 'sandbox-webhook', 'sandbox-settle', 'subscription-recheck', 'credits-expiring-notice', 'analyse-audio', 'process-pack', 'jobs-clean-up', 'uploads-sweep'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** queued → running → done, or back to queued (a retry) until it fails for good. */

@@ -3,9 +3,20 @@ import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { JOB_LANES, type JobLane, type JobName } from '@crate/contract/jobs';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import { PermanentJobError, type JobCatalogue, type JobContext, type JobQueue, type StartOptions } from './job-queue.ts';
+import {
+  PermanentJobError,
+  scheduledPayloadSchema,
+  type CheckedCatalogue,
+  type JobCatalogue,
+  type JobContext,
+  type JobQueue,
+  type StartOptions,
+} from './job-queue.ts';
+import { scheduleSlots } from './job-schedule.ts';
+import { createJobScheduler, type ScheduledJob } from './job-scheduler.ts';
 
 /** 2^attempts seconds (2 s, 4 s, 8 s, …) capped at one hour, plus up to 10 % jitter so retries after an outage spread out. */
 export function defaultBackoffMs(attempts: number): number {
@@ -22,6 +33,12 @@ export interface DbJobQueueOptions {
   heartbeatMs?: number;
   /** Names this worker in `locked_by` (default: process id plus a random suffix). */
   workerId?: string;
+  /**
+   * Tests move time by hand with one: due times, locks, retention, waits and schedules then follow it.
+   * Unset, due times, locks and retention follow the database's clock (so servers whose clocks differ
+   * agree on them) and waits and schedules this process's.
+   */
+  clock?: Clock;
 }
 
 /** Polling loops per lane when `start` is not told otherwise: interactive loops mostly sleep, bulk ones keep two cores busy. */
@@ -34,12 +51,29 @@ const DEAD_WORKER_ERROR = 'The worker running this job stopped before it finishe
 const ENQUEUE_BATCH = 2000;
 
 const secondsInterval = (ms: number): SQL => sql`make_interval(secs => ${ms / 1000})`;
+/** Rows per DELETE of the clean-up: short statements, so workers claiming meanwhile never wait long. */
+const DELETE_BATCH = 5000;
 
 /** The `queue` column is typed with the product's job names; a catalogue of other names (the queue's own tests) is stored the same way. */
 const queueValue = (name: string) => name as JobName;
 
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * The catalogue's scheduled jobs, refused at start when an entry cannot be scheduled: a schedule that
+ * names no time, a payload that is not the slot, or a unique key (the slot is the key).
+ */
+function scheduledJobsOf<Ctx>(catalogue: JobCatalogue<Ctx>): ScheduledJob[] {
+  return Object.entries(catalogue).flatMap(([name, definition]) => {
+    if (!definition.schedule) return [];
+    if (definition.uniqueKey) throw new Error(`Job "${name}" is scheduled: its slot is its key, so it takes no uniqueKey`);
+    if (!definition.payload.safeParse(scheduledPayloadSchema.parse({ slot: new Date(0).toISOString() })).success) {
+      throw new Error(`Job "${name}" is scheduled, so its payload is the slot it runs for (scheduledPayloadSchema)`);
+    }
+    return [{ name, slots: scheduleSlots(name, definition.schedule) }];
+  });
 }
 
 /**
@@ -55,21 +89,33 @@ function describeIssues(error: z.ZodError): string {
  *  - every job belongs to a lane, and each lane has loops of its own that claim only its jobs, so an
  *    e-mail is claimed at once however many media jobs wait (docs/decisions/0012-job-lanes.md);
  *  - the catalogue says what each job's payload is: it is parsed when queued and again when run, and a
- *    payload that does not parse, or a handler's PermanentJobError, fails the job at once.
+ *    payload that does not parse, or a handler's PermanentJobError, fails the job at once;
+ *  - `start` also runs the scheduler, which queues each scheduled job once per slot across processes
+ *    (docs/decisions/0037), and `deleteFinished` is the clean-up its `jobs-clean-up` job runs.
  * Written with Drizzle's query builder only, so rows come back typed the same on PGlite and node-postgres.
  * This module is the only writer of the `jobs` table.
  */
-export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: Logger, catalogue: C, options: DbJobQueueOptions = {}): JobQueue<C, Ctx> {
+export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: Logger, catalogue: C & JobCatalogue<Ctx> & CheckedCatalogue<C, Ctx>, options: DbJobQueueOptions = {}): JobQueue<C, Ctx> {
+  const clock = options.clock ?? systemClock;
+  /** "Now" in SQL: the database's clock, or the injected one. */
+  const dbNow = (): SQL => (options.clock ? sql`${options.clock.now().toISOString()}::timestamptz` : sql`now()`);
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(staleAfterMs / 5));
   const workerId = options.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   const names = Object.keys(catalogue);
   const namesOf = (lane: JobLane) => names.filter((name) => catalogue[name]!.lane === lane);
+  const scheduler = createJobScheduler(db, log, clock, scheduledJobsOf(catalogue), {
+    slot: async (tx, name, slot) => void (await insertJobs(tx, name, [{ slot: slot.toISOString() }])),
+    committed: (name) => {
+      if (!stopped && handlerContext) wake(catalogue[name]!.lane);
+    },
+  });
   /** Set by handleWith: until then this process only queues jobs. */
   let handlerContext: { ctx: Ctx } | null = null;
 
   let stopped = true;
   let loops: Promise<void> = Promise.resolve();
+  let stopScheduler = new AbortController();
   let lastSweep = 0;
   /** Loops asleep between polls, by lane; enqueue wakes its lane's, stop wakes all. */
   const sleepers = new Map<JobLane, Set<() => void>>(JOB_LANES.map((lane) => [lane, new Set()]));
@@ -80,7 +126,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
     return payloads.map((payload) => {
       const parsed = definition.payload.safeParse(payload);
       if (!parsed.success) throw new Error(`Job "${name}" cannot be queued with this payload: ${describeIssues(parsed.error)}`);
-      return { payload: payload as Record<string, unknown>, uniqueKey: definition.uniqueKey?.(parsed.data) ?? null };
+      return { payload: payload as Record<string, unknown>, uniqueKey: definition.uniqueKey?.(parsed.data as never) ?? null };
     });
   }
 
@@ -96,8 +142,8 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
           rows.slice(start, start + ENQUEUE_BATCH).map((row) => ({
             queue: queueValue(name),
             payload: row.payload,
-            // Unset → the column default now(): the database's clock decides when jobs are due, not each server's.
-            ...(runAt ? { runAt } : {}),
+            // Unset → now(): the database's clock decides when jobs are due, not each server's (unless a test's clock does).
+            runAt: runAt ?? dbNow(),
             maxAttempts,
             uniqueKey: row.uniqueKey,
           })),
@@ -106,11 +152,13 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
         .returning({ id: jobs.id });
       ids.push(...inserted.map((r) => r.id));
     }
+    // Inside a caller's transaction the loop may look before the commit; it finds the job at its next poll.
     if (ids.length > 0 && !stopped && handlerContext) wake(catalogue[name]!.lane);
     return ids;
   }
 
-  const staleCutoff = () => sql`now() - ${secondsInterval(staleAfterMs)}`;
+  const before = (ms: number) => sql`${dbNow()} - ${secondsInterval(ms)}`;
+  const staleCutoff = () => before(staleAfterMs);
 
   /** The definition's failedForGood hook, if it has one and the payload still parses; its errors are the caller's. */
   async function runFailedHook(queue: string, payload: unknown, error: string): Promise<void> {
@@ -118,7 +166,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
     if (!definition?.failedForGood || !handlerContext) return;
     const parsed = definition.payload.safeParse(payload);
     if (!parsed.success) return;
-    await definition.failedForGood(handlerContext.ctx, parsed.data, error);
+    await definition.failedForGood(handlerContext.ctx, parsed.data as never, error);
   }
 
   /**
@@ -142,7 +190,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
       }
       const [failed] = await db
         .update(jobs)
-        .set({ status: 'failed', lastError: DEAD_WORKER_ERROR, lockedAt: null, finishedAt: sql`now()` })
+        .set({ status: 'failed', lastError: DEAD_WORKER_ERROR, lockedAt: null, finishedAt: dbNow() })
         .where(and(eq(jobs.id, job.id), abandonedWhere))
         .returning({ id: jobs.id });
       if (failed) log.error({ job: job.id, queue: job.queue }, 'job failed for good: its worker died on the last attempt');
@@ -152,8 +200,8 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
   /** Claims the oldest due job among `queues` (its own lane's, or every one for drain). */
   async function claim(queues: readonly string[]): Promise<(typeof jobs.$inferSelect) | null> {
     if (!handlerContext || queues.length === 0) return null;
-    if (Date.now() - lastSweep > Math.min(staleAfterMs, 60_000)) {
-      lastSweep = Date.now();
+    if (clock.now().getTime() - lastSweep > Math.min(staleAfterMs, 60_000)) {
+      lastSweep = clock.now().getTime();
       await failAbandoned(names);
     }
     const next = db
@@ -163,7 +211,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
         and(
           inArray(jobs.queue, queues.map(queueValue)),
           or(
-            and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+            and(eq(jobs.status, 'queued'), lte(jobs.runAt, dbNow())),
             and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleCutoff()), lt(jobs.attempts, jobs.maxAttempts)),
           ),
         ),
@@ -176,7 +224,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
       .set({
         status: 'running',
         attempts: sql`${jobs.attempts} + 1`,
-        lockedAt: sql`now()`,
+        lockedAt: dbNow(),
         lockedBy: workerId,
         // Re-claimed from a dead worker: say so, in case this run fails without an error of its own.
         lastError: sql`case when ${jobs.status} = 'running' then ${DEAD_WORKER_ERROR} else ${jobs.lastError} end`,
@@ -195,38 +243,44 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
     const definition = catalogue[job.queue]!;
     const parsed = definition.payload.safeParse(job.payload);
     if (!parsed.success) throw new PermanentJobError(`Job "${job.queue}" has an invalid payload: ${describeIssues(parsed.error)}`);
-    await definition.run(handlerContext!.ctx, parsed.data, context);
+    // The payload parsed with this entry's own schema: what its handler takes (CheckedCatalogue).
+    await definition.run(handlerContext!.ctx, parsed.data as never, context);
   }
 
   async function runOne(queues: readonly string[]): Promise<boolean> {
     const job = await claim(queues);
     if (!job) return false;
     const lockLost = new AbortController();
+    const handlerDone = new AbortController();
     let finished = false;
-    const heartbeat = setInterval(() => {
-      db.update(jobs)
-        .set({ lockedAt: sql`now()` })
-        .where(ownRun(job))
-        .returning({ id: jobs.id })
-        .then((rows) => {
+    const stopHeartbeat = () => {
+      finished = true;
+      handlerDone.abort();
+    };
+    void (async () => {
+      for (;;) {
+        await clock.sleep(heartbeatMs, handlerDone.signal);
+        if (finished) return;
+        try {
+          const rows = await db.update(jobs).set({ lockedAt: dbNow() }).where(ownRun(job)).returning({ id: jobs.id });
           if (rows.length === 0 && !finished && !lockLost.signal.aborted) {
             log.warn({ job: job.id, queue: job.queue }, 'lost the lock of a running job');
             lockLost.abort(new Error('This worker lost the job lock'));
+            return;
           }
-        })
-        .catch((error: unknown) => log.warn({ job: job.id, err: error }, 'could not renew a job lock'));
-    }, heartbeatMs);
-    heartbeat.unref();
+        } catch (error) {
+          log.warn({ job: job.id, err: error }, 'could not renew a job lock');
+        }
+      }
+    })();
     const context: JobContext = { id: job.id, queue: job.queue, attempts: job.attempts, maxAttempts: job.maxAttempts, signal: lockLost.signal };
     try {
       await runHandler(job, context);
-      finished = true;
-      clearInterval(heartbeat);
-      await db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedAt: null, lastError: null }).where(ownRun(job));
+      stopHeartbeat();
+      await db.update(jobs).set({ status: 'done', finishedAt: dbNow(), lockedAt: null, lastError: null }).where(ownRun(job));
       log.debug({ job: job.id, queue: job.queue, attempts: job.attempts }, 'job done');
     } catch (error) {
-      finished = true;
-      clearInterval(heartbeat);
+      stopHeartbeat();
       const message = error instanceof Error ? error.message : String(error);
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       log.warn({ job: job.id, queue: job.queue, attempts: job.attempts, err: error }, final ? 'job failed for good' : 'job failed, will retry');
@@ -240,25 +294,25 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
         .update(jobs)
         .set(
           final
-            ? { status: 'failed', lastError: message.slice(0, 2000), lockedAt: null, finishedAt: sql`now()` }
-            : { status: 'queued', lastError: message.slice(0, 2000), lockedAt: null, runAt: sql`now() + ${secondsInterval(backoffMs(job.attempts))}` },
+            ? { status: 'failed', lastError: message.slice(0, 2000), lockedAt: null, finishedAt: dbNow() }
+            : { status: 'queued', lastError: message.slice(0, 2000), lockedAt: null, runAt: sql`${dbNow()} + ${secondsInterval(backoffMs(job.attempts))}` },
         )
         .where(ownRun(job));
     }
     return true;
   }
 
-  const sleep = (lane: JobLane, ms: number) =>
-    new Promise<void>((resolve) => {
-      const asleep = sleepers.get(lane)!;
-      const wakeUp = () => {
-        clearTimeout(timer);
-        asleep.delete(wakeUp);
-        resolve();
-      };
-      const timer = setTimeout(wakeUp, ms);
-      asleep.add(wakeUp);
-    });
+  async function sleep(lane: JobLane, ms: number): Promise<void> {
+    const asleep = sleepers.get(lane)!;
+    const woken = new AbortController();
+    const wakeUp = () => woken.abort();
+    asleep.add(wakeUp);
+    try {
+      await clock.sleep(ms, woken.signal);
+    } finally {
+      asleep.delete(wakeUp);
+    }
+  }
   function wake(lane: JobLane): void {
     for (const wakeUp of [...sleepers.get(lane)!]) wakeUp();
   }
@@ -293,10 +347,12 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
       stopped = false;
       const lanes = JOB_LANES.filter((lane) => namesOf(lane).length > 0);
       const perLane = lanes.flatMap((lane) => Array.from({ length: concurrency[lane] ?? DEFAULT_LANE_CONCURRENCY[lane] }, () => workLoop(lane, pollIntervalMs)));
-      loops = Promise.all(perLane).then(() => undefined);
+      stopScheduler = new AbortController();
+      loops = Promise.all([...perLane, scheduler.run(stopScheduler.signal)]).then(() => undefined);
     },
     async stop() {
       stopped = true;
+      stopScheduler.abort();
       for (const lane of JOB_LANES) wake(lane);
       await loops;
     },
@@ -305,6 +361,25 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
       let count = 0;
       while (await runOne(names)) count += 1;
       return count;
+    },
+    async queueDueSlots() {
+      return (await scheduler.queueDueSlots()) as Array<{ name: keyof C & string; slot: Date }>;
+    },
+    async deleteFinished({ doneMs, failedMs }) {
+      const deleteWhere = async (where: SQL | undefined): Promise<number> => {
+        let total = 0;
+        for (;;) {
+          const batch = db.select({ id: jobs.id }).from(jobs).where(where).limit(DELETE_BATCH);
+          const deleted = await db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id });
+          total += deleted.length;
+          if (deleted.length < DELETE_BATCH) return total;
+        }
+      };
+      return {
+        done: await deleteWhere(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, before(doneMs)))),
+        failed: await deleteWhere(and(eq(jobs.status, 'failed'), lt(jobs.finishedAt, before(failedMs)))),
+        slots: await scheduler.deleteSlotsBefore(before(failedMs)),
+      };
     },
   };
 }

@@ -1,6 +1,12 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { JOB_LANES, JOB_NAMES } from '@crate/contract/jobs';
+import type { AppContext } from '../app-context.ts';
+import type { Db } from '../db/client.ts';
+import { createDbJobQueue } from './db-job-queue.ts';
 import { JOB_CATALOGUE, type AppJobQueue } from './job-catalogue.ts';
+import type { JobDefinition } from './job-queue.ts';
 
 const FILE_ID = '3f1c2a7e-9b4d-4c6e-8a2f-1d5e7b9c0a42';
 
@@ -26,6 +32,26 @@ export function enqueueIsTyped(jobs: AppJobQueue): void {
   void jobs.enqueueMany('derive-media', [{ fileId: FILE_ID }, { file: FILE_ID }]);
 }
 
+/**
+ * Never called: `npm run typecheck` checks these lines too. A handler must take exactly what its
+ * schema gives: one that expects a field no payload has does not compile, in an entry or a catalogue.
+ */
+export function runIsChecked(): void {
+  const payload = z.strictObject({ fileId: z.uuid() });
+  const job = <S extends z.ZodType>(definition: JobDefinition<S, AppContext>) => definition;
+  void job({ lane: 'bulk', payload, run: async (_ctx, p: { fileId: string }) => void p.fileId });
+  // @ts-expect-error the handler expects a field the schema never gives
+  void job({ lane: 'bulk', payload, run: async (_ctx, p: { fileId: string; sizes: number[] }) => void p.sizes });
+  // @ts-expect-error so does this failure hook
+  void job({ lane: 'bulk', payload, run: async () => undefined, failedForGood: async (_ctx, p: { packId: string }) => void p.packId });
+  // @ts-expect-error and this unique key
+  void job({ lane: 'bulk', payload, uniqueKey: (p: { orderId: string }) => p.orderId, run: async () => undefined });
+  const db = {} as Db;
+  const log = pino({ level: 'silent' });
+  // @ts-expect-error a catalogue written without the helper is checked entry by entry when its queue is made
+  void createDbJobQueue(db, log, { derive: { lane: 'bulk', payload, run: async (_ctx: AppContext, p: { fileId: string; sizes: number[] }) => void p.sizes } });
+}
+
 describe('the job catalogue', () => {
   it('has one entry for every job name of the contract, each in a lane', () => {
     expect(Object.keys(JOB_CATALOGUE).sort()).toEqual([...JOB_NAMES].sort());
@@ -43,6 +69,22 @@ describe('the job catalogue', () => {
     expect(payload.safeParse({ fileId: 'not-an-id' }).success).toBe(false);
     expect(payload.safeParse({ fileId: FILE_ID, extra: true }).success).toBe(false);
     expect(uniqueKey?.({ fileId: FILE_ID })).toBe(`derive-media:${FILE_ID}`);
+  });
+
+  it('schedules the recurring sweeps, each taking the slot it runs for and no unique key', () => {
+    const schedules = Object.fromEntries(Object.entries(JOB_CATALOGUE).flatMap(([name, definition]) => ('schedule' in definition ? [[name, definition.schedule]] : [])));
+    expect(schedules).toEqual({
+      'credits-expire': { everyMs: 3600_000 },
+      'play-dedupe-prune': { everyMs: 3600_000 },
+      'credits-expiring-notice': { cron: '0 0 * * *' },
+      'jobs-clean-up': { everyMs: 3600_000 },
+      'uploads-sweep': { everyMs: 3600_000 },
+    });
+    for (const name of Object.keys(schedules)) {
+      const definition = JOB_CATALOGUE[name as keyof typeof JOB_CATALOGUE];
+      expect(definition.payload.safeParse({ slot: '2026-11-27T10:00:00.000Z' }).success, name).toBe(true);
+      expect('uniqueKey' in definition, name).toBe(false);
+    }
   });
 
   it('retries a mail up to 8 times, and refuses one without a recipient', () => {

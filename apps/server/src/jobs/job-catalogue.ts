@@ -1,16 +1,16 @@
 /**
  * Every job the server runs: its payload, its handler, its lane and how it is retried. Adding a job is
  * its name in the contract (packages/contract/src/jobs.ts) and one entry here; queueing it is
- * `ctx.jobs.enqueue(name, payload)`, typed by the entry. docs/decisions/0005 and 0012.
+ * `ctx.jobs.enqueue(name, payload)`, typed by the entry. A scheduled job's entry also says when it runs
+ * (`scheduled`), and every process that runs workers queues it once per slot. docs/decisions/0005,
+ * 0012 and 0037.
  */
 import type { z } from 'zod';
 import type { JobName } from '@crate/contract/jobs';
 import type { AppContext } from '../app-context.ts';
-import { creditExpiryPayloadSchema, creditExpiryJobKey, runCreditExpiry } from '../features/credits/credit-expiry-job.ts';
-import { playDedupePruneJobKey, playDedupePrunePayloadSchema, runPlayDedupePrune } from '../features/tracking/play-dedupe-prune-job.ts';
+import { runCreditExpiry } from '../features/credits/credit-expiry-job.ts';
+import { runPlayDedupePrune } from '../features/tracking/play-dedupe-prune-job.ts';
 import {
-  creditsExpiringJobKey,
-  creditsExpiringPayloadSchema,
   paymentEventJobKey,
   paymentEventPayloadSchema,
   paymentRefundFailed,
@@ -32,19 +32,25 @@ import {
   subscriptionRecheckPayloadSchema,
 } from '../features/payments/payment-jobs.ts';
 import { analyseAudioJobKey, analyseAudioPayloadSchema, runAnalyseAudio } from '../features/studio-packs/analyse-audio-job.ts';
+import { runUploadsSweep } from '../features/studio-packs/uploads-sweep-job.ts';
 import { mailMessageSchema } from '../mail/mailer.ts';
 import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
 import { giveUpProcessPack, PROCESS_PACK_MAX_ATTEMPTS, processPackPayloadSchema, runProcessPack } from '../processing/process-pack.ts';
-import type { JobDefinition, JobQueue } from './job-queue.ts';
+import { scheduledPayloadSchema, type AnyJobDefinition, type JobDefinition, type JobQueue, type JobSchedule } from './job-queue.ts';
+import { runJobsCleanUp } from './jobs-clean-up.ts';
 
-/** Infers an entry's payload type from its schema. */
+/** Infers an entry's payload type from its schema, and checks its handlers take exactly that payload. */
 const job = <S extends z.ZodType>(definition: JobDefinition<S, AppContext>) => definition;
+/** A scheduled job: its payload is the slot it runs for; its slot, not a unique key, makes it run once. */
+const scheduled = (definition: Omit<JobDefinition<typeof scheduledPayloadSchema, AppContext>, 'payload' | 'uniqueKey' | 'schedule'> & { schedule: JobSchedule }) =>
+  job({ ...definition, payload: scheduledPayloadSchema });
+const HOUR_MS = 3600_000;
 
 export const JOB_CATALOGUE = {
   mail: job({ lane: 'interactive', payload: mailMessageSchema, maxAttempts: 8, run: (ctx, message) => ctx.mailer.send(message) }),
   'derive-media': job({ lane: 'bulk', payload: deriveMediaPayloadSchema, uniqueKey: deriveMediaJobKey, run: runDeriveMedia }),
-  'credits-expire': job({ lane: 'bulk', payload: creditExpiryPayloadSchema, uniqueKey: creditExpiryJobKey, run: runCreditExpiry }),
-  'play-dedupe-prune': job({ lane: 'bulk', payload: playDedupePrunePayloadSchema, uniqueKey: playDedupePruneJobKey, run: runPlayDedupePrune }),
+  'credits-expire': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runCreditExpiry }),
+  'play-dedupe-prune': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runPlayDedupePrune }),
   // Fulfilment is someone waiting for their plan: interactive lane (decision 0023).
   'payment-event': job({ lane: 'interactive', payload: paymentEventPayloadSchema, uniqueKey: paymentEventJobKey, maxAttempts: 12, run: runPaymentEvent }),
   'sandbox-webhook': job({ lane: 'interactive', payload: sandboxWebhookPayloadSchema, uniqueKey: sandboxWebhookJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(60_000, 500 * 2 ** n), run: runSandboxWebhook }),
@@ -63,9 +69,12 @@ export const JOB_CATALOGUE = {
     run: runProcessPack,
     failedForGood: giveUpProcessPack,
   }),
-  'credits-expiring-notice': job({ lane: 'bulk', payload: creditsExpiringPayloadSchema, uniqueKey: creditsExpiringJobKey, run: runCreditsExpiringNotice }),
+  // Midnight UTC: the day whose lots expire a week later.
+  'credits-expiring-notice': scheduled({ lane: 'bulk', schedule: { cron: '0 0 * * *' }, run: runCreditsExpiringNotice }),
   // The creator is looking at the sounds table waiting for BPM and key: interactive lane.
   'analyse-audio': job({ lane: 'interactive', payload: analyseAudioPayloadSchema, uniqueKey: analyseAudioJobKey, run: runAnalyseAudio }),
-} satisfies Record<JobName, JobDefinition<z.ZodType, AppContext>>;
+  'jobs-clean-up': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runJobsCleanUp }),
+  'uploads-sweep': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runUploadsSweep }),
+} satisfies Record<JobName, AnyJobDefinition<AppContext>>;
 
 export type AppJobQueue = JobQueue<typeof JOB_CATALOGUE, AppContext>;

@@ -1,5 +1,5 @@
 /** Durable jobs in the database (the `jobs` table), retried with exponential backoff, surviving restarts. */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { JobLane } from '@crate/contract/jobs';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -15,8 +15,22 @@ export interface JobContext {
 }
 
 /**
+ * When a scheduled job runs: at every time a cron expression names (five fields, UTC; `0 0 1 * *` is
+ * midnight on the first of each month), or every `everyMs` counted from the Unix epoch, so that every
+ * process computes the same slots. docs/decisions/0037-scheduled-jobs.md
+ */
+export type JobSchedule = { cron: string } | { everyMs: number };
+
+/** A scheduled job's payload: the slot it runs for, an ISO time (one row per slot, across every process). */
+export const scheduledPayloadSchema = z.strictObject({ slot: z.iso.datetime() });
+export type ScheduledPayload = z.output<typeof scheduledPayloadSchema>;
+
+/**
  * Everything about one kind of job, in one place: what its payload is, who runs it, how often it is
  * tried and in which lane. `Ctx` is what handlers are given to work with (the app's context).
+ * The functions are properties, not methods, so that a handler must take exactly what its schema
+ * gives (a method's parameters would be checked both ways, letting a handler expect fields no
+ * payload has).
  */
 export interface JobDefinition<S extends z.ZodType, Ctx> {
   /** Which workers take it: interactive jobs never wait behind bulk ones. */
@@ -28,23 +42,42 @@ export interface JobDefinition<S extends z.ZodType, Ctx> {
   /** Delay before the next run after the `attempts`-th run failed (default: the queue's). */
   backoffMs?: (attempts: number) => number;
   /**
-   * Idempotency key: while any job with this key exists (queued, running, done or failed), queueing
-   * the same work again is a no-op. Use it for "do this once" work such as fulfilling an order.
+   * Idempotency key: while a job with this key is kept (queued, running, or finished within its
+   * retention), queueing the same work again is a no-op. Work that must happen once ever keys itself
+   * in its own rows too (a payment event by its id, a ledger entry by its key).
    */
-  uniqueKey?(payload: z.output<S>): string;
+  uniqueKey?: (payload: z.output<S>) => string;
+  /**
+   * Queued by the scheduler of every process that runs workers, once per slot across all of them; its
+   * payload is then `{ slot }` (scheduledPayloadSchema) and it takes no unique key.
+   */
+  schedule?: JobSchedule;
   /** Throw to retry with backoff; throw a PermanentJobError when running again cannot help. */
-  run(ctx: Ctx, payload: z.output<S>, job: JobContext): Promise<void>;
+  run: (ctx: Ctx, payload: z.output<S>, job: JobContext) => Promise<void>;
   /**
    * Runs once the job has failed for good — its last attempt threw, it threw a PermanentJobError, or its
    * worker died on the last attempt — before the failure is recorded, so work the job left half done (a
    * pack left "processing") can be closed. Must be idempotent: a worker dying between this and the
    * record runs it again. If it throws, an abandoned job stays as it is and the next sweep tries again.
    */
-  failedForGood?(ctx: Ctx, payload: z.output<S>, error: string): Promise<void>;
+  failedForGood?: (ctx: Ctx, payload: z.output<S>, error: string) => Promise<void>;
+}
+
+/**
+ * Any job's definition, whatever its payload: what a catalogue holds. Its handlers take `never`, so
+ * nothing calls them but the queue, with a payload their own schema parsed.
+ */
+export interface AnyJobDefinition<Ctx> extends Omit<JobDefinition<z.ZodType, Ctx>, 'run' | 'uniqueKey' | 'failedForGood'> {
+  run: (ctx: Ctx, payload: never, job: JobContext) => Promise<void>;
+  uniqueKey?: (payload: never) => string;
+  failedForGood?: (ctx: Ctx, payload: never, error: string) => Promise<void>;
 }
 
 /** Job name → definition; each entry keeps its own payload type (a catalogue is declared with `satisfies`). */
-export type JobCatalogue<Ctx> = Record<string, JobDefinition<z.ZodType, Ctx>>;
+export type JobCatalogue<Ctx> = Record<string, AnyJobDefinition<Ctx>>;
+
+/** Each entry of catalogue `C` checked against its own payload schema: its handlers take exactly what the schema gives. */
+export type CheckedCatalogue<C, Ctx> = { [N in keyof C]: C[N] extends { payload: infer S extends z.ZodType } ? JobDefinition<S, Ctx> : never };
 
 /** What a caller passes to enqueue job `N` of catalogue `C`. */
 export type JobPayload<C extends Record<string, { payload: z.ZodType }>, N extends keyof C> = z.input<C[N]['payload']>;
@@ -70,6 +103,11 @@ export interface StartOptions {
   concurrency?: Partial<Record<JobLane, number>>;
 }
 
+export interface JobRetention {
+  doneMs: number;
+  failedMs: number;
+}
+
 export interface JobQueue<C extends JobCatalogue<Ctx>, Ctx> {
   /** The new job's id, or null when its unique key matched an existing job. Throws if the payload does not parse. */
   enqueue<N extends keyof C & string>(name: N, payload: JobPayload<C, N>, options?: EnqueueOptions): Promise<number | null>;
@@ -77,10 +115,21 @@ export interface JobQueue<C extends JobCatalogue<Ctx>, Ctx> {
   enqueueMany<N extends keyof C & string>(name: N, payloads: readonly JobPayload<C, N>[], options?: Pick<EnqueueOptions, 'tx'>): Promise<number>;
   /** Lets this process run the catalogue's jobs, handing `ctx` to their handlers; until then it only queues them. */
   handleWith(ctx: Ctx): void;
-  /** Starts each lane's polling loops in the background and returns at once. */
+  /**
+   * Starts each lane's polling loops and the scheduler (which queues every scheduled job at each of its
+   * slots) in the background and returns at once. Every process that runs workers calls it.
+   */
   start(options?: StartOptions): void;
-  /** Stops taking jobs and resolves when the jobs already running have finished. */
+  /** Stops taking jobs and scheduling, and resolves when the jobs already running have finished. */
   stop(): Promise<void>;
   /** Runs every due job now, one after another, until none is due (tests and the seed use it); returns how many ran. */
   drain(): Promise<number>;
+  /**
+   * Queues each scheduled job whose latest slot is due and not yet queued by any process (after a
+   * downtime only the latest missed slot: no storm); returns the slots this call queued. The scheduler
+   * of `start` calls it at every slot; tests call it.
+   */
+  queueDueSlots(): Promise<Array<{ name: keyof C & string; slot: Date }>>;
+  /** Deletes finished job rows: done ones older than `doneMs`, failed ones older than `failedMs`, and slots older than `failedMs` but each schedule's latest. */
+  deleteFinished(retention: JobRetention): Promise<{ done: number; failed: number; slots: number }>;
 }

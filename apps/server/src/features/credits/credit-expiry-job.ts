@@ -1,19 +1,15 @@
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
+import type { ScheduledPayload } from '../../jobs/job-queue.ts';
 import { expireLots, listUsersWithExpiredLots, lockCreditAccount } from './credit-ledger-service.ts';
 
 /**
  * The `credits-expire` job: writes an `expire` entry for every lot whose expiry has passed with
  * credits left. Balances never count an expired lot (they are derived from open lots), so the job only
- * puts on record what already happened; it runs hourly and is safe to run twice (one entry per lot).
+ * puts on record what already happened; it is scheduled hourly (jobs/job-catalogue.ts) and is safe to
+ * run twice (one entry per lot).
  */
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const USERS_PER_BATCH = 200;
-
-/** The hour the sweep is for: one job per hour, however many processes schedule it. */
-export const creditExpiryPayloadSchema = z.strictObject({ hour: z.iso.datetime() });
-export const creditExpiryJobKey = (payload: { hour: string }) => `credits-expire:${payload.hour}`;
 
 /** Expires every due lot as of `at`, one transaction per user (holding the same lock as spends). Returns the credits expired. */
 export async function expireDueCredits(db: Db, at: Date): Promise<number> {
@@ -30,14 +26,8 @@ export async function expireDueCredits(db: Db, at: Date): Promise<number> {
   }
 }
 
-/** Queues the sweep of the next whole hour. */
-export async function scheduleCreditExpiry(ctx: AppContext, after: Date = new Date()): Promise<void> {
-  const runAt = new Date(Math.floor(after.getTime() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS + SWEEP_EVERY_MS);
-  await ctx.jobs.enqueue('credits-expire', { hour: runAt.toISOString() }, { runAt });
-}
-
-export async function runCreditExpiry(ctx: AppContext): Promise<void> {
-  const expired = await expireDueCredits(ctx.db, new Date());
+/** Expires the lots due by the slot's time (a later slot takes those due after it). */
+export async function runCreditExpiry(ctx: AppContext, { slot }: ScheduledPayload): Promise<void> {
+  const expired = await expireDueCredits(ctx.db, new Date(slot));
   if (expired > 0) ctx.log.info({ expired }, 'expired credits put on record');
-  await scheduleCreditExpiry(ctx);
 }

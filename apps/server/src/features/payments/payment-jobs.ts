@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { ScheduledPayload } from '../../jobs/job-queue.ts';
 import { listLotsExpiringBetween } from '../credits/credit-ledger-service.ts';
 import { processPaymentEvent, recheckAccess } from './fulfilment-service.ts';
 import { creditsExpiringMail } from './payment-mail.ts';
@@ -74,10 +75,8 @@ export async function runSubscriptionRecheck(ctx: AppContext, payload: { userId:
   await recheckAccess(ctx, payload.userId);
 }
 
-/** Once a day: users whose credits expire in 7 days hear about it (one e-mail per user per day). */
+/** Scheduled daily at midnight UTC (jobs/job-catalogue.ts): users whose credits expire in 7 days hear about it (one e-mail per user per day). */
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const creditsExpiringPayloadSchema = z.strictObject({ day: z.iso.date() });
-export const creditsExpiringJobKey = (p: { day: string }) => `credits-expiring-notice:${p.day}`;
 
 export async function sendCreditsExpiringNotices(ctx: AppContext, day: Date): Promise<number> {
   const from = new Date(day.getTime() + 7 * DAY_MS);
@@ -94,13 +93,7 @@ export async function sendCreditsExpiringNotices(ctx: AppContext, day: Date): Pr
   return perUser.size;
 }
 
-export async function scheduleCreditsExpiringNotice(ctx: AppContext, after: Date = new Date()): Promise<void> {
-  const runAt = new Date(Math.floor(after.getTime() / DAY_MS) * DAY_MS + DAY_MS);
-  await ctx.jobs.enqueue('credits-expiring-notice', { day: runAt.toISOString().slice(0, 10) }, { runAt });
-}
-
-export async function runCreditsExpiringNotice(ctx: AppContext, payload: { day: string }): Promise<void> {
-  const sent = await sendCreditsExpiringNotices(ctx, new Date(`${payload.day}T00:00:00.000Z`));
+export async function runCreditsExpiringNotice(ctx: AppContext, { slot }: ScheduledPayload): Promise<void> {
+  const sent = await sendCreditsExpiringNotices(ctx, new Date(slot));
   if (sent > 0) ctx.log.info({ sent }, 'credits-expiring notices queued');
-  await scheduleCreditsExpiringNotice(ctx);
 }
