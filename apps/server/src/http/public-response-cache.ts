@@ -15,6 +15,8 @@ import { onSuccessfulWrite } from './on-successful-write.ts';
  */
 export interface PublicResponseCacheOptions {
   ttlMs: number;
+  /** Milliseconds since the epoch, by the clock entries expire on (default the system's; tests move one by hand). */
+  now?: () => number;
   maxEntries?: number;
   maxBytes?: number;
 }
@@ -45,6 +47,7 @@ export function installPublicResponseCache(app: FastifyInstance, options: Public
   if (options.ttlMs <= 0) return;
   const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const served = new WeakSet<FastifyRequest>();
@@ -65,7 +68,7 @@ export function installPublicResponseCache(app: FastifyInstance, options: Public
       stats.misses += 1;
       return;
     }
-    if (entry.expiresAt <= Date.now()) {
+    if (entry.expiresAt <= now()) {
       remove(request.url);
       stats.misses += 1;
       return;
@@ -87,7 +90,7 @@ export function installPublicResponseCache(app: FastifyInstance, options: Public
       if (value !== undefined) headers[name] = String(value);
     }
     remove(request.url);
-    entries.set(request.url, { expiresAt: Date.now() + options.ttlMs, body: payload, headers });
+    entries.set(request.url, { expiresAt: now() + options.ttlMs, body: payload, headers });
     bytes += size;
     for (const key of entries.keys()) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;

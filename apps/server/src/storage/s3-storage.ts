@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { systemClock, type Clock } from '../clock.ts';
 import { MeasuringStream, toReadable } from './measuring-stream.ts';
 import {
   assertValidStorageKey,
@@ -49,7 +50,8 @@ function totalFromContentRange(contentRange: string | undefined): number | null 
  * `@aws-sdk/lib-storage`'s Upload (a single PutObject when small, multipart when large or of unknown
  * length), measured on the way so size and MD5 are known without buffering the whole object.
  */
-export function createS3Storage(config: S3StorageConfig, client: S3Client = createS3Client(config)): ObjectStorage {
+/** `clock`: the time signed URLs are signed at, and so expire from (a test signs in the past instead of waiting). */
+export function createS3Storage(config: S3StorageConfig, client: S3Client = createS3Client(config), clock: Pick<Clock, 'now'> = systemClock): ObjectStorage {
   const Bucket = config.bucket;
 
   const head = async (key: string): Promise<StoredObject | null> => {
@@ -78,7 +80,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     async signedDownloadUrl(key: string, options: SignedDownloadOptions): Promise<string> {
       assertValidStorageKey(key);
       const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: options.contentDisposition, ResponseContentType: options.contentType, ResponseCacheControl: 'private, no-store' });
-      return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
+      return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds, signingDate: clock.now() });
     },
 
     async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<StoredObject> {
