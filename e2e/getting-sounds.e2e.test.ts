@@ -67,7 +67,12 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       expect(saved.suggestedFilename()).toBe(`${sound.name}${original.extension}`);
       expect((await readFile((await saved.path())!)).equals(original.bytes)).toBe(true);
 
-      await main(page).getByRole('button', { name: 'Get the whole pack' }).click();
+      // The pack's button now prices only the rest (the pack's price pro rata, decision 0033), as the API does.
+      const rest = (await fetch(`${env.server.baseUrl}/api/packs/${pack.id}`, { headers: { cookie: producer.cookie } }).then((r) => r.json())).viewer_price;
+      expect(rest).toMatchObject({ owned_count: 1, item_count: pack.item_count });
+      const getRest = main(page).getByRole('button', { name: `Get the rest ${credits(rest.cost)}: ${pack.title}`, exact: true });
+      await expect.poll(() => getRest.textContent()).toBe(`Get the rest · ${rest.cost}`);
+      await getRest.click();
       const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
       await dialog.getByText('and you have 0 credits').waitFor();
       await dialog.getByRole('button', { name: 'See plans' }).waitFor();

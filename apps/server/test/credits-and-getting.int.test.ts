@@ -120,6 +120,34 @@ describe(`credits and getting sounds on ${TEST_DB}`, () => {
     expect((await get(user, 'pack', capped.pack.id)).json()).toMatchObject({ charged: 4, credits: 88 });
   });
 
+  it('what you own is never charged again: the rest of a pack costs the pack price pro rata, shown on its answer and charged exactly', async () => {
+    const user = await createUser(t.ctx);
+    await grant(user.id, 100, 30);
+    // A 17-credit pack whose sounds cost 21 on their own (2 + 19).
+    const { pack, items: [small, big] } = await newPack(2, { creditCost: 17 }, { creditCost: 2 });
+    await t.ctx.db.update(items).set({ creditCost: 19 }).where(eq(items.id, big!.id));
+    const viewerPrice = async (who: TestUser | null) => (await call(t, 'GET', `/api/packs/${pack.id}`, undefined, who ? { cookie: who.cookie } : {})).json().viewer_price;
+    expect(await viewerPrice(null)).toEqual({ cost: 17, owned_count: 0, item_count: 2 });
+    expect(await viewerPrice(user)).toEqual({ cost: 17, owned_count: 0, item_count: 2 });
+
+    expect((await get(user, 'item', small!.id)).json()).toMatchObject({ charged: 2, credits: 98 });
+    expect(await viewerPrice(user)).toEqual({ cost: 15, owned_count: 1, item_count: 2 });
+    const quote = (await call(t, 'GET', `/api/acquisitions/quote?target=pack&id=${pack.id}`, undefined, { cookie: user.cookie })).json();
+    expect(quote).toMatchObject({ owned_count: 1, cost: 15 });
+
+    // A price other than the one shown is refused, charging nothing; the shown one is charged exactly.
+    const stale = await call(t, 'POST', '/api/acquisitions', { target: 'pack', id: pack.id, idempotency_key: key(), expected_cost: 17 }, { cookie: user.cookie });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({ field: 'expected_cost', message: 'The price is now 15 credits, not 17: look again before getting it.' });
+    expect((await credits(user)).credits).toBe(98);
+    const rest = await call(t, 'POST', '/api/acquisitions', { target: 'pack', id: pack.id, idempotency_key: key(), expected_cost: 15 }, { cookie: user.cookie });
+    expect(rest.json()).toMatchObject({ charged: 15, credits: 83 });
+    expect(await viewerPrice(user)).toEqual({ cost: 0, owned_count: 2, item_count: 2 });
+    // 2 + 15: the whole pack cost its price, got in two steps.
+    const spends = (await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).filter((e) => e.kind === 'spend');
+    expect(spends.map((e) => e.amount).sort()).toEqual([-15, -2]);
+  });
+
   it('gets a bundle: every sound of its published packs, priced at the bundle credit price at most', async () => {
     const user = await createUser(t.ctx);
     await grant(user.id, 50, 30);

@@ -100,6 +100,11 @@ export const packDetailSchema = packCardSchema.extend({
   favorited: z.boolean().nullable(),
   /** True when the viewer is the creator, a collaborator or an admin. */
   can_edit: z.boolean(),
+  /**
+   * What getting the pack costs the viewer now: only the sounds they do not own, at the pack's price pro rata
+   * (decision 0033); a visitor sees the whole price. Null when the pack is not on sale.
+   */
+  viewer_price: z.object({ cost: z.number().int(), owned_count: z.number().int(), item_count: z.number().int() }).nullable(),
 });
 export type PackDetail = z.infer<typeof packDetailSchema>;
 

@@ -29,6 +29,8 @@ export const acquireSchema = z.strictObject({
   target: z.enum(ACQUISITION_TARGETS, 'target must be item, pack or bundle'),
   id: z.uuid('id must be an item, pack or bundle id'),
   idempotency_key: idempotencyKeySchema,
+  /** The price the user was shown: a different price now answers 409 and charges nothing (decision 0033). */
+  expected_cost: z.number('expected_cost must be a whole number of credits').int('expected_cost must be a whole number of credits').min(0, 'expected_cost must be a whole number of credits').max(1_000_000, 'expected_cost is at most 1000000').optional(),
 });
 export type Acquire = z.infer<typeof acquireSchema>;
 

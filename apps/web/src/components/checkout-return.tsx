@@ -67,9 +67,9 @@ export function CheckoutReturn({ paidTitle }: { paidTitle: string }) {
   }
   if (status === 'complete') {
     return (
-      <Alert color="teal" variant="light" mb="xl" icon={<IconCircleCheck size={18} />} title={paidTitle} data-testid="checkout-complete">
+      <Alert color="teal" variant="light" mb="xl" icon={<IconCircleCheck size={18} />} title={session.data.notice ? 'Payment received, with a refund' : paidTitle} data-testid="checkout-complete">
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">Payment received, thank you. Your credits are on your account and the receipt is on its way by e-mail.</Text>
+          <Text size="sm">{session.data.notice ?? 'Payment received, thank you. Your credits are on your account and the receipt is on its way by e-mail.'}</Text>
           {close}
         </Group>
       </Alert>

@@ -22,6 +22,7 @@ import {
 } from './catalogue-presenters.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { listActiveProducts } from './pricing-repository.ts';
+import { viewerCollectionPrice } from '../ownership/acquisition-service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id or a slug: /pack/{id} and /products/{slug} reach the same pack. */
@@ -121,6 +122,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       takedown_reason: pack.takedownReason,
       favorited: pack.favorited,
       can_edit: can(viewer, 'edit', asPack(pack)),
+      viewer_price: await viewerCollectionPrice(db, viewer?.userId ?? null, 'pack', pack.id),
     };
   });
 

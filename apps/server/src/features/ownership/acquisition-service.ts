@@ -7,6 +7,7 @@ import { recordItemEvents, shareCredits } from '../tracking/item-events-service.
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import { findCollectionForAcquisition, findItemForAcquisition, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
+import { collectionPrice } from './collection-price.ts';
 
 const TARGET_NAMES: Record<AcquisitionTarget, string> = { item: 'That sound', pack: 'That pack', bundle: 'That bundle' };
 
@@ -28,19 +29,32 @@ interface Priced {
 }
 
 /**
- * What getting a target costs one user now (docs/decisions/0020): only the items they do not own yet
- * are charged, free items cost nothing, and a pack or bundle never costs more than its own credit
- * price when it has one.
+ * What getting a target costs one user now (docs/decisions/0020, 0033): only the items they do not own yet
+ * are charged, free items cost nothing, and a pack or bundle with its own credit price charges that price's
+ * share for what is missing (collectionPrice): the whole pack its price, the rest of it pro rata.
  */
+function priceFor(target: AcquisitionTargetRows, owned: ReadonlySet<string>): Priced {
+  const missing = target.items.filter((item) => !owned.has(item.id));
+  const costOf = (list: readonly AcquirableItem[]) => list.reduce((total, item) => total + Number(item.cost), 0);
+  return { target, missing, cost: collectionPrice(target.priceCap, costOf(target.items), costOf(missing)) };
+}
+
 async function price(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<Priced> {
-  const userId = viewer.userId;
   const target = await findTarget(db, viewer, targetKind, id);
   if (target.items.length === 0) throw notFound(TARGET_NAMES[targetKind]);
-  const owned = await listOwnedAmong(db, userId, target.items.map((item) => item.id));
-  const missing = target.items.filter((item) => !owned.has(item.id));
-  const sum = missing.reduce((total, item) => total + Number(item.cost), 0);
-  const cost = target.priceCap === null ? sum : Math.min(sum, target.priceCap);
-  return { target, missing, cost };
+  return priceFor(target, await listOwnedAmong(db, viewer.userId, target.items.map((item) => item.id)));
+}
+
+/**
+ * A pack's or bundle's price for whoever looks at it (pack and bundle answers carry it): what getting it would
+ * charge them now, or the whole price for a visitor. Null when it is not on sale.
+ */
+export async function viewerCollectionPrice(db: DbOrTx, userId: string | null, targetKind: 'pack' | 'bundle', id: string): Promise<{ cost: number; owned_count: number; item_count: number } | null> {
+  const target = await findCollectionForAcquisition(db, targetKind, id);
+  if (!target || target.items.length === 0) return null;
+  const owned = userId ? await listOwnedAmong(db, userId, target.items.map((item) => item.id)) : new Set<string>();
+  const { missing, cost } = priceFor(target, owned);
+  return { cost, owned_count: target.items.length - missing.length, item_count: target.items.length };
 }
 
 export async function quoteAcquisition(db: Db, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<AcquisitionQuote> {
@@ -67,6 +81,10 @@ export async function acquire(db: Db, viewer: Viewer, input: Acquire): Promise<A
     await lockCreditAccount(tx, userId);
     const replayed = await findEntryByKey(tx, key);
     const { target, missing, cost } = await price(tx, viewer, input.target, input.id);
+    // The price the button showed is the price charged: computed again here, under the lock that spends.
+    if (!replayed && input.expected_cost !== undefined && missing.length > 0 && input.expected_cost !== cost) {
+      throw new AppError('CONFLICT', `The price is now ${cost} ${cost === 1 ? 'credit' : 'credits'}, not ${input.expected_cost}: look again before getting it.`, 'expected_cost');
+    }
     let charged = replayed ? -replayed.amount : 0;
     if (!replayed && missing.length > 0) {
       if (cost > 0) {

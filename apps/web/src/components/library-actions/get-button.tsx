@@ -55,7 +55,7 @@ function useGet(name: string) {
       return;
     }
     try {
-      const result = await acquire.mutateAsync({ target, id });
+      const result = await acquire.mutateAsync({ target, id, expected_cost: cost });
       notifications.show({
         color: 'ember',
         message: result.charged > 0 ? `${name} is yours: ${credits(result.charged)} spent, ${credits(result.credits)} left.` : `${name} is in your library.`,
@@ -147,13 +147,16 @@ export interface GetAllButtonProps {
   target: 'pack' | 'bundle';
   id: string;
   name: string;
+  /** What getting it costs this viewer now, from the pack's answer: the button shows it. */
+  price?: { cost: number; owned_count: number; item_count: number } | null;
 }
 
 /**
- * "Get all" of a pack or bundle: asks the server what it would cost now (only sounds not owned yet
- * are charged, never more than the pack's own price), confirms, then gets them in one go.
+ * "Get all" of a pack or bundle, with what it costs the viewer: "Get the whole pack · 17", or once some of
+ * its sounds are theirs "Get the rest · 15" (the rest at the pack's price pro rata, decision 0033). It asks
+ * the server again, confirms, and gets them at exactly the confirmed price.
  */
-export function GetAllButton({ target, id, name }: GetAllButtonProps) {
+export function GetAllButton({ target, id, name, price }: GetAllButtonProps) {
   const { run, short, pending, signedIn } = useGet(name);
   const open = async () => {
     try {
@@ -182,9 +185,19 @@ export function GetAllButton({ target, id, name }: GetAllButtonProps) {
       notifications.show({ color: 'red', title: `${name} could not be priced`, message: apiErrorMessage(error) });
     }
   };
+  if (price && price.item_count > 0 && price.owned_count === price.item_count) return null;
+  const label = price && price.owned_count > 0 ? 'Get the rest' : `Get ${target === 'pack' ? 'the whole pack' : 'the bundle'}`;
+  // The name starts with the words shown (the dot is not spoken), then what it gets (decision 0030).
+  const words = price ? `${label} ${price.cost === 0 ? 'free' : credits(price.cost)}` : label;
+  const shown = price ? `${label} · ${price.cost === 0 ? 'free' : price.cost}` : label;
   const button = (
-    <Button leftSection={pending ? <Loader size={14} /> : <IconDownload size={18} aria-hidden />} onClick={signedIn && !pending ? () => void open() : undefined} data-get-all-button>
-      Get {target === 'pack' ? 'the whole pack' : 'the bundle'}
+    <Button
+      leftSection={pending ? <Loader size={14} /> : <IconDownload size={18} aria-hidden />}
+      aria-label={`${words}: ${name}`}
+      onClick={signedIn && !pending ? () => void open() : undefined}
+      data-get-all-button
+    >
+      {shown}
     </Button>
   );
   if (!signedIn) return <SignInPrompt message="Log in to get sounds with your credits.">{button}</SignInPrompt>;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { AcquisitionTarget } from '@crate/contract/commerce';
+import { catalogueKeys } from '../../features/catalogue/api/catalogue-keys.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { profileStore, useProfile } from '../../profile/profile-state.ts';
@@ -30,13 +31,15 @@ export function useOwnedItemIds(): { owned: ReadonlySet<string>; loading: boolea
 
 /**
  * Get an item, pack or bundle. Each call makes its own idempotency key, so a retried request never
- * spends twice; the balance in the header and every Owned mark update from the server's answer.
+ * spends twice; the balance in the header and every Owned mark update from the server's answer, and the
+ * packs' answers reload (what the rest of a pack costs changes with what is owned). `expected_cost`, the
+ * price shown, makes the server refuse rather than charge another.
  */
 export function useAcquire() {
   const { uid } = useProfile();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { target: AcquisitionTarget; id: string }) => callApi(API.acquire, { body: { ...input, idempotency_key: newIdempotencyKey() } }),
+    mutationFn: (input: { target: AcquisitionTarget; id: string; expected_cost?: number }) => callApi(API.acquire, { body: { ...input, idempotency_key: newIdempotencyKey() } }),
     onSuccess: (result) => {
       profileStore.setCredits(result.credits, result.credits_expire_at);
       queryClient.setQueryData<{ item_ids: string[] }>(libraryKeys.ownedIds(uid), (current) => ({
@@ -44,6 +47,8 @@ export function useAcquire() {
       }));
       void queryClient.invalidateQueries({ queryKey: libraryKeys.ownedItems });
       void queryClient.invalidateQueries({ queryKey: libraryKeys.creditHistory });
+      // A pack's own answer (not its sounds) carries what the rest of it costs.
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.packs, predicate: (query) => query.queryKey.length === catalogueKeys.pack('').length });
     },
   });
 }

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconCreditCard, IconHistory, IconId, IconLock, IconReceipt, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Billing } from '@crate/contract/checkout';
 import type { CreditEntry } from '@crate/contract/commerce';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -213,7 +214,23 @@ function PlanCard() {
           </Group>
         </>
       )}
+      {billing.data && billing.data.refunds.length > 0 ? <AutomaticRefunds refunds={billing.data.refunds} /> : null}
     </Card>
+  );
+}
+
+const REFUND_STATUS: Record<Billing['refunds'][number]['status'], string> = { pending: 'on its way', succeeded: 'refunded', failed: 'not refunded yet: we are on it' };
+
+/** Payments Crate gave back by itself (a second plan, refills past the limit, decision 0033): what, why and how much. */
+function AutomaticRefunds({ refunds }: { refunds: Billing['refunds'] }) {
+  return (
+    <Stack gap="xs" mt="lg" data-testid="automatic-refunds">
+      {refunds.map((refund) => (
+        <Alert key={refund.id} color="blue" variant="light" title={`${formatMoney(refund.amount, refund.currency)} ${REFUND_STATUS[refund.status]} · ${formatDate(refund.created_at)}`}>
+          <Text size="sm">{refund.description}</Text>
+        </Alert>
+      ))}
+    </Stack>
   );
 }
 

@@ -107,7 +107,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
         ) : null}
         <Group gap="sm" mt="xs">
           {previewItem ? <PreviewButton item={previewItem} label="Play pack preview" /> : null}
-          {pack.published && pack.item_count > 0 ? <GetAllButton target="pack" id={pack.id} name={pack.title} /> : null}
+          {pack.published && pack.item_count > 0 ? <GetAllButton target="pack" id={pack.id} name={pack.title} price={pack.viewer_price} /> : null}
           <DownloadPackButton packId={pack.id} name={pack.title} itemIds={rows.map((row) => row.id)} />
           <FavoriteButton kind="pack" id={pack.id} name={pack.title} favorited={pack.favorited} withLabel />
           {pack.can_edit ? (
