@@ -8,7 +8,6 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import {
   PermanentJobError,
-  scheduledPayloadSchema,
   type CheckedCatalogue,
   type JobCatalogue,
   type JobContext,
@@ -69,7 +68,7 @@ function scheduledJobsOf<Ctx>(catalogue: JobCatalogue<Ctx>): ScheduledJob[] {
   return Object.entries(catalogue).flatMap(([name, definition]) => {
     if (!definition.schedule) return [];
     if (definition.uniqueKey) throw new Error(`Job "${name}" is scheduled: its slot is its key, so it takes no uniqueKey`);
-    if (!definition.payload.safeParse(scheduledPayloadSchema.parse({ slot: new Date(0).toISOString() })).success) {
+    if (!definition.payload.safeParse({ slot: new Date(0).toISOString() }).success) {
       throw new Error(`Job "${name}" is scheduled, so its payload is the slot it runs for (scheduledPayloadSchema)`);
     }
     return [{ name, slots: scheduleSlots(name, definition.schedule) }];
