@@ -44,12 +44,12 @@ export const MEDIA_INPUTS: readonly MediaInput[] = [
   { label: "a preset's replacement preview", media: 'audio', limit: 'Preset preview audio', via: { endpoint: 'replaceItemFile', query: { role: 'preview' } } },
   { label: 'a sample uploaded into a pack', media: 'audio', limit: 'Sample audio', via: { tus: 'Loops/Long Loop.flac' } },
   { label: 'a stem uploaded into a pack', media: 'audio', limit: 'Stem audio', via: { tus: 'Stems/Long Stem.flac' } },
-  { label: "a pack's preview uploaded", media: 'audio', limit: 'Pack preview audio', via: { tus: 'Preview.mp3' } },
+  { label: "a pack's preview uploaded", media: 'audio', limit: 'Pack preview audio', via: { tus: 'Preview.flac' } },
   { label: 'a sample inside a zip', media: 'audio', limit: 'Sample audio', via: { zip: 'Loops/Long Loop.flac' } },
-  { label: "a preset's preview inside a zip", media: 'audio', limit: 'Preset preview audio', via: { zip: 'Presets/Growl.mp3', beside: ['Presets/Growl.fxp'] } },
+  { label: "a preset's preview inside a zip", media: 'audio', limit: 'Preset preview audio', via: { zip: 'Presets/Growl.flac', beside: ['Presets/Growl.fxp'] } },
   { label: 'cover art uploaded into a pack', media: 'image', via: { tus: 'cover.png' } },
   { label: 'cover art inside a zip', media: 'image', via: { zip: 'cover.png' } },
 ];
 
-/** Endpoints that take a raw body which is never decoded as media (none today). */
-export const NOT_MEDIA_RAW_BODIES: readonly string[] = [];
+/** Endpoints that take a raw body which is never decoded as media: the payment webhook's body is signed JSON. */
+export const NOT_MEDIA_RAW_BODIES: readonly string[] = ['paymentWebhook'];

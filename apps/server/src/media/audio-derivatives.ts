@@ -172,7 +172,8 @@ export async function deriveAudio(input: FfmpegInput, options: DeriveAudioOption
     onExtraOutput: (_index, chunk) => pcm.push(chunk),
     // A second past the limit is enough to know the sound is too long; whatever its header says, no more is read.
     inputArgs: ['-t', String(maxSeconds + 1)],
-    timeoutMs: options.timeoutMs ?? Math.max(120_000, maxSeconds * 200),
+    // Half a second per second of sound: a busy machine runs this thread and its ffmpeg last (nice 10).
+    timeoutMs: options.timeoutMs ?? Math.max(120_000, maxSeconds * 500),
     outputArgs: [
       // The preview: first audio stream only, no cover art, no tags, constant bitrate.
       '-map', '0:a:0', '-vn', '-map_metadata', '-1',

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateArtSvg } from '@crate/demo-catalogue/art/generated-art';
 import { BANNER_VARIANTS, COVER_VARIANTS, deriveBanner, deriveCoverArt } from './cover-art.ts';
+import { pixelBombPng } from '../../test/media-fixtures.ts';
 import { MediaError } from './media-error.ts';
 
 /** A real photo-like test image: a gradient with a bright off-centre subject. */
@@ -107,5 +108,13 @@ describe('derivatives of the demo catalogue’s generated art', () => {
       const meta = await sharp(image.body).metadata();
       expect(`${meta.width}x${meta.height}`).toBe(image.size);
     }
+  });
+
+  it('refuses an image bomb from its header, before decoding it (pixel limits before decoding)', async () => {
+    const started = performance.now();
+    const bomb = pixelBombPng(16000, 16000);
+    await expect(deriveCoverArt({ buffer: bomb })).rejects.toMatchObject({ name: 'MediaError', code: 'too-many-pixels' });
+    await expect(deriveBanner({ buffer: bomb })).rejects.toMatchObject({ code: 'too-many-pixels' });
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

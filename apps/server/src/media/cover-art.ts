@@ -17,7 +17,7 @@ import { IMAGE_MAX_PIXELS } from '@crate/contract/studio-limits';
 import sharp from 'sharp';
 import type { DerivedFile } from './audio-derivatives.ts';
 import { MediaError } from './media-error.ts';
-import { sharpFrom, tooManyPixelsMessage } from './media-limits.ts';
+import { readImageMetadata, sharpFrom, tooManyPixelsMessage } from './media-limits.ts';
 
 export type ImageFormat = 'jpeg' | 'webp';
 
@@ -66,7 +66,7 @@ async function deriveSizes<S extends ImageSize | BannerSize>(
   const source = 'path' in input ? input.path : input.buffer;
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    metadata = await sharpFrom(source).metadata();
+    metadata = await readImageMetadata(source);
   } catch (error) {
     throw new MediaError('unsupported-image', `not an image sharp can read: ${(error as Error).message}`);
   }

@@ -63,6 +63,15 @@ export function sharpFrom(input: string | Buffer, options: SharpOptions = {}): S
   return sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, ...options });
 }
 
+/**
+ * An image's header (format, size, orientation): sharp reads no pixels for it. The pixel limit is not applied
+ * here — sharp would refuse an over-limit header with an unreadable-image error — so that the caller can say
+ * which limit the image is over.
+ */
+export function readImageMetadata(input: string | Buffer): Promise<Metadata> {
+  return sharp(input, { limitInputPixels: false }).metadata();
+}
+
 export interface ImageHeader {
   format: string;
   /** As stored (before any EXIF rotation; the count of pixels is the same). */
@@ -83,7 +92,7 @@ export function tooManyPixelsMessage(name: string, width: number, height: number
 export async function checkImageHeader(input: string | Buffer, name: string): Promise<ImageHeader | null> {
   let metadata: Metadata;
   try {
-    metadata = await sharpFrom(input).metadata();
+    metadata = await readImageMetadata(input);
   } catch {
     return null;
   }

@@ -34,7 +34,7 @@ const BLOCK_CAPACITY = 1 << 16;
 /**
  * Waveform peaks computed while the samples stream past, in bounded memory (docs/decisions/0031): the min and
  * max of every block of `blockSize` samples are kept; when the blocks fill their capacity, neighbours merge and
- * the block size doubles. A sound of up to 64 Ki samples keeps one block per sample, so its peaks are exactly
+ * the block size doubles. A sound of fewer than 64 Ki samples keeps one block per sample, so its peaks are exactly
  * what the whole array gives; a longer one's bucket edges fall on block edges (a bucket spans at least 40
  * blocks), which no one can see at 800 buckets.
  */

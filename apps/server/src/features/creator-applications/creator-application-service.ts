@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { createFileFromUpload, deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { MediaError } from '../../media/media-error.ts';
 import { MediaBusyError } from '../../media/media-pool.ts';
 import { DeriveMediaError, deriveMediaForFile } from '../../processing/derive-media.ts';
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
@@ -96,6 +97,8 @@ export async function uploadDemo(ctx: AppContext, viewer: Viewer, name: string, 
     }
     if (error instanceof DeriveMediaError && (error.code === 'over-limit' || error.code === 'too-costly')) throw new AppError('PAYLOAD_TOO_LARGE', error.message, 'file');
     if (error instanceof MediaBusyError) throw new AppError(error.reason === 'owner' ? 'RATE_LIMITED' : 'UNAVAILABLE', error.message);
+    // ffmpeg missing, failing or out of time: the server's trouble, not the file's.
+    if (error instanceof MediaError) throw new AppError('UNAVAILABLE', `"${file.originalName}" could not be checked just now: try again in a few minutes.`, 'file');
     throw error;
   }
   const [demo] = await findDemos(ctx.db, viewer.userId, [file.id]);

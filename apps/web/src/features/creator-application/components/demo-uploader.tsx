@@ -2,6 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Loader, Paper, Stack, Text } fro
 import { IconAlertTriangle, IconCheck, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { APPLICATION_LIMITS, type ApplicationDemo } from '@crate/contract/creator-application';
+import { formatDuration } from '@crate/contract/studio-limits';
 import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
 import { DemoLabel } from '../../../components/application-demos.tsx';
 import { useUploadDemo } from '../api/creator-application.ts';
@@ -55,7 +56,8 @@ export function DemoUploader({
         Demo sounds
       </Text>
       <Text size="xs" c="dimmed">
-        Up to {APPLICATION_LIMITS.maxDemos} sounds that show your work (WAV, AIFF, FLAC or MP3, at most {APPLICATION_LIMITS.maxDemoBytes / 1024 / 1024} MB each).
+        Up to {APPLICATION_LIMITS.maxDemos} sounds that show your work (WAV, AIFF, FLAC or MP3, at most {formatDuration(APPLICATION_LIMITS.maxDemoSeconds)} and{' '}
+        {APPLICATION_LIMITS.maxDemoBytes / 1024 / 1024} MB each).
       </Text>
       {value.map((demo) => (
         <Paper key={demo.id} withBorder p="xs" radius="md" bg="dark.6">

@@ -2,7 +2,7 @@ import { Anchor, Code, Container, List, Paper, Stack, Table, Text, Title } from 
 import { Link } from 'react-router';
 import { PRESET_PLUGINS } from '@crate/contract/catalogue-enums';
 import { PRESET_EXTENSIONS } from '@crate/contract/pack-file-kind';
-import { ACCEPTED_BIT_DEPTHS, ACCEPTED_FORMATS, formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
+import { ACCEPTED_BIT_DEPTHS, ACCEPTED_FORMATS, AUDIO_MAX_SECONDS, formatBytes, formatDuration, IMAGE_MAX_PIXELS_LABEL, STUDIO_LIMITS } from '@crate/contract/studio-limits';
 
 const upper = (list: readonly string[]) => list.map((x) => x.toUpperCase()).join(', ');
 
@@ -64,12 +64,23 @@ export default function PackUploadInstructionsScreen() {
                   <Table.Td>
                     {upper(ACCEPTED_FORMATS.sound)} ({ACCEPTED_BIT_DEPTHS.join(', ')}-bit)
                   </Table.Td>
-                  <Table.Td>{formatBytes(sizes['Sample audio'])}</Table.Td>
+                  <Table.Td>
+                    {formatBytes(sizes['Sample audio'])}, {formatDuration(AUDIO_MAX_SECONDS['Sample audio'])}
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Td>Pack and preset previews</Table.Td>
+                  <Table.Td>Pack previews</Table.Td>
                   <Table.Td>{upper(ACCEPTED_FORMATS.preview)}</Table.Td>
-                  <Table.Td>{formatBytes(sizes['Pack preview audio'])}</Table.Td>
+                  <Table.Td>
+                    {formatBytes(sizes['Pack preview audio'])}, {formatDuration(AUDIO_MAX_SECONDS['Pack preview audio'])}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>Preset previews</Table.Td>
+                  <Table.Td>{upper(ACCEPTED_FORMATS.preview)}</Table.Td>
+                  <Table.Td>
+                    {formatBytes(sizes['Preset preview audio'])}, {formatDuration(AUDIO_MAX_SECONDS['Preset preview audio'])}
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Td>MIDI</Table.Td>
@@ -79,7 +90,7 @@ export default function PackUploadInstructionsScreen() {
                 <Table.Tr>
                   <Table.Td>Cover art</Table.Td>
                   <Table.Td>
-                    {upper(ACCEPTED_FORMATS.image)}, at least {STUDIO_LIMITS.coverMinPixels} × {STUDIO_LIMITS.coverMinPixels}
+                    {upper(ACCEPTED_FORMATS.image)}, at least {STUDIO_LIMITS.coverMinPixels} × {STUDIO_LIMITS.coverMinPixels}, at most {IMAGE_MAX_PIXELS_LABEL}
                   </Table.Td>
                   <Table.Td>{formatBytes(sizes['Cover art'])}</Table.Td>
                 </Table.Tr>
@@ -100,7 +111,7 @@ export default function PackUploadInstructionsScreen() {
           </Table.ScrollContainer>
           <Text size="sm" c="dimmed" mt="sm">
             A pack holds up to {STUDIO_LIMITS.packMaxFiles} files and {formatBytes(STUDIO_LIMITS.packMaxBytes)}; your uploads together may take {formatBytes(STUDIO_LIMITS.creatorMaxBytes)}. Files are checked by their content, not their extension: a text file
-            renamed <Code>.wav</Code>, a cut-short WAV, an empty file or the same sound twice is pointed out with what to do.
+            renamed <Code>.wav</Code>, a cut-short WAV, a sound longer than its kind may be, an empty file or the same sound twice is pointed out with what to do.
           </Text>
         </Paper>
 

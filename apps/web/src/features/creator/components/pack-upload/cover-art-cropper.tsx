@@ -2,7 +2,7 @@ import { Button, FileButton, Group, Image, Paper, Slider, Stack, Text } from '@m
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ImageSet } from '@crate/contract/catalogue';
-import { STUDIO_LIMITS } from '@crate/contract/studio-limits';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_PIXELS_LABEL, STUDIO_LIMITS } from '@crate/contract/studio-limits';
 
 /** Cover art is stored at this size; the server derives 500, 250 and 75 pixel squares from it. */
 const OUTPUT_PIXELS = 1500;
@@ -57,6 +57,11 @@ export function CoverArtCropper({ current, disabled, onCropped }: { current: Ima
       const min = STUDIO_LIMITS.coverMinPixels;
       if (loaded.naturalWidth < min || loaded.naturalHeight < min) {
         setProblem(`That image is ${loaded.naturalWidth} × ${loaded.naturalHeight}: cover art is at least ${min} × ${min} pixels.`);
+        URL.revokeObjectURL(url);
+        return;
+      }
+      if (loaded.naturalWidth * loaded.naturalHeight > IMAGE_MAX_PIXELS) {
+        setProblem(`That image is ${loaded.naturalWidth} × ${loaded.naturalHeight}: images are at most ${IMAGE_MAX_PIXELS_LABEL}.`);
         URL.revokeObjectURL(url);
         return;
       }
@@ -123,7 +128,7 @@ export function CoverArtCropper({ current, disabled, onCropped }: { current: Ima
             ) : (
               <>
                 <Text size="sm" c="dimmed">
-                  A square image of at least {STUDIO_LIMITS.coverMinPixels} × {STUDIO_LIMITS.coverMinPixels} pixels (JPEG, PNG or WebP). You choose the square; we make the 500, 250 and 75 pixel versions.
+                  A square image of at least {STUDIO_LIMITS.coverMinPixels} × {STUDIO_LIMITS.coverMinPixels} pixels and at most {IMAGE_MAX_PIXELS_LABEL} (JPEG, PNG or WebP). You choose the square; we make the 500, 250 and 75 pixel versions.
                 </Text>
                 <FileButton onChange={pick} accept="image/jpeg,image/png,image/webp" disabled={disabled}>
                   {(props) => (
