@@ -11,13 +11,14 @@
  * IMAGE_MAX_PIXELS refused, sharp is told the same limit, and the image is decoded once at the smallest size
  * the largest derivative needs (JPEG and WebP shrink while they decode), not at its own size.
  */
+import type { MediaVariant } from '@crate/contract/file-endpoints';
 import type { BannerSize, ImageSize } from '@crate/contract/catalogue-enums';
 import { BANNER_SIZES, IMAGE_SIZES } from '@crate/contract/catalogue-enums';
 import { IMAGE_MAX_PIXELS } from '@crate/contract/studio-limits';
 import sharp from 'sharp';
 import type { DerivedFile } from './audio-derivatives.ts';
 import { MediaError } from './media-error.ts';
-import { readImageMetadata, sharpFrom, tooManyPixelsMessage } from './media-limits.ts';
+import { overPixelLimit, readImageMetadata, sharpFrom } from './media-limits.ts';
 
 export type ImageFormat = 'jpeg' | 'webp';
 
@@ -34,12 +35,12 @@ export interface ImageDerivatives {
 }
 
 /** Variant names recorded in files.variant. */
-export const COVER_VARIANTS: Record<ImageSize, string> = {
+export const COVER_VARIANTS: Record<ImageSize, MediaVariant> = {
   '75x75': 'cover-75x75',
   '250x250': 'cover-250x250',
   '500x500': 'cover-500x500',
 };
-export const BANNER_VARIANTS: Record<BannerSize, string> = {
+export const BANNER_VARIANTS: Record<BannerSize, MediaVariant> = {
   '1632x600': 'banner-1632x600',
   '1088x400': 'banner-1088x400',
 };
@@ -71,7 +72,7 @@ async function deriveSizes<S extends ImageSize | BannerSize>(
     throw new MediaError('unsupported-image', `not an image sharp can read: ${(error as Error).message}`);
   }
   if (!metadata.width || !metadata.height) throw new MediaError('unsupported-image', 'the image has no dimensions');
-  if (metadata.width * metadata.height > IMAGE_MAX_PIXELS) throw new MediaError('too-many-pixels', tooManyPixelsMessage('the image', metadata.width, metadata.height));
+  if (metadata.width * metadata.height > IMAGE_MAX_PIXELS) throw new MediaError('too-many-pixels', `the image ${overPixelLimit(metadata.width, metadata.height)}`);
   // Upright dimensions: what a person sees once the EXIF orientation is applied.
   const turned = (metadata.orientation ?? 1) >= 5;
   const uprightWidth = turned ? metadata.height : metadata.width;

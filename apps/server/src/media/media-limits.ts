@@ -81,8 +81,9 @@ export interface ImageHeader {
   turned: boolean;
 }
 
-export function tooManyPixelsMessage(name: string, width: number, height: number): string {
-  return `"${name}" is ${width} × ${height} pixels (${+((width * height) / 1_000_000).toFixed(1)} megapixels); images are at most ${IMAGE_MAX_PIXELS_LABEL}.`;
+/** "is 16000 × 16000 pixels (256 megapixels); images are at most 36 megapixels (6000 × 6000)." */
+export function overPixelLimit(width: number, height: number): string {
+  return `is ${width} × ${height} pixels (${+((width * height) / 1_000_000).toFixed(1)} megapixels); images are at most ${IMAGE_MAX_PIXELS_LABEL}.`;
 }
 
 /**
@@ -99,6 +100,6 @@ export async function checkImageHeader(input: string | Buffer, name: string): Pr
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (!metadata.format || width <= 0 || height <= 0) return null;
-  if (width * height > IMAGE_MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', tooManyPixelsMessage(name, width, height), 'file');
+  if (width * height > IMAGE_MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', `"${name}" ${overPixelLimit(width, height)}`, 'file');
   return { format: metadata.format, width, height, turned: (metadata.orientation ?? 1) >= 5 };
 }
