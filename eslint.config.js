@@ -28,6 +28,11 @@ const webFeatureInternals = (up) => ({
   regex: `^${up}(?!\\.\\.)[^/]+/(components|routes)/`,
   message: "A web feature never imports another feature's components or routes: move what both need to src/components (docs/architecture.md).",
 });
+/** A pack's status changes only through the pack lifecycle (apps/server/src/packs/pack-lifecycle.ts), which checks, audits and queues what the move causes. */
+const PACK_STATUS_WRITES = [
+  "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='packs'] > ObjectExpression > Property[key.name='status']",
+  'TemplateElement[value.raw=/update\\s+packs\\s+set[^;]*\\bstatus\\b/i]',
+].map((selector) => ({ selector, message: "Change a pack's status with transitionPack (src/packs/pack-lifecycle.ts): it checks the move, audits it and queues what it causes." }));
 const NO_APPS = {
   group: ['@crate/server', '@crate/server/*', '@crate/web', '@crate/web/*', '**/apps/**'],
   message: 'Packages and tools never import the apps.',
@@ -59,6 +64,12 @@ export default defineConfig(
     rules: {
       'no-restricted-syntax': ['error', { selector: 'Property[key.name="queryKey"] > ArrayExpression', message: "Take the key from the feature's key factory (api/<feature>-keys.ts)." }],
     },
+  },
+  {
+    // Domain rules of the server's code (tests set up rows as they need).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/packs/pack-lifecycle-repository.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...PACK_STATUS_WRITES] },
   },
   // Import boundaries. ESLint keeps one set of options per rule per file, so each file set below is
   // disjoint and lists every pattern that applies to it.

@@ -21,6 +21,7 @@ import { registerSandboxRoutes } from './features/payments/sandbox-routes.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerSearchRoutes } from './features/search/search-routes.ts';
+import { registerTakedownRoutes } from './features/takedowns/takedown-routes.ts';
 import { registerStudioPackRoutes } from './features/studio-packs/studio-pack-routes.ts';
 import { registerUploadRoutes } from './features/studio-packs/upload-routes.ts';
 import { registerHealthRoutes } from './features/system/health-routes.ts';
@@ -45,6 +46,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerSandboxRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
+  registerTakedownRoutes(app, ctx);
   registerItemEditingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerStudioPackRoutes(app, ctx);

@@ -13,18 +13,17 @@
  * 3 may publish or fail it. When attempts run out, failedForGood moves the pack to −2, so no pack stays in 3.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FileProblemKind, PackFileKind } from '@crate/contract/catalogue-enums';
-import { canTransitionPack, PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
+import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { AppContext } from '../app-context.ts';
-import { recordAudit } from '../audit/audit-log.ts';
-import type { DbOrTx, Tx } from '../db/client.ts';
-import { creators, files, packs, processingRuns, users } from '../db/schema/index.ts';
+import type { Tx } from '../db/client.ts';
+import { files, packs, processingRuns } from '../db/schema/index.ts';
 import type { FileRecord } from '../files/file-repository.ts';
 import type { JobContext } from '../jobs/job-queue.ts';
+import { endProcessing, transitionPack } from '../packs/pack-lifecycle.ts';
 import { DeriveMediaError, deriveMediaForFile } from './derive-media.ts';
-import { packFileErrorsMail, packPublishedMail } from './process-pack-mail.ts';
 import { closeOpenRuns, insertRun, listOriginalFiles, recordOutcome } from './processing-run-repository.ts';
 
 export const processPackPayloadSchema = z.strictObject({ packId: z.guid() });
@@ -51,9 +50,8 @@ class LostRunError extends Error {
   }
 }
 
-function assertTransition(from: number, to: PackStatus): void {
-  if (!canTransitionPack(from as PackStatus, to)) throw new Error(`pack status ${from} → ${to} is not an allowed transition`);
-}
+/** The pipeline moves packs as nobody in particular. */
+const PIPELINE = { userId: null };
 
 async function lockPack(tx: Tx, packId: string) {
   const [row] = await tx.select({ id: packs.id, status: packs.status, creatorId: packs.creatorId, title: packs.title, slug: packs.slug }).from(packs).where(eq(packs.id, packId)).for('update');
@@ -70,8 +68,7 @@ async function startRun(ctx: AppContext, packId: string, job: JobContext) {
     const pack = await lockPack(tx, packId);
     if (!pack) return null;
     if (pack.status === PACK_STATUS.approved) {
-      assertTransition(pack.status, PACK_STATUS.processing);
-      await tx.update(packs).set({ status: PACK_STATUS.processing, updatedAt: new Date() }).where(eq(packs.id, packId));
+      await transitionPack(ctx, tx, { packId, to: PACK_STATUS.processing, actor: PIPELINE, audit: { action: 'pack.processing_started', details: { attempt: job.attempts } } });
     } else if (pack.status !== PACK_STATUS.processing) {
       return null;
     }
@@ -169,11 +166,6 @@ async function eachWithConcurrency<T>(list: readonly T[], limit: number, work: (
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-async function creatorEmail(db: DbOrTx, creatorId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(creators).innerJoin(users, eq(users.id, creators.userId)).where(eq(creators.id, creatorId));
-  return row?.email ?? null;
-}
-
 /**
  * The run's verdict, fenced: only if this run is still the Running one and the pack still processing.
  * Sets each file's problem (clearing old ones), and the pack to published or file errors.
@@ -188,26 +180,8 @@ async function finishRun(ctx: AppContext, packId: string, runId: string, verdict
       if (verdict.problem) await tx.update(files).set({ problem: verdict.problem, updatedAt: new Date() }).where(eq(files.id, fileId));
     }
     const ok = verdicts.size === 0;
-    const to = ok ? PACK_STATUS.published : PACK_STATUS.fileErrors;
-    assertTransition(pack.status, to);
-    const now = new Date();
-    // The first publication's date stays: re-processing after a fix does not make a pack "new" again.
-    await tx
-      .update(packs)
-      .set({ status: to, updatedAt: now, ...(ok ? { publishedAt: sql`coalesce(${packs.publishedAt}, now())` } : {}) })
-      .where(eq(packs.id, packId));
-    await tx.update(processingRuns).set({ status: ok ? 'Complete' : 'Errors', finishedAt: now }).where(eq(processingRuns.id, runId));
-    await recordAudit(tx, {
-      actorUserId: null,
-      action: ok ? 'pack.published' : 'pack.file_errors',
-      targetType: 'pack',
-      targetId: packId,
-      details: { run_id: runId, ...(ok ? {} : { files_with_problems: verdicts.size }) },
-    });
-    const email = await creatorEmail(tx, pack.creatorId);
-    const link = `${ctx.config.publicUrl}/pack/${packId}`;
-    if (email) await ctx.jobs.enqueue('mail', ok ? packPublishedMail(email, pack.title, link) : packFileErrorsMail(email, pack.title, verdicts.size, link), { tx });
-    return ok ? 'published' : 'fileErrors';
+    await tx.update(processingRuns).set({ status: ok ? 'Complete' : 'Errors', finishedAt: new Date() }).where(eq(processingRuns.id, runId));
+    return endProcessing(ctx, tx, { packId, runId, fileProblems: verdicts.size });
   });
 }
 
@@ -275,9 +249,8 @@ export async function giveUpProcessPack(ctx: AppContext, { packId }: Payload, er
       await insertRun(tx, packId, { total_files: (await listOriginalFiles(tx, packId)).length });
       await closeOpenRuns(tx, packId, note);
     }
-    if (pack.status === PACK_STATUS.approved) assertTransition(pack.status, PACK_STATUS.processing);
-    assertTransition(PACK_STATUS.processing, PACK_STATUS.fileErrors);
-    await tx.update(packs).set({ status: PACK_STATUS.fileErrors, updatedAt: new Date() }).where(eq(packs.id, packId));
-    await recordAudit(tx, { actorUserId: null, action: 'pack.processing_gave_up', targetType: 'pack', targetId: packId, details: { error: error.slice(0, 500) } });
+    const audit = { action: 'pack.processing_gave_up', details: { error: error.slice(0, 500) } };
+    const path = pack.status === PACK_STATUS.approved ? [PACK_STATUS.processing, PACK_STATUS.fileErrors] : [PACK_STATUS.fileErrors];
+    for (const to of path) await transitionPack(ctx, tx, { packId, to, actor: PIPELINE, audit });
   });
 }

@@ -60,10 +60,6 @@ export async function lockPack(db: DbOrTx, id: string): Promise<PackRow | null> 
   return row ?? null;
 }
 
-export async function setPackStatus(db: DbOrTx, id: string, status: number): Promise<void> {
-  await db.update(packs).set({ status, updatedAt: new Date() }).where(eq(packs.id, id));
-}
-
 export async function findCreatorWithEmail(db: DbOrTx, creatorId: string) {
   const [row] = await db
     .select({ id: creators.id, slug: creators.slug, name: creators.name, email: users.email })

@@ -1,17 +1,16 @@
 import type { PackForReview, PackProcessing, ReviewPack, WaitingPack } from '@crate/contract/pack-review';
 import type { Page } from '@crate/contract/pagination';
-import { canTransitionPack, PACK_STATUS, packStatusLabel, type PackStatus } from '@crate/contract/pack-status';
+import { PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
 import type { AppContext } from '../../app-context.ts';
-import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { AUDIO_FILE_KINDS } from '../../processing/derive-media.ts';
 import { countOutcomes, findLatestRun, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
-import { packRejectedMail, packSentBackMail } from './pack-review-mail.ts';
+import { RERUN_FROM, transitionPack } from '../../packs/pack-lifecycle.ts';
 import { presentPackForReview, presentProcessing, presentWaitingPack, type LatestRun } from './pack-review-presenter.ts';
 import {
   findCreatorWithEmail,
@@ -23,7 +22,6 @@ import {
   listOriginalsOfPack,
   listReviews,
   lockPack,
-  setPackStatus,
   type PackRow,
 } from './pack-review-repository.ts';
 
@@ -75,38 +73,25 @@ const TO_STATUS: Record<ReviewPack['decision'], PackStatus> = {
   reject: PACK_STATUS.archived,
 };
 
-function illegal(pack: PackRow, to: PackStatus, doing: string): AppError {
-  return new AppError('CONFLICT', `This pack is ${packStatusLabel(pack.status).toLowerCase()} (status ${pack.status}); it cannot be ${doing} (status ${pack.status} → ${to} is not allowed). Reload to see its current state.`);
-}
-
 /**
- * An admin's decision on a pack awaiting approval, in one transaction with everything it causes: approving
- * queues the processing job (so the job exists exactly when the approval does), sending back and rejecting
- * store the notes and queue the creator's e-mail. A decision on a pack no longer awaiting approval (another
- * admin decided first) is a 409.
+ * An admin's decision on a pack awaiting approval, in one transaction with everything it causes (the pack
+ * lifecycle queues the processing job on approval, the creator's e-mail with the notes otherwise) and the
+ * review's record. A decision on a pack no longer awaiting approval (another admin decided first) is a 409.
  */
 export async function reviewPack(ctx: AppContext, admin: Viewer, id: string, review: ReviewPack, ipAddress: string | null): Promise<PackForReview> {
   return ctx.db.transaction(async (tx) => {
     const pack = authorize(admin, 'review', await lockPack(tx, id), asPack, WHAT);
     const to = TO_STATUS[review.decision];
-    const doing = { approve: 'approved', send_back: 'sent back', reject: 'rejected' }[review.decision];
-    if (pack.status !== PACK_STATUS.awaitingApproval || !canTransitionPack(pack.status as PackStatus, to)) throw illegal(pack, to, doing);
     const notes = review.decision === 'approve' ? (review.notes || null) : review.notes!;
-    await setPackStatus(tx, pack.id, to);
-    await insertReview(tx, { packId: pack.id, reviewerUserId: admin.userId, decision: review.decision, notes, fromStatus: pack.status, toStatus: to });
-    await recordAudit(tx, { actorUserId: admin.userId, action: `pack.${review.decision}`, targetType: 'pack', targetId: pack.id, details: { from: pack.status, to, ...(notes ? { notes } : {}) }, ipAddress });
-    if (review.decision === 'approve') {
-      await ctx.jobs.enqueue('process-pack', { packId: pack.id }, { tx });
-    } else {
-      const creator = await findCreatorWithEmail(tx, pack.creatorId);
-      if (creator) {
-        const mail =
-          review.decision === 'send_back'
-            ? packSentBackMail(creator.email, pack.title, notes!, `${ctx.config.publicUrl}/packupload/${pack.id}`)
-            : packRejectedMail(creator.email, pack.title, notes!, `${ctx.config.publicUrl}/creator`);
-        await ctx.jobs.enqueue('mail', mail, { tx });
-      }
-    }
+    const { from } = await transitionPack(ctx, tx, {
+      packId: pack.id,
+      to,
+      from: [PACK_STATUS.awaitingApproval],
+      actor: { userId: admin.userId, ipAddress },
+      reason: notes,
+      audit: { action: `pack.${review.decision}`, details: notes ? { notes } : {} },
+    });
+    await insertReview(tx, { packId: pack.id, reviewerUserId: admin.userId, decision: review.decision, notes, fromStatus: from, toStatus: to });
     return present(tx, (await findPack(tx, pack.id))!);
   });
 }
@@ -115,13 +100,13 @@ export async function reviewPack(ctx: AppContext, admin: Viewer, id: string, rev
 export async function reprocessPack(ctx: AppContext, admin: Viewer, id: string, ipAddress: string | null): Promise<PackProcessing> {
   return ctx.db.transaction(async (tx) => {
     const pack = authorize(admin, 'review', await lockPack(tx, id), asPack, WHAT);
-    const from = pack.status as PackStatus;
-    if ((from !== PACK_STATUS.fileErrors && from !== PACK_STATUS.published) || !canTransitionPack(from, PACK_STATUS.processing)) {
-      throw illegal(pack, PACK_STATUS.processing, 'processed again (only packs with file errors or published packs are)');
-    }
-    await setPackStatus(tx, pack.id, PACK_STATUS.processing);
-    await ctx.jobs.enqueue('process-pack', { packId: pack.id }, { tx });
-    await recordAudit(tx, { actorUserId: admin.userId, action: 'pack.reprocess', targetType: 'pack', targetId: pack.id, details: { from, to: PACK_STATUS.processing }, ipAddress });
+    await transitionPack(ctx, tx, {
+      packId: pack.id,
+      to: PACK_STATUS.processing,
+      from: RERUN_FROM,
+      actor: { userId: admin.userId, ipAddress },
+      audit: { action: 'pack.reprocess' },
+    });
     return processingOf(tx, (await findPack(tx, pack.id))!);
   });
 }

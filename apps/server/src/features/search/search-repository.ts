@@ -40,29 +40,3 @@ export async function findListedItemId(db: DbOrTx, slug: string): Promise<string
     .where(and(eq(items.slug, slug), eq(items.searchPackStatus, PACK_STATUS.published), isNull(items.takenDownAt)));
   return row?.id ?? null;
 }
-
-export async function lockPack(tx: DbOrTx, id: string) {
-  const [row] = await tx
-    .select({ id: packs.id, status: packs.status, publishedAt: packs.publishedAt, takedownReason: packs.takedownReason })
-    .from(packs)
-    .where(eq(packs.id, id))
-    .for('update');
-  return row ?? null;
-}
-
-export async function setPackRestored(tx: DbOrTx, id: string, status: number) {
-  await tx.update(packs).set({ status, takedownReason: null, takenDownAt: null, updatedAt: sql`now()` }).where(eq(packs.id, id));
-}
-
-export async function lockItem(tx: DbOrTx, id: string) {
-  const [row] = await tx
-    .select({ id: items.id, takenDownAt: items.takenDownAt, takedownReason: items.takedownReason, packStatus: items.searchPackStatus })
-    .from(items)
-    .where(eq(items.id, id))
-    .for('update');
-  return row ?? null;
-}
-
-export async function setItemRestored(tx: DbOrTx, id: string) {
-  await tx.update(items).set({ takenDownAt: null, takedownReason: null, updatedAt: sql`now()` }).where(eq(items.id, id));
-}

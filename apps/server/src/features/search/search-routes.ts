@@ -14,7 +14,6 @@ import type { SearchEngine, SearchScope } from './search-engine.ts';
 import { presentArchivedItemRow } from './search-presenters.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
 import { warmSearchPage } from './search-warm-up.ts';
-import { restoreArchivedPack, restoreTakenDownItem } from './search-service.ts';
 
 /** Free search and similar sounds are the same for every visitor: browsers and CDNs may keep them briefly. */
 const cacheFor = (reply: FastifyReply, viewer: Viewer | null, publicSeconds: number | null) =>
@@ -69,14 +68,6 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): voi
     cacheFor(reply, viewer, null);
     return { items: rows.map(presentArchivedItemRow), ...page };
   });
-
-  registerEndpoint(app, API.restoreArchivedPack, async ({ params, viewer, request }) =>
-    restoreArchivedPack(db, params.id, { userId: viewer.userId, ipAddress: request.ip }),
-  );
-
-  registerEndpoint(app, API.restoreTakenDownItem, async ({ params, viewer, request }) =>
-    restoreTakenDownItem(db, params.id, { userId: viewer.userId, ipAddress: request.ip }),
-  );
 
   registerEndpoint(app, API.similarItems, async ({ params, query, viewer, reply }) => {
     const id = await findListedItemId(db, params.slug);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, pageQuerySchema } from '@crate/contract/pagination';
-import { canTransitionPack, PACK_STATUS, PACK_STATUS_LABELS, packStatusLabel, takesFiles, type PackStatus } from '@crate/contract/pack-status';
+import { PACK_STATUS, packStatusLabel, takesFiles, type PackStatus } from '@crate/contract/pack-status';
 import type { bulkItemChangesSchema, packDetailsSchema, StudioPack, StudioPackSummary, updatePackSchema } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { files, items, ownedItems, packs } from '../../db/schema/index.ts';
 import { deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { findLatestRun, listOriginalFiles, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
+import { transitionPack } from '../../packs/pack-lifecycle.ts';
 import { AppError } from '../../http/app-error.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
@@ -202,13 +203,7 @@ export async function submitStudioPack(ctx: AppContext, viewer: Viewer, id: stri
     const blockers = submitBlockers(row, await listOriginalFiles(tx, id), await listPackItems(tx, id));
     if (blockers.length > 0) throw new AppError('CONFLICT', `This pack cannot go to review yet. ${blockers.join(' ')}`);
     const path: PackStatus[] = row.status === PACK_STATUS.fileErrors ? [PACK_STATUS.draft, PACK_STATUS.awaitingApproval] : [PACK_STATUS.awaitingApproval];
-    let from = row.status as PackStatus;
-    for (const to of path) {
-      if (!canTransitionPack(from, to)) throw new AppError('CONFLICT', `A pack cannot go from ${PACK_STATUS_LABELS[from]} to ${PACK_STATUS_LABELS[to]}.`);
-      await tx.update(packs).set({ status: to, updatedAt: new Date() }).where(eq(packs.id, id));
-      await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.status_changed', targetType: 'pack', targetId: id, details: { from, to }, ipAddress });
-      from = to;
-    }
+    for (const to of path) await transitionPack(ctx, tx, { packId: id, to, actor: { userId: viewer.userId, ipAddress } });
     return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
   });
 }

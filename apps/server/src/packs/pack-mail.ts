@@ -1,6 +1,24 @@
 import type { MailMessage } from '../mail/mailer.ts';
 
-/** What the creator hears when processing ends: their pack is live, or which files to fix. */
+/** What a creator is told when their pack moves: sent back or rejected by an admin (an approval is told by processing's result), live, or with files to fix. */
+export function packSentBackMail(to: string, title: string, notes: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Your pack needs changes before it can be published: ${title}`,
+    text: [`An admin reviewed your pack "${title}" and sent it back to your drafts with these notes:`, '', notes, '', 'Make the changes and submit it again:', link].join('\n'),
+    link,
+  };
+}
+
+export function packRejectedMail(to: string, title: string, reason: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Your pack was not accepted: ${title}`,
+    text: [`An admin reviewed your pack "${title}" and could not accept it for Crate. It has been archived.`, '', `Reason: ${reason}`, '', 'Your packs are on your creator dashboard:', link].join('\n'),
+    link,
+  };
+}
+
 export function packPublishedMail(to: string, title: string, link: string): MailMessage {
   return {
     to,

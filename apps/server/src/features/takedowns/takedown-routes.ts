@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '@crate/contract/api-endpoints';
+import type { AppContext } from '../../app-context.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import { restoreArchivedPack, restoreTakenDownItem } from './takedown-service.ts';
+
+/** What an admin takes down and restores (the archive's search is search's). */
+export function registerTakedownRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, API.restoreArchivedPack, async ({ params, viewer, request }) => restoreArchivedPack(ctx, params.id, { userId: viewer.userId, ipAddress: request.ip }));
+  registerEndpoint(app, API.restoreTakenDownItem, async ({ params, viewer, request }) => restoreTakenDownItem(ctx, params.id, { userId: viewer.userId, ipAddress: request.ip }));
+}
