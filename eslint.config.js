@@ -33,6 +33,11 @@ const PACK_STATUS_WRITES = [
   "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='packs'] > ObjectExpression > Property[key.name='status']",
   'TemplateElement[value.raw=/update\\s+packs\\s+set[^;]*\\bstatus\\b/i]',
 ].map((selector) => ({ selector, message: "Change a pack's status with transitionPack (src/packs/pack-lifecycle.ts): it checks the move, audits it and queues what it causes." }));
+/** "Published" and "listed" are asked of the policies (isPublishedPack, isListedItem and their SQL twins) or db/listed-items.ts, never spelled out again. */
+const PUBLISHED_SPELLED_OUT = {
+  selector: "MemberExpression[object.name='PACK_STATUS'][property.name='published']",
+  message: 'Ask the policies (isPublishedPack, isListedItem, packPublishedSql, itemListedSql) or src/db/listed-items.ts whether a pack is published or an item listed.',
+};
 const NO_APPS = {
   group: ['@crate/server', '@crate/server/*', '@crate/web', '@crate/web/*', '**/apps/**'],
   message: 'Packages and tools never import the apps.',
@@ -68,8 +73,18 @@ export default defineConfig(
   {
     // Domain rules of the server's code (tests set up rows as they need).
     files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...PACK_STATUS_WRITES, PUBLISHED_SPELLED_OUT] },
+  },
+  {
+    // Where "published" is defined (the policies, the listed SQL), moved to (the pack lifecycle) or seeded.
+    files: ['apps/server/src/policies/**/*.ts', 'apps/server/src/db/listed-items.ts', 'apps/server/src/packs/**/*.ts', 'apps/server/src/seed/**/*.ts'],
     ignores: ['**/*.test.ts', 'apps/server/src/packs/pack-lifecycle-repository.ts'],
     rules: { 'no-restricted-syntax': ['error', ...PACK_STATUS_WRITES] },
+  },
+  {
+    files: ['apps/server/src/packs/pack-lifecycle-repository.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   // Import boundaries. ESLint keeps one set of options per rule per file, so each file set below is
   // disjoint and lists every pattern that applies to it.

@@ -25,4 +25,15 @@ describe('domain rules', { timeout: 60_000 }, () => {
     expect(await restrictedSyntax(feature, `${header}declare const jobs: any;\nexport const f = () => tx.update(jobs).set({ status: 'done' });\n`)).toEqual([]);
     expect(await restrictedSyntax('apps/server/src/packs/pack-lifecycle-repository.ts', drizzle.replace('../../db', '../db'))).toEqual([]);
   });
+
+  it('keeps PACK_STATUS.published to the policies, db/listed-items.ts and the pack lifecycle', async () => {
+    const code = "import { PACK_STATUS } from '@crate/contract/pack-status';\nexport const isLive = (status: number) => status === PACK_STATUS.published;\n";
+    expect(await restrictedSyntax('apps/server/src/features/catalogue/example.ts', code)).toEqual([expect.stringContaining('policies')]);
+    expect(await restrictedSyntax('apps/server/src/features/search/index/example.ts', code)).toHaveLength(1);
+    for (const home of ['apps/server/src/policies/example.ts', 'apps/server/src/db/listed-items.ts', 'apps/server/src/packs/pack-lifecycle.ts']) {
+      expect(await restrictedSyntax(home, code)).toEqual([]);
+    }
+    // Other statuses are not "listed" spelled out.
+    expect(await restrictedSyntax('apps/server/src/features/catalogue/example.ts', code.replace('published', 'archived'))).toEqual([]);
+  });
 });

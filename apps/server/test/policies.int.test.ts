@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { PACK_STATUS, PACK_STATUS_VALUES } from '@crate/contract/pack-status';
+import { PACK_STATUS_VALUES } from '@crate/contract/pack-status';
 import { items, packs } from '../src/db/schema/index.ts';
 import { can } from '../src/policies/can.ts';
 import { asItem, isListedItem, itemListedSql, itemReadableSql } from '../src/policies/item-policy.ts';
-import { asPack, packPublishedSql, packReadableSql } from '../src/policies/pack-policy.ts';
+import { asPack, isPublishedPack, packPublishedSql, packReadableSql } from '../src/policies/pack-policy.ts';
+import { listedItemSql, listedItemsSql, publishedPackSql } from '../src/db/listed-items.ts';
 import type { PolicyViewer } from '../src/policies/policy-viewer.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser } from './factories.ts';
@@ -57,6 +58,10 @@ describe(`policy SQL twins agree with the rules on ${TEST_DB}`, () => {
         itemReadable: asBoolean(itemReadableSql(viewer)),
         itemListed: asBoolean(itemListedSql),
         packPublished: asBoolean(packPublishedSql),
+        // db/listed-items.ts: the subquery form, and the search columns' form (the item's copy of its pack's status).
+        subqueryPackPublished: asBoolean(publishedPackSql('packs')),
+        subqueryItemListed: asBoolean(listedItemSql('items', 'packs')),
+        searchListed: asBoolean(listedItemsSql('items')),
       })
       .from(items)
       .innerJoin(packs, eq(packs.id, items.packId));
@@ -76,7 +81,10 @@ describe(`policy SQL twins agree with the rules on ${TEST_DB}`, () => {
       expect(row.packReadable, `${label}: packReadableSql`).toBe(can(viewer, 'read', asPack({ creatorId: row.packCreatorId, status: row.packStatus })));
       expect(row.itemReadable, `${label}: itemReadableSql`).toBe(can(viewer, 'read', item));
       expect(row.itemListed, `${label}: itemListedSql`).toBe(isListedItem(item));
-      expect(row.packPublished, `${label}: packPublishedSql`).toBe(row.packStatus === PACK_STATUS.published);
+      expect(row.packPublished, `${label}: packPublishedSql`).toBe(isPublishedPack({ status: row.packStatus }));
+      expect(row.subqueryPackPublished, `${label}: publishedPackSql`).toBe(isPublishedPack({ status: row.packStatus }));
+      expect(row.subqueryItemListed, `${label}: listedItemSql`).toBe(isListedItem(item));
+      expect(row.searchListed, `${label}: listedItemsSql`).toBe(isListedItem(item));
     }
   });
 });

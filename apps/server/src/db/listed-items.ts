@@ -13,6 +13,13 @@ export function listedItemsSql(alias?: string): SQL {
   return sql.raw(`${c}search_pack_status = ${PACK_STATUS.published} and ${c}taken_down_at is null`);
 }
 
+/**
+ * For subqueries over packs and items under other names (`p`, `i`): a published pack, and a listed item (its
+ * pack published, itself not taken down), read from the pack's own status. The status is a bound parameter.
+ */
+export const publishedPackSql = (pack: string): SQL => sql`${sql.raw(pack)}.status = ${PACK_STATUS.published}`;
+export const listedItemSql = (item: string, pack: string): SQL => sql`(${publishedPackSql(pack)} and ${sql.raw(item)}.taken_down_at is null)`;
+
 /** The archive an admin restores from: items of an archived pack, or taken down themselves. */
 export function archivedItemsSql(alias?: string): SQL {
   const c = alias ? `${alias}.` : '';

@@ -42,7 +42,7 @@ export const asItem = (row: ItemRowFacts): ItemResource => ({
 export type ItemAction = 'read' | 'download' | 'collect' | 'get' | 'studio' | 'edit';
 
 /** Published and not taken down: what everybody sees. */
-export const isListedItem = (item: ItemFacts): boolean => isPublishedPack(item.pack) && !item.takenDown;
+export const isListedItem = (item: { pack: Pick<PackFacts, 'status'>; takenDown: boolean }): boolean => isPublishedPack(item.pack) && !item.takenDown;
 
 export function canOnItem(viewer: PolicyViewer, action: ItemAction, item: ItemFacts): boolean {
   const insider = readsUnpublished(viewer, item.pack.creatorId);

@@ -20,7 +20,7 @@ export const asPack = (row: PackFacts): PackResource => ({ type: 'pack', creator
  */
 export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect';
 
-export const isPublishedPack = (pack: PackFacts): boolean => pack.status === PACK_STATUS.published;
+export const isPublishedPack = (pack: Pick<PackFacts, 'status'>): boolean => pack.status === PACK_STATUS.published;
 
 /** Reads the creator's catalogue in any state: the creator, their collaborators, admins. */
 export const readsUnpublished = (viewer: PolicyViewer, creatorId: string): boolean => isAdmin(viewer) || belongsToCreator(viewer, creatorId);

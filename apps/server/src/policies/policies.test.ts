@@ -6,6 +6,7 @@ import { asCreatorApplication, type CreatorApplicationAction } from './creator-a
 import { asAnalytics } from './analytics-policy.ts';
 import { asCreator, type CreatorAction } from './creator-policy.ts';
 import { asItem, type ItemAction } from './item-policy.ts';
+import { asMedia } from './media-policy.ts';
 import { asPack, type PackAction } from './pack-policy.ts';
 import { asPlaylist, type PlaylistAction } from './playlist-policy.ts';
 import { asUpload, type UploadAction } from './upload-policy.ts';
@@ -58,7 +59,7 @@ const PACK_TABLE: [ViewerKind, keyof typeof PACK_STATES, PackAction[]][] = [
   ['admin',        'awaitingApproval', ['read', 'studio', 'edit', 'submit', 'review']],
 ];
 
-const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect', 'studio', 'edit'];
+const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect', 'get', 'studio', 'edit'];
 const ITEM_STATES = {
   listedFree: { packStatus: PACK_STATUS.published, takenDown: false, isFree: true, owned: false },
   listedPaid: { packStatus: PACK_STATUS.published, takenDown: false, isFree: false, owned: false },
@@ -75,23 +76,23 @@ const ITEM_TABLE: [ViewerKind, keyof typeof ITEM_STATES, ItemAction[]][] = [
   ['visitor',      'listedOwned',     ['read']],
   ['visitor',      'takenDownFree',   []],
   ['visitor',      'unpublishedFree', []],
-  ['subscriber',   'listedFree',      ['read', 'download', 'collect']],
-  ['subscriber',   'listedPaid',      ['read', 'collect']],
-  ['subscriber',   'listedOwned',     ['read', 'download', 'collect']],
+  ['subscriber',   'listedFree',      ['read', 'download', 'collect', 'get']],
+  ['subscriber',   'listedPaid',      ['read', 'collect', 'get']],
+  ['subscriber',   'listedOwned',     ['read', 'download', 'collect', 'get']],
   ['subscriber',   'takenDownFree',   []],
   ['subscriber',   'takenDownOwned',  ['download']],
   ['subscriber',   'archivedOwned',   ['download']],
   ['subscriber',   'unpublishedFree', []],
-  ['collaborator', 'listedPaid',      ['read', 'download', 'collect', 'studio']],
+  ['collaborator', 'listedPaid',      ['read', 'download', 'collect', 'get', 'studio']],
   ['collaborator', 'takenDownFree',   ['read', 'download', 'studio']],
   ['collaborator', 'unpublishedFree', ['read', 'download', 'studio']],
-  ['owner',        'listedPaid',      ['read', 'download', 'collect', 'studio', 'edit']],
+  ['owner',        'listedPaid',      ['read', 'download', 'collect', 'get', 'studio', 'edit']],
   ['owner',        'takenDownFree',   ['read', 'download', 'studio', 'edit']],
   ['owner',        'unpublishedFree', ['read', 'download', 'studio', 'edit']],
-  ['otherCreator', 'listedPaid',      ['read', 'collect']],
+  ['otherCreator', 'listedPaid',      ['read', 'collect', 'get']],
   ['otherCreator', 'takenDownFree',   []],
   ['otherCreator', 'unpublishedFree', []],
-  ['admin',        'listedPaid',      ['read', 'download', 'collect', 'studio', 'edit']],
+  ['admin',        'listedPaid',      ['read', 'download', 'collect', 'get', 'studio', 'edit']],
   ['admin',        'takenDownFree',   ['read', 'download', 'studio', 'edit']],
   ['admin',        'unpublishedFree', ['read', 'download', 'studio', 'edit']],
 ];
@@ -141,6 +142,39 @@ const ANALYTICS_TABLE: [ViewerKind, boolean][] = [
   ['admin',        true],
 ];
 
+/** What a stored file belongs to, for /api/media: a listed or taken-down sound, a draft, a public page, nothing yet. */
+const MEDIA_STATES = {
+  listedSound: { items: [{ pack: { creatorId: CREATOR, status: PACK_STATUS.published }, takenDown: false, isFree: false, owned: false }], packs: [], onPublicPage: false },
+  takenDownSound: { items: [{ pack: { creatorId: CREATOR, status: PACK_STATUS.published }, takenDown: true, isFree: false, owned: false }], packs: [], onPublicPage: false },
+  draftCover: { items: [], packs: [{ creatorId: CREATOR, status: PACK_STATUS.draft }], onPublicPage: false },
+  // A sound reused in a published pack after its draft: readable through the published one.
+  reusedSound: { items: [], packs: [{ creatorId: CREATOR, status: PACK_STATUS.draft }, { creatorId: CREATOR, status: PACK_STATUS.published }], onPublicPage: false },
+  creatorAvatar: { items: [], packs: [], onPublicPage: true },
+  ownUpload: { items: [], packs: [], onPublicPage: false },
+  othersUpload: { items: [], packs: [], onPublicPage: false },
+};
+
+// prettier-ignore
+const MEDIA_TABLE: [ViewerKind, keyof typeof MEDIA_STATES, boolean][] = [
+  ['visitor',      'listedSound',    true],
+  ['visitor',      'takenDownSound', false],
+  ['visitor',      'draftCover',     false],
+  ['visitor',      'reusedSound',    true],
+  ['visitor',      'creatorAvatar',  true],
+  ['subscriber',   'takenDownSound', false],
+  ['subscriber',   'ownUpload',      true],  // a demo they attached to their creator application
+  ['subscriber',   'othersUpload',   false],
+  ['collaborator', 'takenDownSound', true],
+  ['collaborator', 'draftCover',     true],
+  ['collaborator', 'othersUpload',   false],
+  ['owner',        'draftCover',     true],
+  ['otherCreator', 'draftCover',     false],
+  ['otherCreator', 'takenDownSound', false],
+  ['admin',        'takenDownSound', true],
+  ['admin',        'draftCover',     true],
+  ['admin',        'othersUpload',   true],
+];
+
 const UPLOAD_ACTIONS: UploadAction[] = ['read', 'write', 'cancel'];
 // prettier-ignore
 const UPLOAD_TABLE: [ViewerKind, 'own' | "another user's", UploadAction[]][] = [
@@ -182,6 +216,12 @@ describe('object-level rules', () => {
 
   it.each(ANALYTICS_TABLE)('%s reads the analytics of the creator’s items and packs → %s', (kind, allowed) => {
     expect(can(VIEWERS[kind], 'read', asAnalytics({ creatorId: CREATOR }))).toBe(allowed);
+  });
+
+  it.each(MEDIA_TABLE)('%s × %s → reads it: %s', (kind, state, allowed) => {
+    const viewer = VIEWERS[kind];
+    const uploaderUserId = state === 'ownUpload' && viewer ? viewer.userId : 'u-uploader';
+    expect(can(viewer, 'read', asMedia({ ...MEDIA_STATES[state], uploaderUserId }))).toBe(allowed);
   });
 
   it.each(UPLOAD_TABLE)('%s × %s upload in progress → %j', (kind, whose, allowed) => {

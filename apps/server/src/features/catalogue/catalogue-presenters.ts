@@ -1,6 +1,6 @@
 import type { Banner, BundleCard, CreatorCard, ItemRow, PackCard, StaffPlaylistCard } from '@crate/contract/catalogue';
-import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { banners } from '../../db/schema/index.ts';
+import { isPublishedPack } from '../../policies/pack-policy.ts';
 import type { ItemRowData, PackCardRow } from '../../read-models/catalogue-rows.ts';
 import type { BundleCardRow, CreatorCardRow, StaffPlaylistCardRow } from './catalogue-repository.ts';
 import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from '../../media/media-urls.ts';
@@ -23,7 +23,7 @@ export function presentPackCard(row: PackCardRow): PackCard {
     is_free: row.isFree,
     published_at: iso(row.publishedAt),
     status: row.status,
-    published: row.status === PACK_STATUS.published,
+    published: isPublishedPack(row),
     preview: audioPreview(row.previewFileId, row.previewDurationMs),
   };
 }

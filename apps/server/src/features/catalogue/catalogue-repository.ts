@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx } from '../../db/client.ts';
+import { listedItemSql, publishedPackSql } from '../../db/listed-items.ts';
 import { AUTO_NAMED_STATEMENT, keptPrepared, runPrepared } from '../../db/prepared.ts';
 import {
   banners,
@@ -142,7 +142,7 @@ const bundleCardColumns = {
   currency: bundles.currency,
   creditCost: bundles.creditCost,
   createdAt: bundles.createdAt,
-  packCount: sql<number>`(select count(*)::int from bundle_packs bp join packs p on p.id = bp.pack_id where bp.bundle_id = bundles.id and p.status = ${PACK_STATUS.published})`,
+  packCount: sql<number>`(select count(*)::int from bundle_packs bp join packs p on p.id = bp.pack_id where bp.bundle_id = bundles.id and ${publishedPackSql('p')})`,
 };
 export type BundleCardRow = Awaited<ReturnType<typeof listBundles>>[number];
 
@@ -193,12 +193,12 @@ const creatorCardColumns = {
   avatarFileId: creators.avatarFileId,
   featured: creators.featured,
   createdAt: creators.createdAt,
-  packCount: sql<number>`(select count(*)::int from packs p where p.creator_id = creators.id and p.status = ${PACK_STATUS.published})`,
+  packCount: sql<number>`(select count(*)::int from packs p where p.creator_id = creators.id and ${publishedPackSql('p')})`,
 };
 export type CreatorCardRow = Awaited<ReturnType<typeof listCreators>>[number];
 
 export async function listCreators(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null; featuredOnly?: boolean }) {
-  const conditions: SQL[] = [sql`exists (select 1 from packs p where p.creator_id = creators.id and p.status = ${PACK_STATUS.published})`];
+  const conditions: SQL[] = [sql`exists (select 1 from packs p where p.creator_id = creators.id and ${publishedPackSql('p')})`];
   if (opts.featuredOnly) conditions.push(eq(creators.featured, true));
   if (opts.after) conditions.push(sql`(${creators.name}, ${creators.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
   return runPrepared(db.select(creatorCardColumns).from(creators).where(and(...conditions)).orderBy(asc(creators.name), asc(creators.id)).limit(opts.limit + 1));
@@ -226,7 +226,7 @@ const staffPlaylistCardColumns = {
   title: staffPlaylists.title,
   description: staffPlaylists.description,
   coverFileId: staffPlaylists.coverFileId,
-  itemCount: sql<number>`(select count(*)::int from staff_playlist_items spi join items i on i.id = spi.item_id join packs p on p.id = i.pack_id where spi.playlist_id = staff_playlists.id and p.status = ${PACK_STATUS.published} and i.taken_down_at is null)`,
+  itemCount: sql<number>`(select count(*)::int from staff_playlist_items spi join items i on i.id = spi.item_id join packs p on p.id = i.pack_id where spi.playlist_id = staff_playlists.id and ${listedItemSql('i', 'p')})`,
 };
 export type StaffPlaylistCardRow = Awaited<ReturnType<typeof listStaffPlaylists>>[number];
 

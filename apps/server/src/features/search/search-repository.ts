@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PACK_STATUS } from '@crate/contract/pack-status';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { listedItemsSql } from '../../db/listed-items.ts';
 import { AUTO_NAMED_STATEMENT, keptPrepared } from '../../db/prepared.ts';
 import { creators, items, packs } from '../../db/schema/index.ts';
 import { itemRowColumns, viewerPlaceholder } from '../../read-models/catalogue-rows.ts';
@@ -37,6 +37,6 @@ export async function findListedItemId(db: DbOrTx, slug: string): Promise<string
   const [row] = await db
     .select({ id: items.id })
     .from(items)
-    .where(and(eq(items.slug, slug), eq(items.searchPackStatus, PACK_STATUS.published), isNull(items.takenDownAt)));
+    .where(and(eq(items.slug, slug), listedItemsSql()));
   return row?.id ?? null;
 }

@@ -1,4 +1,5 @@
 import { PACK_STATUS } from '@crate/contract/pack-status';
+import { isListedItem } from '../../../policies/item-policy.ts';
 import { Column } from './columns.ts';
 import { bitOf } from './document-sets.ts';
 import type { Counts } from './facet-counts.ts';
@@ -21,7 +22,7 @@ export class Corpora {
 
   /** A newly numbered document into the corpora it belongs to (its columns are written). */
   add(doc: number, item: IndexedItem) {
-    if (item.packStatus === PACK_STATUS.published && !item.takenDown) {
+    if (isListedItem({ pack: { status: item.packStatus }, takenDown: item.takenDown })) {
       this.listed.data[doc >>> 5]! |= 1 << (doc & 31);
       this.listedCount += 1;
       this.counts.get('paid')?.addOne(doc, 1);
