@@ -1,0 +1,124 @@
+import type { Discover } from '@crate/contract/catalogue';
+import { GENRES } from '@crate/contract/taxonomy';
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize, can } from '../../policies/can.ts';
+import { asItem, isListedItem } from '../../policies/item-policy.ts';
+import { asPack } from '../../policies/pack-policy.ts';
+import { findPack } from '../../read-models/catalogue-rows.ts';
+import { viewerCollectionPrice } from '../ownership/acquisition-service.ts';
+import * as repo from './catalogue-repository.ts';
+import { presentBanner, presentCreatorCard, presentPackCard, presentStaffPlaylistCard } from './catalogue-presenters.ts';
+import { listActiveProducts } from './pricing-repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id or a slug: /pack/{id} and /products/{slug} reach the same pack. */
+const refOf = (ref: string) => (UUID.test(ref) ? { id: ref.toLowerCase() } : { slug: ref });
+
+type TimeAfter = { value: string; id: string } | null;
+type PositionAfter = { value: number; id: string } | null;
+
+/** How long one process reuses the Discover payload: it is the same for everybody and the landing page. */
+const DISCOVER_TTL_MS = 30_000;
+
+/** Discover's shelves, computed at most once per DISCOVER_TTL_MS per process (concurrent callers share one computation). */
+export function discoverLoader(db: DbOrTx): () => Promise<Discover> {
+  let cached: { at: number; value: Promise<Discover> } | null = null;
+  const load = async (): Promise<Discover> => {
+    const [bannerRows, picks, fresh, trending, genreCounts, featured, playlists] = await Promise.all([
+      repo.listActiveBanners(db),
+      repo.listStaffPicks(db, { limit: 12 }),
+      repo.listNewPacks(db, { limit: 12 }),
+      repo.listTrendingPacks(db, 12),
+      repo.countPacksByGenre(db),
+      repo.listCreators(db, { limit: 8, featuredOnly: true }),
+      repo.listStaffPlaylists(db, 8),
+    ]);
+    return {
+      banners: bannerRows.map(presentBanner),
+      staff_picks: picks.slice(0, 12).map(presentPackCard),
+      new_packs: fresh.slice(0, 12).map(presentPackCard),
+      trending_packs: trending.map(presentPackCard),
+      genres: GENRES.map((g) => ({ slug: g.slug, label: g.label, pack_count: genreCounts.get(g.slug) ?? 0 }))
+        .filter((g) => g.pack_count > 0)
+        .sort((a, b) => b.pack_count - a.pack_count)
+        .slice(0, 16),
+      featured_creators: featured.slice(0, 8).map(presentCreatorCard),
+      staff_playlists: playlists.map(presentStaffPlaylistCard),
+    };
+  };
+  return (): Promise<Discover> => {
+    const now = Date.now();
+    if (!cached || now - cached.at > DISCOVER_TTL_MS) {
+      const value = load();
+      cached = { at: now, value };
+      // A failed load is not kept: the next request tries again.
+      value.catch(() => {
+        if (cached?.value === value) cached = null;
+      });
+    }
+    return cached.value;
+  };
+}
+
+export const listNewPacks = (db: DbOrTx, page: { limit: number; after: TimeAfter; genre?: string }) => repo.listNewPacks(db, page);
+export const listStaffPicks = (db: DbOrTx, page: { limit: number; after: PositionAfter }) => repo.listStaffPicks(db, page);
+
+/** A pack the viewer may read; an unpublished one reads as not found to everybody else (decision 0013). */
+async function readablePack(db: DbOrTx, viewer: Viewer | null, ref: string) {
+  return authorize(viewer, 'read', await findPack(db, viewer?.userId ?? null, refOf(ref)), asPack, 'That pack');
+}
+
+/** A pack with its bundles, whether the viewer may edit it and what collecting it costs them. */
+export async function getPack(db: DbOrTx, viewer: Viewer | null, ref: string) {
+  const pack = await readablePack(db, viewer, ref);
+  const bundles = await repo.listBundlesOfPack(db, pack.id);
+  return { pack, bundles, canEdit: can(viewer, 'edit', asPack(pack)), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'pack', pack.id) };
+}
+
+export async function listPackItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
+  const pack = await readablePack(db, viewer, ref);
+  return repo.listPackItems(db, viewer?.userId ?? null, { packId: pack.id, ...page });
+}
+
+/** An item the viewer may read, whether it is listed and whether they may edit it. */
+export async function getItem(db: DbOrTx, viewer: Viewer | null, slug: string) {
+  const item = authorize(viewer, 'read', await repo.findItem(db, viewer?.userId ?? null, slug), asItem, 'That sound');
+  return { item, listed: isListedItem(asItem(item)), canEdit: can(viewer, 'edit', asItem(item)) };
+}
+
+export const listBundles = (db: DbOrTx, page: { limit: number; after: TimeAfter }) => repo.listBundles(db, page);
+
+export async function getBundle(db: DbOrTx, ref: string) {
+  const bundle = await repo.findBundle(db, refOf(ref));
+  if (!bundle) throw notFound('That bundle');
+  return { bundle, packs: await repo.listPacksOfBundle(db, bundle.id) };
+}
+
+export const countPacksByGenre = (db: DbOrTx) => repo.countPacksByGenre(db);
+export const listCreators = (db: DbOrTx, page: { limit: number; after: TimeAfter }) => repo.listCreators(db, page);
+
+export async function getCreator(db: DbOrTx, ref: string) {
+  const creator = await repo.findCreator(db, refOf(ref));
+  if (!creator) throw notFound('That creator');
+  return creator;
+}
+
+export async function listCreatorPacks(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: TimeAfter }) {
+  const creator = await getCreator(db, ref);
+  return repo.listCreatorPacks(db, viewer, { creatorId: creator.id, ...page });
+}
+
+export async function getStaffPlaylist(db: DbOrTx, ref: string) {
+  const playlist = await repo.findStaffPlaylist(db, refOf(ref));
+  if (!playlist) throw notFound('That playlist');
+  return playlist;
+}
+
+export async function listStaffPlaylistItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
+  const playlist = await getStaffPlaylist(db, ref);
+  return repo.listStaffPlaylistItems(db, viewer?.userId ?? null, { playlistId: playlist.id, ...page });
+}
+
+export const listProducts = (db: DbOrTx) => listActiveProducts(db);
