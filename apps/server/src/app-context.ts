@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuthLibrary } from './features/auth/auth-library.ts';
@@ -19,4 +20,6 @@ export interface AppContext {
   auth: AuthLibrary;
   /** Who takes payments: the embedded sandbox or Stripe (decision 0023). */
   payments: PaymentProvider;
+  /** The time the play and sign-in rules go by (docs/decisions/0034, 0036); a test may put a clock it moves by hand here. */
+  clock: Clock;
 }

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { AppContext } from './app-context.ts';
+import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createAuthLibrary } from './features/auth/auth-library.ts';
@@ -42,5 +43,6 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     jobs,
     auth,
     payments: createPaymentProvider(config, database.db, jobs),
+    clock: systemClock,
   };
 }

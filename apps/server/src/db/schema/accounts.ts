@@ -99,14 +99,29 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
+/** What a row of sign_in_failures counts (docs/decisions/0036). */
+export const SIGN_IN_FAILURE_SCOPES = ['pair', 'network', 'device'] as const;
+
 /**
- * Failed sign-ins per e-mail address, whether or not an account has it, so that the answers and the
- * temporary lock are the same for known and unknown addresses (docs/decisions/0016).
+ * Failed password sign-ins, counted where they come from (docs/decisions/0036): per client network and
+ * e-mail (`pair`), per client network across every e-mail (`network`, e-mail ''), and per trusted device
+ * and e-mail (`device`: a browser that signed in to that e-mail before). A pause stops only the scope
+ * that earned it, so nobody elsewhere can keep the owner out. Rows exist for unknown e-mails too, so the
+ * answers are the same for addresses with and without an account. `client` is a keyed hash of the
+ * network, or the device cookie's id; no raw address is kept.
  */
-export const signInThrottles = pgTable('sign_in_throttles', {
-  email: text('email').primaryKey(),
-  /** Consecutive failures since the last success or lock. */
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: ts('locked_until'),
-  updatedAt: updatedAt(),
-});
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    scope: text('scope', { enum: SIGN_IN_FAILURE_SCOPES }).notNull(),
+    client: text('client').notNull(),
+    email: text('email').notNull(),
+    /** Failures since the last success here, or since a quiet day. */
+    failures: integer('failures').notNull().default(0),
+    pausedUntil: ts('paused_until'),
+    lastFailureAt: ts('last_failure_at').notNull(),
+    /** When the owner was last told of failures at this e-mail (one notice a day at most, across rows). */
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.client, t.email] }), index('sign_in_failures_email_idx').on(t.email), index('sign_in_failures_last_idx').on(t.lastFailureAt)],
+);

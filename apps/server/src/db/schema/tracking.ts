@@ -98,9 +98,10 @@ export const packDailyStats = pgTable(
 );
 
 /**
- * The last counted play per listener and item (docs/decisions/0028): a play is counted only when the
+ * The last counted play per listener and item (docs/decisions/0028, 0034): a play is counted only when the
  * listener's previous counted play of that item is older than the dedupe window. `listener` is
- * `u:{user id}` or, for visitors, `a:{hash of address and user agent}` (no raw address kept).
+ * `u:{user id}`, or for visitors `c:{id of their signed listener cookie}`, else `n:{keyed hash of their
+ * client network}` (no raw address kept).
  */
 export const playDedupe = pgTable(
   'play_dedupe',
@@ -110,4 +111,37 @@ export const playDedupe = pgTable(
     countedAt: ts('counted_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.listener, t.itemId] }), index('play_dedupe_counted_idx').on(t.countedAt)],
+);
+
+/**
+ * When a listener last fetched a preview from its start (docs/decisions/0034): a reported listen may be no
+ * longer than the time since. `listener` is `u:{user id}` or `n:{keyed hash of the client network}`;
+ * `file_id` is the source file the preview derives from (an item's audio file). Kept two hours: a
+ * browser keeps a preview an hour and asks again after that.
+ */
+export const previewServes = pgTable(
+  'preview_serves',
+  {
+    listener: text('listener').notNull(),
+    fileId: uuid('file_id').notNull(),
+    servedAt: ts('served_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listener, t.fileId] }), index('preview_serves_served_idx').on(t.servedAt)],
+);
+
+/**
+ * Counted plays per client network and UTC day (docs/decisions/0034), in three scopes: `item:{id}`,
+ * `pack:{id}` and `all`. A play is counted only while every scope has room, so one actor behind one
+ * address moves no counter far whatever browsers, cookies or accounts they use. `network` is a keyed hash.
+ */
+export const playBudgets = pgTable(
+  'play_budgets',
+  {
+    network: text('network').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    scope: text('scope').notNull(),
+    plays: integer('plays').notNull().default(0),
+    anonymousPlays: integer('anonymous_plays').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.day, t.scope] }), index('play_budgets_day_idx').on(t.day)],
 );

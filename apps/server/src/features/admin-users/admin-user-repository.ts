@@ -1,13 +1,13 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { signInThrottles, users } from '../../db/schema/index.ts';
+import { signInFailures, users } from '../../db/schema/index.ts';
 
 export interface AdminUserRow {
   id: string;
   email: string;
   name: string;
   claimsUpdatedAt: Date | null;
-  /** Until when password sign-in is paused after failed attempts (null when it is not). */
+  /** Until when password sign-in to this e-mail is paused at some place (a network or a device) after failed attempts (null when nowhere). */
   signInLockedUntil: Date | null;
   deactivatedAt: Date | null;
   disabledAt: Date | null;
@@ -21,13 +21,12 @@ export async function findAdminUserRow(db: DbOrTx, userId: string): Promise<Admi
       email: users.email,
       name: users.name,
       claimsUpdatedAt: users.claimsUpdatedAt,
-      signInLockedUntil: signInThrottles.lockedUntil,
+      signInLockedUntil: sql<Date | null>`(select max(${signInFailures.pausedUntil}) from ${signInFailures} where ${signInFailures.email} = ${users.email} and ${signInFailures.pausedUntil} > now())`.mapWith(signInFailures.pausedUntil),
       deactivatedAt: users.deactivatedAt,
       disabledAt: users.disabledAt,
       createdAt: users.createdAt,
     })
     .from(users)
-    .leftJoin(signInThrottles, and(eq(signInThrottles.email, users.email), gt(signInThrottles.lockedUntil, sql`now()`)))
     .where(eq(users.id, userId));
   return row ?? null;
 }

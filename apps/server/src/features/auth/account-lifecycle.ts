@@ -3,10 +3,16 @@ import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountRecoveryMail, passwordResetMail, queueMail, type PasswordLinkPage } from './account-mail.ts';
 import { clearDeactivation, findAccountStateById, voidPasswordLinks } from './account-repository.ts';
-import { clearSignInFailures, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
+import { deleteEmailCounters } from './sign-in-failures-repository.ts';
+import { waitInWords } from './sign-in-throttle.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 
-export const LOCKED_MESSAGE = `Too many failed sign-ins for this e-mail. Try again in ${SIGN_IN_LOCK_MINUTES} minutes, or unlock it now with an e-mailed link at /accountrecovery.`;
+/**
+ * The answer while sign-in is paused where the attempt comes from (docs/decisions/0036): the same for
+ * every e-mail, known or not. A reset from the e-mailed link lifts it, and trusts this browser from then on.
+ */
+export const signInPausedMessage = (seconds: number) =>
+  `Too many failed sign-ins from this device or network. Try again in ${waitInWords(seconds)}, or set a new password with an e-mailed link at /accountrecovery.`;
 export const DEACTIVATED_MESSAGE = 'This account is deactivated. Reactivate it with an e-mailed link at /accountrecovery.';
 export const DISABLED_MESSAGE = 'This account has been disabled by Crate staff. Contact Crate support if you think this is a mistake.';
 
@@ -39,15 +45,17 @@ export function accountLifecycle(db: Db, jobs: AppJobQueue, publicUrl: string) {
       await queueMail(jobs, page === '/accountrecovery' ? accountRecoveryMail(user.email, link) : passwordResetMail(user.email, link));
     },
     /**
-     * A completed reset is the recovery: it clears the lockout and a self-deactivation (never a staff
-     * disable), and voids every other reset or recovery link still in a mailbox.
+     * A completed reset is the recovery: it forgets the failed sign-ins at the e-mail from every place
+     * and a self-deactivation (never a staff disable), and voids every other reset or recovery link
+     * still in a mailbox.
      */
     async onPasswordReset(userId: string) {
       await voidPasswordLinks(db, userId);
       const account = await findAccountStateById(db, userId);
-      const wasLocked = account ? await clearSignInFailures(db, account.email) : false;
+      // A reset proves the mailbox: every place's failures at the e-mail go (network budgets stay, they are not the e-mail's).
+      const placesCleared = account ? await deleteEmailCounters(db, account.email) : 0;
       const { wasDeactivated } = await clearDeactivation(db, userId);
-      await recordAudit(db, { actorUserId: userId, action: 'account.password_reset', targetType: 'user', targetId: userId, details: { unlocked: wasLocked, reactivated: wasDeactivated } });
+      await recordAudit(db, { actorUserId: userId, action: 'account.password_reset', targetType: 'user', targetId: userId, details: { sign_in_places_cleared: placesCleared, reactivated: wasDeactivated } });
     },
     async beforeSessionCreate(userId: string) {
       const account = await findAccountStateById(db, userId);

@@ -1,6 +1,6 @@
 import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { MAX_FAILED_SIGN_INS, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
+import { NOTICE_AFTER_FAILURES } from './sign-in-throttle.ts';
 
 /**
  * Account e-mails go through the durable job queue rather than straight to the mailer: the request
@@ -81,15 +81,19 @@ export function registrationAttemptMail(to: string, publicUrl: string): MailMess
   };
 }
 
-/** The owner of an address locked after too many failed sign-ins hears of it once per lock. */
-export function signInLockedMail(to: string, publicUrl: string): MailMessage {
+/**
+ * Someone failed to sign in to the account NOTICE_AFTER_FAILURES times in a row from one place: the owner
+ * hears of it (at most once a day). Their own sign-ins are not affected (docs/decisions/0036).
+ */
+export function signInFailuresMail(to: string, publicUrl: string): MailMessage {
   return {
     to,
-    subject: 'Sign-ins to your Crate account are paused',
+    subject: 'Failed sign-ins to your Crate account',
     text: [
-      `After ${MAX_FAILED_SIGN_INS} failed sign-ins in a row, sign-in with a password to your Crate account is paused for ${SIGN_IN_LOCK_MINUTES} minutes.`,
+      `Someone entered a wrong password for your Crate account ${NOTICE_AFTER_FAILURES} times in a row from one device or network.`,
+      'Sign-in is slowed down there; it is not slowed for you on your own devices, where you signed in before.',
       '',
-      'If it was you, wait and try again, or unlock it now with a new password:',
+      'If it was you, wait a moment and try again, or set a new password here:',
       `${publicUrl}/accountrecovery`,
       '',
       'If it was not you, your password was not accepted and nothing changed on your account.',

@@ -46,6 +46,12 @@ export async function deleteAllSessions(db: DbOrTx, userId: string): Promise<voi
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/** The user a reset or recovery link was made for (better-auth's row `reset-password:<token>`), or null. */
+export async function findResetLinkUser(db: DbOrTx, token: string): Promise<string | null> {
+  const [row] = await db.select({ userId: verifications.value }).from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+  return row?.userId ?? null;
+}
+
 /**
  * Voids every outstanding reset and recovery link of the user: better-auth keeps each as a
  * verification row `reset-password:<token>` whose value is the user id (recovery links are reset

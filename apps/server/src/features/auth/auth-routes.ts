@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
@@ -12,19 +12,23 @@ import {
   requestPasswordReset,
   resetPassword,
   updatePassword,
+  type SignInPlace,
 } from './auth-service.ts';
 import { forwardSetCookies } from './session-cookies.ts';
 
+/** The client address as routed (request.ip believes X-Forwarded-For only from TRUST_PROXY) and the cookies. */
+const placeOf = (request: FastifyRequest): SignInPlace => ({ ipAddress: request.ip || null, cookieHeader: request.headers.cookie });
+
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.register, async ({ body, request, reply }) => {
-    const result = await register(ctx, body, request.ip);
+    const result = await register(ctx, body, placeOf(request));
     if (!('userId' in result)) return result;
     forwardSetCookies(reply, result.headers);
     return getProfile(ctx.db, result.userId);
   });
 
   registerEndpoint(app, API.login, async ({ body, viewer, request, reply }) => {
-    const { headers, userId } = await login(ctx, body, viewer, request.ip);
+    const { headers, userId } = await login(ctx, body, viewer, placeOf(request));
     forwardSetCookies(reply, headers);
     return getProfile(ctx.db, userId);
   });
@@ -36,8 +40,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   registerEndpoint(app, API.requestPasswordReset, async ({ body }) => requestPasswordReset(ctx, body.email));
 
-  registerEndpoint(app, API.resetPassword, async ({ body }) => {
-    await resetPassword(ctx, body);
+  registerEndpoint(app, API.resetPassword, async ({ body, request, reply }) => {
+    forwardSetCookies(reply, await resetPassword(ctx, body, placeOf(request)));
     return { ok: true as const };
   });
 

@@ -5,13 +5,16 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { acceptInvite, findUsableInvite, INVITE_NOT_VALID_MESSAGE } from '../invites/invite-service.ts';
-import { LOCKED_MESSAGE } from './account-lifecycle.ts';
-import { disabledAccountRecoveryMail, queueMail, registrationAttemptMail, signInLockedMail } from './account-mail.ts';
-import { deleteAllSessions, deleteSession, findAccountStateByEmail, markDeactivated, voidPasswordLinks } from './account-repository.ts';
+import { signInPausedMessage } from './account-lifecycle.ts';
+import { disabledAccountRecoveryMail, queueMail, registrationAttemptMail, signInFailuresMail } from './account-mail.ts';
+import { deleteAllSessions, deleteSession, findAccountStateByEmail, findAccountStateById, findResetLinkUser, markDeactivated, voidPasswordLinks } from './account-repository.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, isEmailInUse, toAppError } from './auth-errors.ts';
 import { answerNoSoonerThan, failNoSoonerThan, NEUTRAL_ANSWER_MS } from './neutral-timing.ts';
-import { clearSignInFailures, recordFailedSignIn, signInLockedUntil, SIGN_IN_LOCK_MINUTES } from './sign-in-throttle.ts';
+import { clientKey } from '../../http/client-address.ts';
+import { trustDeviceCookie, trustedDeviceId } from './sign-in-device.ts';
+import { findPausedUntil } from './sign-in-failures-repository.ts';
+import { claimFailureNotice, clearSignInFailures, recordFailedSignIn, signInCounters, type SignInCounter } from './sign-in-throttle.ts';
 
 /** The answers to reset and recovery requests: word for word the same whether or not the e-mail has an account. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent a link';
@@ -21,6 +24,17 @@ export const RECOVERY_REQUESTED_MESSAGE = 'If an account exists for that e-mail,
 export interface SessionResult {
   headers: Headers;
   userId: string;
+}
+
+/** Where a sign-in comes from: the client address as routed (TRUST_PROXY) and the browser's cookies. */
+export interface SignInPlace {
+  ipAddress: string | null;
+  cookieHeader: string | undefined;
+}
+
+/** From now on this browser is trusted for the e-mail: failed sign-ins elsewhere never pause it (docs/decisions/0036). */
+function trustThisDevice(ctx: AppContext, headers: Headers, place: SignInPlace, email: string): void {
+  headers.append('set-cookie', trustDeviceCookie(ctx.config.authSecret, place.cookieHeader, email, ctx.config.publicUrl.startsWith('https://')));
 }
 
 const requestHeaders = (request: FastifyRequest) => fromNodeHeaders(request.headers);
@@ -36,7 +50,7 @@ export const REGISTRATION_CHECK_INBOX_MESSAGE = 'Check your inbox: we sent a mes
  * neutral "check your inbox", and the owner gets an e-mail saying someone tried to register with it,
  * with links to sign in or reset the password (docs/decisions/0016).
  */
-export async function register(ctx: AppContext, input: RegisterInput, ipAddress: string | null): Promise<SessionResult | { message: string }> {
+export async function register(ctx: AppContext, input: RegisterInput, place: SignInPlace): Promise<SessionResult | { message: string }> {
   if (input.invite_token && !(await findUsableInvite(ctx.db, input.invite_token))) {
     throw new AppError('VALIDATION_FAILED', INVITE_NOT_VALID_MESSAGE, 'invite_token');
   }
@@ -52,45 +66,61 @@ export async function register(ctx: AppContext, input: RegisterInput, ipAddress:
   const userId = response.user.id;
   if (input.invite_token) {
     try {
-      await acceptInvite(ctx.db, userId, input.invite_token, ipAddress);
+      await acceptInvite(ctx.db, userId, input.invite_token, place.ipAddress);
     } catch (error) {
       // Used up by someone else between the check and now: the account exists and stays signed in.
       if (!(error instanceof AppError)) throw error;
       ctx.log.warn({ userId, err: error }, 'invite could not be accepted at registration');
     }
   }
+  trustThisDevice(ctx, headers, place, input.email);
   return { headers, userId };
 }
 
 /**
  * Signs in with a new session (the session is rotated at every login; a session the browser already
- * held is ended). Failures are counted per e-mail address, known or not (sign-in-throttle.ts): the
- * failure that reaches MAX_FAILED_SIGN_INS locks the address for SIGN_IN_LOCK_MINUTES, and the owner,
- * if there is one, is e-mailed once. A locked address is refused before the password is checked, so
- * guessing cannot go on behind the lock. Wrong password, unknown address and lock answer alike for
- * known and unknown addresses, no sooner than NEUTRAL_ANSWER_MS. Deactivated and staff-disabled
- * accounts are refused by the session hook once the password is right.
+ * held is ended). Failed attempts slow down the place they come from, never the account
+ * (sign-in-throttle.ts, docs/decisions/0036): this network and e-mail, this network across e-mails, or
+ * — from a browser that signed in to the e-mail before — that device alone, so an attacker elsewhere
+ * cannot keep the owner out. A paused place is refused before the password is checked, so guessing
+ * cannot go on behind the pause. Wrong password, unknown address and pause answer alike for known and
+ * unknown addresses, no sooner than NEUTRAL_ANSWER_MS. Deactivated and staff-disabled accounts are
+ * refused by the session hook once the password is right. A success trusts this browser for the e-mail.
  */
-export async function login(ctx: AppContext, input: LoginInput, previous: Viewer | null, ipAddress: string | null): Promise<SessionResult> {
+export async function login(ctx: AppContext, input: LoginInput, previous: Viewer | null, place: SignInPlace): Promise<SessionResult> {
+  const counters = signInCounters(input.email, {
+    network: clientKey(ctx.config.authSecret, 'sign-in', place.ipAddress),
+    trustedDevice: trustedDeviceId(ctx.config.authSecret, place.cookieHeader, input.email),
+  });
   const result = await failNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
-    if (await signInLockedUntil(ctx.db, input.email)) throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
+    const now = ctx.clock.now();
+    const paused = await findPausedUntil(ctx.db, counters, now);
+    if (paused) throw signInPaused(paused, now);
     try {
       return await ctx.auth.api.signInEmail({ body: { email: input.email, password: input.password }, returnHeaders: true });
     } catch (error) {
       if (authErrorCode(error) !== 'INVALID_EMAIL_OR_PASSWORD') throw toAppError(error);
-      const { lockedNow } = await recordFailedSignIn(ctx.db, input.email);
-      if (!lockedNow) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-      const account = await findAccountStateByEmail(ctx.db, input.email);
-      if (account) {
-        await recordAudit(ctx.db, { actorUserId: null, action: 'account.locked', targetType: 'user', targetId: account.id, details: { reason: 'failed sign-ins', minutes: SIGN_IN_LOCK_MINUTES }, ipAddress });
-        await queueMail(ctx.jobs, signInLockedMail(account.email, ctx.config.publicUrl));
-      }
-      throw new AppError('ACCOUNT_LOCKED', LOCKED_MESSAGE);
+      const { pausedUntil, noticeDue } = await recordFailedSignIn(ctx.db, counters, now);
+      if (noticeDue) await tellOwnerOfFailures(ctx, counters[0]!, now, place.ipAddress);
+      if (pausedUntil) throw signInPaused(pausedUntil, now);
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
   });
-  await clearSignInFailures(ctx.db, input.email);
+  await clearSignInFailures(ctx.db, counters);
   if (previous) await deleteSession(ctx.db, previous.sessionId);
+  trustThisDevice(ctx, result.headers, place, input.email);
   return { headers: result.headers, userId: result.response.user.id };
+}
+
+const signInPaused = (until: Date, now: Date) => new AppError('ACCOUNT_LOCKED', signInPausedMessage((until.getTime() - now.getTime()) / 1000));
+
+/** The owner, if the e-mail has one, hears of a run of failures from one place: at most once a day, audited. */
+async function tellOwnerOfFailures(ctx: AppContext, counter: SignInCounter, now: Date, ipAddress: string | null): Promise<void> {
+  if (!(await claimFailureNotice(ctx.db, counter, now))) return;
+  const account = await findAccountStateByEmail(ctx.db, counter.email);
+  if (!account) return;
+  await recordAudit(ctx.db, { actorUserId: null, action: 'account.sign_in_failures', targetType: 'user', targetId: account.id, details: { place: counter.scope }, ipAddress });
+  await queueMail(ctx.jobs, signInFailuresMail(account.email, ctx.config.publicUrl));
 }
 
 /** Ends the session of this browser and clears its cookie; fine to call when signed out. */
@@ -107,10 +137,17 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /**
  * Sets the new password with a reset or recovery token: once, within the hour. Every session of the
- * account ends, and a lock or self-deactivation is lifted (account-lifecycle onPasswordReset).
+ * account ends, failed sign-ins at its e-mail are forgotten and a self-deactivation is lifted
+ * (account-lifecycle onPasswordReset). Whoever completed it holds the mailbox: the answer's headers
+ * trust this browser for the account's e-mail, so a pause on this network no longer stops them.
  */
-export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(ctx: AppContext, input: ResetPasswordInput, place: SignInPlace): Promise<Headers> {
+  const userId = await findResetLinkUser(ctx.db, input.token);
   await callAuth(() => ctx.auth.api.resetPassword({ body: { token: input.token, newPassword: input.new_password } }));
+  const headers = new Headers();
+  const account = userId ? await findAccountStateById(ctx.db, userId) : null;
+  if (account) trustThisDevice(ctx, headers, place, account.email);
+  return headers;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { cookieValue } from '../../http/signed-cookie.ts';
 
 /**
  * The session token inside the auth library's signed cookie, verified here with plain node:crypto.
@@ -21,12 +22,4 @@ export function readSignedSessionToken(cookieHeader: string, cookieName: string,
   const signature = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
-}
-
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
 }

@@ -11,8 +11,9 @@ import { useRequestAccountRecovery } from '../api/request-account-recovery.ts';
 import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
 /**
- * Blank layout (docs/product-overview.md §2). A locked account (too many failed sign-ins) or a deactivated one is
- * recovered by e-mail: the link sets a new password, which unlocks and reactivates the account.
+ * Blank layout (docs/product-overview.md §2). Sign-in paused after failed attempts from one device or network
+ * (docs/decisions/0036), or a deactivated account, is recovered by e-mail: the link sets a new password, which
+ * lifts the pause (and trusts the browser that set it) and reactivates the account.
  * The answer is the same whether or not the e-mail has an account.
  */
 export default function AccountRecoveryScreen() {
@@ -68,7 +69,7 @@ function RequestRecovery() {
         <Stack gap="md">
           <Text size="sm">We will e-mail a recovery link to the account's address. Following it lets you set a new password, and then:</Text>
           <List size="sm" spacing={4}>
-            <List.Item>an account locked after too many failed sign-ins is unlocked;</List.Item>
+            <List.Item>sign-in paused here after too many failed attempts works again at once, and this browser is trusted from then on;</List.Item>
             <List.Item>an account you deactivated is active again, with everything you owned.</List.Item>
           </List>
           <Text size="sm" c="dimmed">
