@@ -7,8 +7,9 @@ import { itemDailyStats, itemEvents, items, packDailyStats, playDedupe } from '.
 import { runPlayDedupePrune } from '../src/features/tracking/play-dedupe-prune-job.ts';
 import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { call } from './auth-helpers.ts';
-import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
+import { addCollaborator, createCreator, createItems, createPack, givePreview } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
+import { ManualClock } from './manual-clock.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const DAY = 86_400_000;
@@ -28,9 +29,13 @@ describe(`play tracking, rollups and creator analytics on ${TEST_DB}`, () => {
   let kick: { id: string; slug: string };
   let snare: { id: string; slug: string };
   let draftItem: { id: string; slug: string };
+  const previews = new Map<string, string>();
+  let clock: ManualClock;
 
   beforeAll(async () => {
     t = await createTestApp();
+    clock = new ManualClock(new Date());
+    t.ctx.clock = clock;
     owner = await createUser(t.ctx, { roles: ['creator'] });
     const creator = await createCreator(t.ctx, owner.id);
     collaborator = await createUser(t.ctx, { roles: ['collaborator'] });
@@ -47,6 +52,7 @@ describe(`play tracking, rollups and creator analytics on ${TEST_DB}`, () => {
     await t.ctx.db.update(items).set({ name: '=Snare, "wet"' }).where(eq(items.id, snare!.id));
     const draft = await createPack(t.ctx, creator.id, { status: PACK_STATUS.draft });
     draftItem = (await createItems(t.ctx, draft, 1, { durationMs: 8000 }))[0]!;
+    for (const sound of sounds) previews.set(sound.id, await givePreview(t.ctx, sound));
   });
   afterAll(() => t.close());
 
@@ -58,8 +64,12 @@ describe(`play tracking, rollups and creator analytics on ${TEST_DB}`, () => {
       headers: { 'user-agent': userAgent, ...(user ? { cookie: user.cookie } : {}) },
       payload: { data: { item_id: itemId, listened_ms: listenedMs } },
     });
-  const counted = async (...args: Parameters<typeof trackPlay>) => {
-    const res = await trackPlay(...args);
+  /** A listen as the player makes one: the preview fetched, `listenedMs` of it played, then reported. */
+  const counted = async (itemId: string, listenedMs: number, user: TestUser | null, address = '10.9.0.1', userAgent = 'test-browser') => {
+    const served = await t.app.inject({ url: previews.get(itemId)!, remoteAddress: address, headers: { 'user-agent': userAgent, ...(user ? { cookie: user.cookie } : {}) } });
+    expect(served.statusCode).toBe(200);
+    clock.advance(Math.max(0, listenedMs));
+    const res = await trackPlay(itemId, listenedMs, user, address, userAgent);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { result: { counted: boolean } }).result.counted;
   };
@@ -85,15 +95,15 @@ describe(`play tracking, rollups and creator analytics on ${TEST_DB}`, () => {
       expect(await counted(kick.id, 8000, listener)).toBe(false);
       expect(await counted(kick.id, 8000, listener2)).toBe(true);
       expect(await counted(snare.id, 8000, listener)).toBe(true);
-      // Visitors are told apart by address and browser.
+      // Visitors without a listener cookie are told apart by address, not by browser.
       expect(await counted(kick.id, 5000, null, '10.9.0.2')).toBe(true);
-      expect(await counted(kick.id, 5000, null, '10.9.0.2')).toBe(false);
+      expect(await counted(kick.id, 5000, null, '10.9.0.2', 'another-browser')).toBe(false);
       expect(await counted(kick.id, 5000, null, '10.9.0.3')).toBe(true);
       expect((await itemAnalytics(kick.slug, owner)).totals.plays).toBe(4);
     });
 
     it('counts again once the window has passed', async () => {
-      await t.ctx.db.update(playDedupe).set({ countedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(playDedupe.itemId, kick.id));
+      clock.advance(31 * 60_000);
       expect(await counted(kick.id, 4000, listener)).toBe(true);
       expect(await counted(kick.id, 4000, listener)).toBe(false);
     });
@@ -106,8 +116,8 @@ describe(`play tracking, rollups and creator analytics on ${TEST_DB}`, () => {
     });
 
     it('forgets listens older than the window at its hourly slot, keeping the recent ones', async () => {
-      await t.ctx.db.insert(playDedupe).values({ listener: 'u:someone-long-ago', itemId: snare.id, countedAt: new Date(Date.now() - 2 * 3600_000) });
-      const recent = (await t.ctx.db.select().from(playDedupe)).filter((r) => r.countedAt.getTime() > Date.now() - 29 * 60_000);
+      await t.ctx.db.insert(playDedupe).values({ listener: 'u:someone-long-ago', itemId: snare.id, countedAt: new Date(clock.now().getTime() - 2 * 3600_000) });
+      const recent = (await t.ctx.db.select().from(playDedupe)).filter((r) => r.countedAt.getTime() > clock.now().getTime() - 29 * 60_000);
       expect(recent.length).toBeGreaterThan(0);
       await runPlayDedupePrune(t.ctx);
       const after = await t.ctx.db.select().from(playDedupe);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
 import type { AppContext } from '../src/app-context.ts';
+import { eq } from 'drizzle-orm';
 import { creatorCollaborators, creators, items, packs } from '../src/db/schema/index.ts';
+import { createFileFromUpload } from '../src/files/file-repository.ts';
+import { mediaUrl, PREVIEW_VARIANT } from '../src/media/media-urls.ts';
 
 const short = () => randomUUID().slice(0, 8);
 
@@ -50,4 +53,15 @@ export async function createItems(ctx: AppContext, pack: { id: string; creatorId
     ...overrides,
   }));
   return ctx.db.insert(items).values(values).returning();
+}
+
+/**
+ * Gives the item an audio file with a preview derivative, as the processing job leaves them (bytes that
+ * are not audio: no ffmpeg needed to fetch it). Returns the preview's URL.
+ */
+export async function givePreview(ctx: AppContext, item: { id: string; packId: string }): Promise<string> {
+  const source = await createFileFromUpload(ctx, { body: Buffer.from('original'), originalName: 'sound.wav', contentType: 'audio/wav', packId: item.packId, itemId: item.id });
+  await createFileFromUpload(ctx, { body: Buffer.from('preview'), originalName: 'preview.mp3', contentType: 'audio/mpeg', derivedFromFileId: source.id, variant: PREVIEW_VARIANT });
+  await ctx.db.update(items).set({ audioFileId: source.id }).where(eq(items.id, item.id));
+  return mediaUrl(source.id, PREVIEW_VARIANT);
 }

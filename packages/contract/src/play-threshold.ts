@@ -14,3 +14,14 @@ export function playThresholdMs(durationMs: number | null | undefined): number {
 
 /** Whether a listen of `listenedMs` to a preview of `durationMs` is a play. */
 export const isCountedPlay = (listenedMs: number, durationMs: number | null | undefined): boolean => listenedMs >= playThresholdMs(durationMs);
+
+/**
+ * A listen can be no longer than the preview it is a listen of (docs/decisions/0034). The slack covers
+ * what the browser's MP3 adds to the probed length (encoder delay and padding, under two frames) and a
+ * one-shot shorter than the player's position updates, whose first update may land past its end.
+ */
+export const PREVIEW_LENGTH_SLACK_MS = 100;
+
+/** Whether `listenedMs` fits in a preview of `durationMs`; an unknown length fits nothing (there is no preview yet). */
+export const fitsPreview = (listenedMs: number, durationMs: number | null | undefined): boolean =>
+  durationMs !== null && durationMs !== undefined && Number.isFinite(durationMs) && durationMs > 0 && listenedMs <= durationMs + PREVIEW_LENGTH_SLACK_MS;

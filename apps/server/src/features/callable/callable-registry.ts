@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Access } from '@crate/contract/access';
 import type { AppContext } from '../../app-context.ts';
@@ -11,6 +11,8 @@ export interface CallableInput<P> {
   viewer: Viewer | null;
   ctx: AppContext;
   request: FastifyRequest;
+  /** For headers of the answer (a cookie); the result itself is what the handler returns. */
+  reply: FastifyReply;
   /** Aborted when the function runs past its deadline; pass it on to slow work. */
   signal: AbortSignal;
 }

@@ -121,7 +121,7 @@ export async function registerCallableRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: callableResponseSchema, '4xx': callableErrorSchema, '5xx': callableErrorSchema },
       },
       onRequest: (request, reply) => admit(ctx, registry, request, reply),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const entry = admitted.get(request);
         if (!entry) throw new CallableError('INTERNAL', 'The call was not admitted');
         const { fn, viewer } = entry;
@@ -131,7 +131,7 @@ export async function registerCallableRoutes(app: FastifyInstance, ctx: AppConte
         }
         const parsed = fn.payload.safeParse(dataOf(request.body));
         if (!parsed.success) throw invalidPayload(parsed.error);
-        const result = (await run(fn, { data: parsed.data, viewer, ctx, request })) ?? null;
+        const result = (await run(fn, { data: parsed.data, viewer, ctx, request, reply })) ?? null;
         if (fn.result) {
           const checked = fn.result.safeParse(result);
           if (!checked.success) throw new Error(`${fn.name} returned a result outside its contract: ${checked.error.message}`);

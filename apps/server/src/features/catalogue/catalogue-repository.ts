@@ -39,9 +39,16 @@ export async function listNewPacks(db: DbOrTx, opts: { limit: number; after?: { 
   );
 }
 
-/** Trending: most plays and downloads in the last 14 days, newest first among equals. */
+/**
+ * What an anonymous play weighs in Trending against a signed-in one, a download, a heart, a playlist add
+ * or a get (docs/decisions/0034): a visitor costs nothing to become again, an account does.
+ */
+export const ANONYMOUS_PLAY_WEIGHT = 0.25;
+
+/** Trending: what happened to a pack's items in the last 14 days (anonymous plays weighed down), newest first among equals. */
 export async function listTrendingPacks(db: DbOrTx, limit: number): Promise<PackCardRow[]> {
-  const score = sql<number>`(select count(*) from item_events e where e.pack_id = packs.id and e.created_at > now() - interval '14 days')`;
+  const score = sql<number>`(select coalesce(sum(case when e.kind = 'play' and e.user_id is null then ${sql.raw(String(ANONYMOUS_PLAY_WEIGHT))} else 1 end), 0)
+    from item_events e where e.pack_id = packs.id and e.created_at > now() - interval '14 days')`;
   return packCards(db).where(packPublishedSql).orderBy(desc(score), desc(packs.publishedAt), desc(packs.id)).limit(limit);
 }
 

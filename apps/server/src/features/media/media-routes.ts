@@ -6,10 +6,12 @@ import { notFound } from '../../http/app-error.ts';
 import { sendStoredObject } from '../../files/send-stored-object.ts';
 import { CACHE_PRIVATE } from '../../http/cache-headers.ts';
 import { AUDIO_VARIANTS } from '../../media/audio-derivatives.ts';
+import type { Viewer } from '../../http/viewer.ts';
 import { BANNER_VARIANTS, COVER_VARIANTS } from '../../media/cover-art.ts';
 import { can } from '../../policies/can.ts';
 import { asMedia } from '../../policies/media-policy.ts';
 import { findDerivative, findMediaFacts } from './media-repository.ts';
+import { notePreviewServed, playNetworkKey } from '../tracking/item-events-service.ts';
 
 /** The derivatives a browser may fetch: previews, peaks and resized art. Nothing else is a variant here. */
 export const MEDIA_VARIANTS = [...Object.values(AUDIO_VARIANTS), ...Object.values(COVER_VARIANTS), ...Object.values(BANNER_VARIANTS)] as [string, ...string[]];
@@ -24,6 +26,15 @@ const mediaParams = z.strictObject({
  * changes); a takedown or unpublishing reaches every cache within that hour.
  */
 export const CACHE_PUBLIC_MEDIA = 'public, max-age=3600, immutable';
+/**
+ * A public preview stays an hour in the browser too, but a shared cache must ask us every time
+ * (`s-maxage=0`; an unchanged preview is a 304): a listen is counted only after its preview was fetched
+ * here (docs/decisions/0034), which a CDN answering alone would hide.
+ */
+export const CACHE_PUBLIC_PREVIEW = 'public, max-age=3600, s-maxage=0, immutable';
+
+/** A request for a file from its first byte (no Range, or one from 0): a new listen, not the rest of one. */
+const fromTheStart = (range: string | undefined) => range === undefined || /^bytes=0-/.test(range.trim());
 
 /**
  * GET/HEAD /api/media/{sourceFileId}/{variant}: the derivatives the browser plays and shows (MP3 previews,
@@ -31,9 +42,12 @@ export const CACHE_PUBLIC_MEDIA = 'public, max-age=3600, immutable';
  * a draft's cover or a taken-down sound's preview is a 404 for everyone who may not see the draft or
  * the sound, and whatever is not public is answered `private` (the check runs again on every reuse).
  * Originals are never served here: only derivative rows of the variants above are looked up — paid
- * downloads go through their own checked route. Range and ETag are handled by sendStoredObject.
+ * downloads go through their own checked route. Range and ETag are handled by sendStoredObject. A preview
+ * fetched from its start is noted as served to this listener: trackPlay counts no listen longer than the
+ * time since (docs/decisions/0034).
  */
-export function registerMediaRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
+export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, storage } = ctx;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
     url: '/api/media/:fileId/:variant',
@@ -42,9 +56,22 @@ export function registerMediaRoutes(app: FastifyInstance, { db, storage }: AppCo
       const { fileId, variant } = request.params;
       const facts = await findMediaFacts(db, fileId);
       const derivative = facts ? await findDerivative(db, fileId, variant) : null;
-      if (!facts || !derivative || !can(await request.viewer(), 'read', asMedia(facts))) throw notFound('That media file');
-      const cacheControl = can(null, 'read', asMedia(facts)) ? CACHE_PUBLIC_MEDIA : CACHE_PRIVATE;
+      const viewer = await request.viewer();
+      if (!facts || !derivative || !can(viewer, 'read', asMedia(facts))) throw notFound('That media file');
+      const isPublic = can(null, 'read', asMedia(facts));
+      const isPreview = variant === AUDIO_VARIANTS.preview;
+      if (isPreview && request.method === 'GET' && fromTheStart(request.headers.range)) await recordServe(ctx, viewer, request.ip, fileId);
+      const cacheControl = !isPublic ? CACHE_PRIVATE : isPreview ? CACHE_PUBLIC_PREVIEW : CACHE_PUBLIC_MEDIA;
       return sendStoredObject(request, reply, storage, { key: derivative.storageKey, cacheControl, contentType: derivative.contentType });
     },
   });
+}
+
+/** Records the serve a later trackPlay is checked against; a failure here costs that play, never the preview. */
+async function recordServe(ctx: AppContext, viewer: Viewer | null, ip: string, fileId: string): Promise<void> {
+  try {
+    await notePreviewServed(ctx.db, ctx.clock.now(), viewer, playNetworkKey(ctx.config.authSecret, ip), fileId);
+  } catch (error) {
+    ctx.log.warn({ err: error, fileId }, 'a preview serve could not be recorded');
+  }
 }

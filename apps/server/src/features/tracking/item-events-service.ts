@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { PLAY_DEDUPE_WINDOW_SECONDS } from '@crate/contract/analytics';
-import { isCountedPlay } from '@crate/contract/play-threshold';
+import { fitsPreview, isCountedPlay } from '@crate/contract/play-threshold';
 import type { ItemEventKind } from '@crate/contract/tracking-enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { clientKey } from '../../http/client-address.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import { belongsToCreator } from '../../policies/policy-viewer.ts';
-import { claimPlay, findPlayableItem, insertItemEvents } from './item-events-repository.ts';
+import { countPlay, findPlayableItem, findPreviewServedAt, insertItemEvents, recordPreviewServed, type PlayCaps } from './item-events-repository.ts';
 
 /**
  * Records what happened to items for creator analytics (docs/decisions/0028), in the caller's transaction:
@@ -36,31 +36,69 @@ export function shareCredits(charged: number, prices: readonly number[]): number
   return shares;
 }
 
-/** Who is listening: the account when signed in, else a one-way hash of the address and browser (no raw address is kept). */
-export function listenerKey(viewer: Viewer | null, ipAddress: string | null, userAgent: string | null): string {
-  if (viewer) return `u:${viewer.userId}`;
-  return `a:${createHash('sha256').update(`${ipAddress ?? ''}|${userAgent ?? ''}`).digest('base64url').slice(0, 32)}`;
+/**
+ * Counted plays one client network (an IPv4 address, an IPv6 /64) may add per UTC day (docs/decisions/0034):
+ * to one item, to one pack's items, and in all. Every play counts against PLAY_CAPS; anonymous plays also
+ * against the much smaller ANONYMOUS_PLAY_CAPS, since a visitor costs nothing to become again.
+ */
+export const PLAY_CAPS: PlayCaps = { item: 30, pack: 300, all: 1000 };
+export const ANONYMOUS_PLAY_CAPS: PlayCaps = { item: 3, pack: 10, all: 100 };
+/** A listen may be this much longer than the time since its preview was served: clocks of two API processes differ a little. */
+export const SERVE_CLOCK_SLACK_MS = 500;
+
+/** Who plays: the account, else the visitor's client network (a keyed hash) and their signed listener cookie, if any. */
+export interface PlayListener {
+  viewer: Viewer | null;
+  network: string;
+  cookieId: string | null;
+}
+
+/** The client network of a play or a preview serve as the play tables know it: a keyed hash, no address kept. */
+export const playNetworkKey = (secret: string, ip: string | null | undefined): string => clientKey(secret, 'plays', ip);
+
+/** Whose listens are deduplicated together: the account, else the listener cookie, else the network. */
+export function listenerKey(listener: PlayListener): string {
+  if (listener.viewer) return `u:${listener.viewer.userId}`;
+  return listener.cookieId ? `c:${listener.cookieId}` : `n:${listener.network}`;
+}
+
+/**
+ * To whom a preview was served: the account, else the client network. Not the listener cookie: the
+ * first preview a visitor fetches comes before trackPlay has given them one.
+ */
+export const serveListenerKey = (viewer: Viewer | null, network: string): string => (viewer ? `u:${viewer.userId}` : `n:${network}`);
+
+/** The listener fetched the preview of source file `fileId` from its start: a listen of it may begin `now`. */
+export async function notePreviewServed(db: DbOrTx, now: Date, viewer: Viewer | null, network: string, fileId: string): Promise<void> {
+  await recordPreviewServed(db, serveListenerKey(viewer, network), fileId, now);
 }
 
 export interface PlayReport {
   itemId: string;
   listenedMs: number;
-  viewer: Viewer | null;
-  listener: string;
+  listener: PlayListener;
 }
 
 /**
- * A preview that played (trackPlay): counted when the listen reached the play threshold, the listener may
- * read the item, is not one of its creator's people, and had no play of it counted within the dedupe
- * window. An item the listener may not read is not found, like everywhere else.
+ * A preview that played (trackPlay), counted when all of these hold (docs/decisions/0028, 0034):
+ *  - the listener may read the item (else it is not found, like everywhere else) and is not one of its creator's people;
+ *  - the listen reached the play threshold, fits in the preview's length, and is no longer than the time
+ *    since this listener fetched that preview;
+ *  - no play of it by this listener was counted within the dedupe window;
+ *  - the client network still has room in its day's budgets for the item, its pack and in all.
  */
-export async function recordPlay(db: Db, report: PlayReport): Promise<boolean> {
-  const item = authorize(report.viewer, 'read', await findPlayableItem(db, report.itemId), asItem, 'That sound');
-  if (!isCountedPlay(report.listenedMs, item.durationMs)) return false;
-  if (belongsToCreator(report.viewer, item.packCreatorId)) return false;
-  return db.transaction(async (tx) => {
-    if (!(await claimPlay(tx, report.listener, item.id, PLAY_DEDUPE_WINDOW_SECONDS))) return false;
-    await insertItemEvents(tx, 'play', report.viewer?.userId ?? null, [{ itemId: item.id }]);
-    return true;
-  });
+export async function recordPlay(db: Db, now: Date, report: PlayReport): Promise<boolean> {
+  const { listener, listenedMs } = report;
+  const item = authorize(listener.viewer, 'read', await findPlayableItem(db, report.itemId), asItem, 'That sound');
+  if (!isCountedPlay(listenedMs, item.durationMs) || !fitsPreview(listenedMs, item.durationMs)) return false;
+  if (belongsToCreator(listener.viewer, item.packCreatorId)) return false;
+  const servedAt = item.audioFileId ? await findPreviewServedAt(db, serveListenerKey(listener.viewer, listener.network), item.audioFileId) : null;
+  if (!servedAt || listenedMs > now.getTime() - servedAt.getTime() + SERVE_CLOCK_SLACK_MS) return false;
+  return countPlay(
+    db,
+    { itemId: item.id, packId: item.packId, userId: listener.viewer?.userId ?? null, listener: listenerKey(listener), network: listener.network, now },
+    PLAY_DEDUPE_WINDOW_SECONDS,
+    PLAY_CAPS,
+    ANONYMOUS_PLAY_CAPS,
+  );
 }

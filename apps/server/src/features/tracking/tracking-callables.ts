@@ -1,7 +1,8 @@
 import { CALLABLES } from '@crate/contract/callable';
 import type { TrackingEventType } from '@crate/contract/tracking-enums';
 import { defineCallable, type CallableRateLimit } from '../callable/callable-registry.ts';
-import { listenerKey, recordPlay } from './item-events-service.ts';
+import { playNetworkKey, recordPlay } from './item-events-service.ts';
+import { listenerCookieId, newListenerCookie } from './listener-cookie.ts';
 import { recordTrackingEvent } from './tracking-service.ts';
 
 /**
@@ -32,7 +33,8 @@ export const trackViewContent = trackingCallable(CALLABLES.trackViewContent, 'Vi
 /**
  * The player sends one trackPlay per listen once it crossed the play threshold (docs/decisions/0028);
  * a person auditioning a list fast sends a few a minute at most, 300 a minute per address leaves room
- * for a shared address and stops a script.
+ * for a shared address and stops a script. What is counted is bounded per address by the play caps
+ * (docs/decisions/0034), not by this limit.
  */
 const PLAY_RATE_LIMIT: CallableRateLimit = { max: 300, timeWindow: '1 minute' };
 
@@ -40,12 +42,15 @@ export const trackPlay = defineCallable({
   ...CALLABLES.trackPlay,
   rateLimit: PLAY_RATE_LIMIT,
   timeoutMs: 10_000,
-  async handler({ data, viewer, ctx, request }) {
-    const counted = await recordPlay(ctx.db, {
+  async handler({ data, viewer, ctx, request, reply }) {
+    const secret = ctx.config.authSecret;
+    const cookieId = viewer ? null : listenerCookieId(secret, request.headers.cookie);
+    // This play is keyed on the network; the cookie tells this visitor apart from the next play on.
+    if (!viewer && !cookieId) reply.header('set-cookie', newListenerCookie(secret, ctx.config.publicUrl.startsWith('https://')));
+    const counted = await recordPlay(ctx.db, ctx.clock.now(), {
       itemId: data.item_id,
       listenedMs: data.listened_ms,
-      viewer,
-      listener: listenerKey(viewer, request.ip || null, request.headers['user-agent'] ?? null),
+      listener: { viewer, network: playNetworkKey(secret, request.ip), cookieId },
     });
     return { counted };
   },
