@@ -24,7 +24,7 @@ import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
-import { SandboxProvider } from '../../apps/server/src/features/payments/sandbox-provider.ts';
+import { SandboxProvider } from '../../apps/server/src/features/payments/sandbox/sandbox-provider.ts';
 import { seedPaymentCatalogue } from '../../apps/server/test/payment-catalogue-fixture.ts';
 import { createUser } from '../../apps/server/test/factories.ts';
 import { freshDatabase, listenOnLoopback, summarise } from '../lib/http-load.ts';
@@ -90,7 +90,7 @@ export async function runWebhookBench(): Promise<{ report: unknown; summary: str
     });
     if (paid.statusCode !== 303) throw new Error(`payment failed: ${paid.statusCode}`);
     const session = await sandbox.session(checkout.session_id);
-    for (let r = 0; r < RENEWALS; r++) await sandbox.advance(session.subscriptionId!, 'pay');
+    for (let r = 0; r < RENEWALS; r++) await sandbox.advanceTestClock(session.subscriptionId!, 'pay');
   }
   await ctx.jobs.drain();
   // Nothing else may run while the deliveries are measured: mail and the job copies come after.

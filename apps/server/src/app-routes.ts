@@ -17,7 +17,7 @@ import { registerDownloadRoutes } from './features/downloads/download-routes.ts'
 import { registerLicenceRoutes } from './features/licences/licence-routes.ts';
 import { registerOwnershipRoutes } from './features/ownership/ownership-routes.ts';
 import { registerPaymentRoutes } from './features/payments/payment-routes.ts';
-import { registerSandboxRoutes } from './features/payments/sandbox-routes.ts';
+import { loadSandboxPlugin } from './features/payments/create-payment-provider.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
 import { registerSearchRoutes } from './features/search/search-routes.ts';
@@ -43,7 +43,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerDownloadRoutes(app, ctx);
   registerLicenceRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
-  registerSandboxRoutes(app, ctx);
+  // The sandbox's hosted card page exists only when the sandbox takes payments (its plugin is loaded then).
+  (await loadSandboxPlugin(ctx.config))?.registerSandboxRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerTakedownRoutes(app, ctx);

@@ -6,8 +6,8 @@ import { openDatabase } from './db/client.ts';
 import { createAuthLibrary } from './features/auth/auth-library.ts';
 import { accountLifecycle } from './features/auth/account-lifecycle.ts';
 import { createDbJobQueue } from './jobs/db-job-queue.ts';
-import { JOB_CATALOGUE } from './jobs/job-catalogue.ts';
-import { createPaymentProvider } from './features/payments/create-payment-provider.ts';
+import { JOB_CATALOGUE, type AppJobCatalogue } from './jobs/job-catalogue.ts';
+import { createStripeProvider, loadSandboxPlugin } from './features/payments/create-payment-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
 
@@ -23,7 +23,11 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   await database.warmUp();
   const mailer = createMailer(config.mail, log);
   if (config.mediaThreads !== undefined) configureMediaPool({ threads: config.mediaThreads });
-  const jobs = createDbJobQueue(database.db, log, JOB_CATALOGUE, config.jobStaleAfterMs ? { staleAfterMs: config.jobStaleAfterMs } : {});
+  // The sandbox plugin (its provider and jobs) is loaded only when the sandbox takes payments.
+  const sandbox = await loadSandboxPlugin(config);
+  // The catalogue's type names the sandbox's jobs; at run time they are in it only with the plugin loaded.
+  const catalogue = (sandbox ? { ...JOB_CATALOGUE, ...sandbox.SANDBOX_JOBS } : JOB_CATALOGUE) as AppJobCatalogue;
+  const jobs = createDbJobQueue(database.db, log, catalogue, config.jobStaleAfterMs ? { staleAfterMs: config.jobStaleAfterMs } : {});
   const lifecycle = accountLifecycle(database.db, jobs, config.publicUrl);
   const auth = createAuthLibrary({
     db: database.db,
@@ -42,7 +46,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     storage: createObjectStorage(config.storage),
     jobs,
     auth,
-    payments: createPaymentProvider(config, database.db, jobs),
+    payments: sandbox ? sandbox.createSandboxProvider(config, database.db, jobs) : createStripeProvider(config),
     clock: systemClock,
   };
 }

@@ -1,12 +1,14 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createLogger } from './create-context.ts';
-import { seedDemoOnFirstStart } from './seed/seed-demo.ts';
 
 const config = loadConfig(process.env, {});
 const log = createLogger(config);
 const ctx = await createContext(config, log);
-await seedDemoOnFirstStart(ctx);
+// Demo data is development tooling: loaded (with @crate/demo-catalogue) only when SEED_DEMO asks for it, never in
+// production — seed-demo.ts refuses production too, whoever calls it.
+if (config.seedDemo && !config.production) await (await import('./seed/seed-demo.ts')).seedDemoOnFirstStart(ctx);
+else if (config.seedDemo) log.info('demo accounts are not seeded in production');
 const app = await buildApp(ctx);
 ctx.jobs.handleWith(ctx);
 // Workers and the scheduler of scheduled jobs; with WORKERS=false, `npm run worker` processes run them.

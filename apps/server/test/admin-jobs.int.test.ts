@@ -27,13 +27,15 @@ describe(`the admin view of the job queue on ${TEST_DB}`, () => {
     return res.json() as AdminJobs;
   };
 
-  it('counts the jobs of every name in every state, with its lane', async () => {
+  it('counts the jobs of every name this server runs (the sandbox\'s with the sandbox) in every state, with its lane', async () => {
     expect((await view()).queues).toEqual([
       { name: 'mail', lane: 'interactive', counts: { queued: 1, running: 0, done: 1, failed: 0 } },
       { name: 'derive-media', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 2 } },
       { name: 'credits-expire', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'play-dedupe-prune', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'payment-event', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'payment-refund', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'subscription-cancel', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'sandbox-webhook', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'sandbox-settle', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'subscription-recheck', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SandboxProvider } from '../src/features/payments/sandbox-provider.ts';
+import { SandboxProvider } from '../src/features/payments/sandbox/sandbox-provider.ts';
 export { seedPaymentCatalogue } from './payment-catalogue-fixture.ts';
 import { call } from './auth-helpers.ts';
 import type { TestUser } from './factories.ts';

@@ -43,6 +43,14 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     return stripe.put({ id, object: 'price', product: productId, active: true, currency: 'usd', unit_amount: amount, recurring: interval ? { interval, interval_count: 1 } : null, metadata: { credits: String(credits) } });
   }
 
+  it('runs without the sandbox plugin: no hosted card page, no sandbox jobs, no test clock', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_anything' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/checkout/cs_sbx_anything/pay', payload: 'card=4242424242424242', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404);
+    expect([...t.ctx.jobs.lanes.keys()].filter((name) => name.startsWith('sandbox-'))).toEqual([]);
+    await expect(t.ctx.jobs.enqueue('sandbox-settle', { sessionId: 'cs_sbx_anything', outcome: 'expires' })).rejects.toThrow(/no job named "sandbox-settle"/);
+    expect(t.ctx.payments.advanceTestClock).toBeUndefined();
+  });
+
   it('keeps products and prices in sync from product and price events', async () => {
     product('prod_s_starter', 'Starter', { crate_kind: 'subscription', sort_order: '1' });
     product('prod_s_pro', 'Pro', { crate_kind: 'subscription', sort_order: '2', rollover_months: '12' });

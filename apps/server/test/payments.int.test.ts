@@ -549,7 +549,7 @@ describe(`every money rule re-checked at fulfilment, sandbox provider on ${TEST_
     expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain('You paid for a second Crate plan: we canceled it and are refunding it');
 
     // Events replayed change nothing more.
-    await sandboxOf(t).advance(kept.providerSubscriptionId);
+    await sandboxOf(t).advanceTestClock(kept.providerSubscriptionId);
     await t.ctx.jobs.drain();
     expect(await refundsOf(user)).toHaveLength(1);
     expect(await credits(user)).toBe(200);

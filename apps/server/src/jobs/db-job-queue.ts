@@ -331,6 +331,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
   }
 
   return {
+    lanes: new Map(names.map((name) => [name, catalogue[name]!.lane])),
     async enqueue(name, payload, { tx = db, runAt } = {}) {
       const [id] = await insertJobs(tx, name, [payload], runAt);
       return id ?? null;

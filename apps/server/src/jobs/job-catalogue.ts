@@ -19,13 +19,7 @@ import {
   runCreditsExpiringNotice,
   runPaymentEvent,
   runPaymentRefund,
-  runSandboxSettle,
-  runSandboxWebhook,
   runSubscriptionRecheck,
-  sandboxSettleJobKey,
-  sandboxSettlePayloadSchema,
-  sandboxWebhookJobKey,
-  sandboxWebhookPayloadSchema,
   runSubscriptionCancel,
   subscriptionCancelJobKey,
   subscriptionCancelPayloadSchema,
@@ -38,6 +32,7 @@ import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../
 import { giveUpProcessPack, PROCESS_PACK_MAX_ATTEMPTS, processPackPayloadSchema, runProcessPack } from '../processing/process-pack.ts';
 import { scheduledPayloadSchema, type AnyJobDefinition, type JobDefinition, type JobQueue, type JobSchedule } from './job-queue.ts';
 import { runJobsCleanUp } from './jobs-clean-up.ts';
+import type { SANDBOX_JOBS, SandboxJobName } from '../features/payments/sandbox/sandbox-jobs.ts';
 
 /** Infers an entry's payload type from its schema, and checks its handlers take exactly that payload. */
 const job = <S extends z.ZodType>(definition: JobDefinition<S, AppContext>) => definition;
@@ -53,8 +48,6 @@ export const JOB_CATALOGUE = {
   'play-dedupe-prune': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runPlayDedupePrune }),
   // Fulfilment is someone waiting for their plan: interactive lane (decision 0023).
   'payment-event': job({ lane: 'interactive', payload: paymentEventPayloadSchema, uniqueKey: paymentEventJobKey, maxAttempts: 12, run: runPaymentEvent }),
-  'sandbox-webhook': job({ lane: 'interactive', payload: sandboxWebhookPayloadSchema, uniqueKey: sandboxWebhookJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(60_000, 500 * 2 ** n), run: runSandboxWebhook }),
-  'sandbox-settle': job({ lane: 'interactive', payload: sandboxSettlePayloadSchema, uniqueKey: sandboxSettleJobKey, run: runSandboxSettle }),
   'subscription-recheck': job({ lane: 'interactive', payload: subscriptionRecheckPayloadSchema, run: runSubscriptionRecheck }),
   // Money going back to someone who was charged twice (decision 0033): retried as long as a webhook would be.
   'payment-refund': job({ lane: 'interactive', payload: paymentRefundPayloadSchema, uniqueKey: paymentRefundJobKey, maxAttempts: 12, backoffMs: (n) => Math.min(600_000, 1000 * 2 ** n), run: runPaymentRefund, failedForGood: paymentRefundFailed }),
@@ -75,6 +68,11 @@ export const JOB_CATALOGUE = {
   'analyse-audio': job({ lane: 'interactive', payload: analyseAudioPayloadSchema, uniqueKey: analyseAudioJobKey, run: runAnalyseAudio }),
   'jobs-clean-up': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runJobsCleanUp }),
   'uploads-sweep': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runUploadsSweep }),
-} satisfies Record<JobName, AnyJobDefinition<AppContext>>;
+} satisfies Record<Exclude<JobName, SandboxJobName>, AnyJobDefinition<AppContext>>;
 
-export type AppJobQueue = JobQueue<typeof JOB_CATALOGUE, AppContext>;
+/**
+ * Every job a process may run: the catalogue, and the payment sandbox's jobs (features/payments/sandbox),
+ * which create-context.ts adds only when the sandbox plugin is loaded — queueing one otherwise throws.
+ */
+export type AppJobCatalogue = typeof JOB_CATALOGUE & typeof SANDBOX_JOBS;
+export type AppJobQueue = JobQueue<AppJobCatalogue, AppContext>;

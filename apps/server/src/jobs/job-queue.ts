@@ -80,7 +80,7 @@ export type JobCatalogue<Ctx> = Record<string, AnyJobDefinition<Ctx>>;
 export type CheckedCatalogue<C, Ctx> = { [N in keyof C]: C[N] extends { payload: infer S extends z.ZodType } ? JobDefinition<S, Ctx> : never };
 
 /** What a caller passes to enqueue job `N` of catalogue `C`. */
-export type JobPayload<C extends Record<string, { payload: z.ZodType }>, N extends keyof C> = z.input<C[N]['payload']>;
+type JobPayload<C extends Record<string, { payload: z.ZodType }>, N extends keyof C> = z.input<C[N]['payload']>;
 
 /** Thrown by a handler (or by the queue for a payload that does not parse): the job fails at once, with this message, and is not retried. */
 export class PermanentJobError extends Error {
@@ -90,7 +90,7 @@ export class PermanentJobError extends Error {
   }
 }
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /** Queue it inside this transaction, so it exists exactly when the rows it is about do. */
   tx?: DbOrTx;
   /** Run no earlier than this (default: now, by the database clock). */
@@ -109,6 +109,8 @@ export interface JobRetention {
 }
 
 export interface JobQueue<C extends JobCatalogue<Ctx>, Ctx> {
+  /** The jobs this queue runs, with their lanes: its catalogue's (a plugin's jobs are there only when the plugin is loaded). */
+  readonly lanes: ReadonlyMap<keyof C & string, JobLane>;
   /** The new job's id, or null when its unique key matched an existing job. Throws if the payload does not parse. */
   enqueue<N extends keyof C & string>(name: N, payload: JobPayload<C, N>, options?: EnqueueOptions): Promise<number | null>;
   /** Queues many jobs of one name with a few multi-row inserts, in the order given; returns how many were added (unique keys already present are skipped). */

@@ -191,23 +191,6 @@ export const paymentRefunds = pgTable(
 );
 
 /**
- * The sandbox provider's own state: checkout sessions, subscriptions, invoices and events as the
- * provider holds them (decision 0023). Only the sandbox reads and writes these rows; Crate's fulfilment
- * sees them through the provider interface, as it sees Stripe's.
- */
-export const sandboxObjects = pgTable(
-  'sandbox_objects',
-  {
-    id: text('id').primaryKey(),
-    type: text('type').notNull(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('sandbox_objects_type_idx').on(t.type, t.createdAt)],
-);
-
-/**
  * Credits as a ledger (docs/decisions/0020). A row adding credits (grant, refill, positive adjust) is a
  * lot with its own expiry; a row taking credits (spend, expire, negative adjust) draws from lots,
  * soonest-expiring first, recorded in credit_lot_draws. The balance and credits_expire_at are derived

@@ -12,6 +12,7 @@ export * from './creators.ts';
 export * from './catalogue.ts';
 export * from './curation.ts';
 export * from './commerce.ts';
+export * from './payments-sandbox.ts';
 export * from './payouts.ts';
 export * from './tracking.ts';
 export * from './jobs.ts';

@@ -3,7 +3,6 @@ import { API } from '@crate/contract/api-endpoints';
 import { JOB_NAMES, JOB_STATES, type AdminJobs, type JobState } from '@crate/contract/jobs';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { JOB_CATALOGUE } from '../../jobs/job-catalogue.ts';
 import { countJobsByNameAndState, latestFailedJobs } from './admin-job-repository.ts';
 
 /** The admin view of the job queue: is anything stuck or failing, and why. */
@@ -11,8 +10,15 @@ export function registerAdminJobRoutes(app: FastifyInstance, ctx: AppContext): v
   registerEndpoint(app, API.adminJobs, async ({ query }): Promise<AdminJobs> => {
     const [counts, failures] = await Promise.all([countJobsByNameAndState(ctx.db), latestFailedJobs(ctx.db, query.failures)]);
     const zero = () => Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<JobState, number>;
-    const queues = JOB_NAMES.map((name) => ({ name, lane: JOB_CATALOGUE[name].lane, counts: zero() }));
-    for (const row of counts) queues.find((q) => q.name === row.name)!.counts[row.state] = row.count;
+    // The jobs this process runs (the sandbox's only with the sandbox), in the contract's order.
+    const queues = JOB_NAMES.flatMap((name) => {
+      const lane = ctx.jobs.lanes.get(name);
+      return lane ? [{ name, lane, counts: zero() }] : [];
+    });
+    for (const row of counts) {
+      const queue = queues.find((q) => q.name === row.name);
+      if (queue) queue.counts[row.state] = row.count;
+    }
     return {
       queues,
       failures: failures.map((job) => ({

@@ -6,7 +6,6 @@ import { ownPage } from './checkout-service.ts';
 import { ProviderRequestError } from './payment-provider.ts';
 import { presentRefund } from './payment-presenters.ts';
 import { countRefillsSince, findPriceWithProduct, findUser, listRecentRefunds, listUserSubscriptions, type SubscriptionRow } from './payment-repository.ts';
-import { SandboxProvider } from './sandbox-provider.ts';
 
 /** The billing side of Account and Pricing: the plan, changing it, cancelling it (decision 0023). */
 
@@ -136,12 +135,13 @@ export async function openPortal(ctx: AppContext, userId: string, returnUrl: str
 
 /** Sandbox test clock: the user's subscription moves to its next period (admin action and CLI). */
 export async function advanceTestClock(ctx: AppContext, userId: string, outcome?: 'pay' | 'fail'): Promise<TestClockResult> {
-  if (!(ctx.payments instanceof SandboxProvider)) throw new AppError('CONFLICT', "The test clock belongs to the sandbox; in Stripe mode use Stripe's own test clocks.");
+  const advance = ctx.payments.advanceTestClock?.bind(ctx.payments);
+  if (!advance) throw new AppError('CONFLICT', "The test clock belongs to the sandbox; in Stripe mode use Stripe's own test clocks.");
   const subs = (await listUserSubscriptions(ctx.db, userId)).filter((s) => s.provider === 'sandbox' && s.status !== 'canceled' && s.status !== 'incomplete');
   const sub = subs[0];
   if (!sub) throw new AppError('NOT_FOUND', 'That user has no sandbox subscription to move on');
   try {
-    const { subscription, events } = await ctx.payments.advance(sub.providerSubscriptionId, outcome);
+    const { subscription, events } = await advance(sub.providerSubscriptionId, outcome);
     await syncSubscriptionNow(ctx, sub.providerSubscriptionId);
     return {
       subscription_id: sub.id,

@@ -1,13 +1,18 @@
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { SandboxProvider } from './sandbox-provider.ts';
 import { StripeProvider } from './stripe-provider.ts';
 
-/** The provider the configuration names: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
-export function createPaymentProvider(config: Config, db: Db, jobs: AppJobQueue): PaymentProvider {
-  const p = config.payments;
-  if (p.kind === 'stripe') return new StripeProvider({ secretKey: p.secretKey, webhookSecret: p.webhookSecret, apiUrl: p.apiUrl, publicUrl: config.publicUrl });
-  return new SandboxProvider({ db, jobs: () => jobs, publicUrl: config.publicUrl, webhookSecret: p.webhookSecret, pendingMs: p.pendingMs, webhookUrl: p.webhookUrl });
+/**
+ * The sandbox plugin (sandbox/sandbox-plugin.ts), loaded by dynamic import only when the configuration
+ * makes the sandbox take payments (no STRIPE_SECRET_KEY; in production only with PAYMENTS_SANDBOX=true):
+ * otherwise its code, routes and jobs are never loaded. Null in Stripe mode.
+ */
+export async function loadSandboxPlugin(config: Config): Promise<typeof import('./sandbox/sandbox-plugin.ts') | null> {
+  return config.payments.kind === 'sandbox' ? import('./sandbox/sandbox-plugin.ts') : null;
+}
+
+/** Stripe, when STRIPE_SECRET_KEY is set (config.ts). */
+export function createStripeProvider(config: Config): StripeProvider {
+  const payments = config.payments;
+  if (payments.kind !== 'stripe') throw new Error('The configuration names the sandbox, not Stripe');
+  return new StripeProvider({ secretKey: payments.secretKey, webhookSecret: payments.webhookSecret, apiUrl: payments.apiUrl, publicUrl: config.publicUrl });
 }

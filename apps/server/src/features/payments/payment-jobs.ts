@@ -5,7 +5,6 @@ import { listLotsExpiringBetween } from '../credits/credit-ledger-service.ts';
 import { processPaymentEvent, recheckAccess } from './fulfilment-service.ts';
 import { creditsExpiringMail } from './payment-mail.ts';
 import { findRefund, findUser, updateRefund } from './payment-repository.ts';
-import { SandboxProvider } from './sandbox-provider.ts';
 
 /** Jobs of the payments feature (their names are in the contract's jobs.ts; entries in jobs/job-catalogue.ts). */
 
@@ -51,23 +50,6 @@ export const subscriptionCancelJobKey = (p: { subscriptionId: string }) => `subs
 /** Ends a duplicate plan at the provider now (decision 0033); its customer.subscription.deleted event follows. */
 export async function runSubscriptionCancel(ctx: AppContext, payload: { subscriptionId: string }): Promise<void> {
   await ctx.payments.cancelSubscriptionNow(payload.subscriptionId, `crate-cancel-duplicate:${payload.subscriptionId}`);
-}
-
-export const sandboxWebhookPayloadSchema = z.strictObject({ eventId: z.string().min(1).max(255) });
-export const sandboxWebhookJobKey = (p: { eventId: string }) => `sandbox-webhook:${p.eventId}`;
-function sandboxOf(ctx: AppContext): SandboxProvider {
-  if (!(ctx.payments instanceof SandboxProvider)) throw new Error('This job belongs to the sandbox provider, and the server runs another');
-  return ctx.payments;
-}
-/** The sandbox sends one signed event to Crate's webhook endpoint; a non-2xx answer retries with backoff, like Stripe. */
-export async function runSandboxWebhook(ctx: AppContext, payload: { eventId: string }): Promise<void> {
-  await sandboxOf(ctx).deliver(payload.eventId);
-}
-
-export const sandboxSettlePayloadSchema = z.strictObject({ sessionId: z.string().min(1).max(255), outcome: z.enum(['succeeds', 'fails', 'expires']) });
-export const sandboxSettleJobKey = (p: { sessionId: string; outcome: string }) => `sandbox-settle:${p.sessionId}:${p.outcome}`;
-export async function runSandboxSettle(ctx: AppContext, payload: { sessionId: string; outcome: 'succeeds' | 'fails' | 'expires' }): Promise<void> {
-  await sandboxOf(ctx).settle(payload.sessionId, payload.outcome);
 }
 
 export const subscriptionRecheckPayloadSchema = z.strictObject({ userId: z.string().min(1).max(64) });

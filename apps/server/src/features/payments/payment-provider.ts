@@ -1,13 +1,14 @@
 import type { CheckoutMode, PaymentProvider as ProviderKind, SubscriptionStatus } from '@crate/contract/commerce-enums';
 
 /**
- * What Crate needs from whoever takes the money (decision 0023). Two implementations: the embedded
- * sandbox (sandbox-provider.ts) and Stripe (stripe-provider.ts). Both send Stripe-shaped events signed
- * with the Stripe-Signature scheme to POST /api/payments/webhook, and fulfilment only ever trusts what
+ * What Crate needs from whoever takes the money (decision 0023). Two implementations: Stripe
+ * (stripe-provider.ts) and the embedded sandbox, a plugin loaded only when it takes payments
+ * (sandbox/sandbox-plugin.ts). Both send Stripe-shaped events signed with the Stripe-Signature scheme
+ * (checked by stripe-provider.ts's verifyStripeSignature) to POST /api/payments/webhook, and fulfilment only ever trusts what
  * it re-reads through `retrieve…`, never the event's copy of an object.
  */
 
-export interface ProviderLineItem {
+interface ProviderLineItem {
   priceId: string;
   quantity: number;
 }
@@ -158,6 +159,11 @@ export interface PaymentProvider {
   refundPayment(input: RefundInput): Promise<{ id: string }>;
   /** Stripe's Customer Portal; null when the provider has none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
+  /**
+   * The sandbox's test clock (Stripe has its own, in its dashboard): moves a subscription to its next
+   * period and answers it with the ids of the events that made. Absent on a provider without one.
+   */
+  advanceTestClock?(subscriptionId: string, outcome?: 'pay' | 'fail'): Promise<{ subscription: ProviderSubscription; events: string[] }>;
 }
 
 export class WebhookSignatureError extends Error {

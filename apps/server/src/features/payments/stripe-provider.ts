@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@crate/contract/commerce-enums';
 import {
   ProviderRequestError,
+  WebhookSignatureError,
   type CreateSessionInput,
   type PaymentProvider,
   type PlanChangeTiming,
@@ -15,7 +16,6 @@ import {
   type ProviderProduct,
   type ProviderSubscription,
 } from './payment-provider.ts';
-import { verifyStripeSignature } from './sandbox-provider.ts';
 
 /**
  * Stripe (decision 0023) through the official `stripe` SDK: Checkout Sessions for plans and refills, the
@@ -237,4 +237,20 @@ export class StripeProvider implements PaymentProvider {
     const session = await call(() => this.#stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
     return { url: session.url };
   }
+}
+
+/** Stripe-Signature verification with the `stripe` library (the sandbox signs its events this way too, and checks them with this). */
+export function verifyStripeSignature(rawBody: Buffer, signature: string | undefined, secret: string): ProviderEvent {
+  if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
+  let event: { id: string; type: string; created: number; data: { object: { id?: string; object?: string } } };
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as typeof event;
+  } catch (error) {
+    throw new WebhookSignatureError(`The Stripe-Signature header does not match this payload: ${(error as Error).message.split('.')[0]}`);
+  }
+  const object = event.data?.object;
+  if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof object?.id !== 'string') {
+    throw new WebhookSignatureError('The event has no id, type or object id');
+  }
+  return { id: event.id, type: event.type, created: event.created, objectId: object.id, objectType: object.object ?? '', payload: event };
 }

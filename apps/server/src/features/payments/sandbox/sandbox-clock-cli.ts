@@ -6,10 +6,10 @@
  * its next start).
  */
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../../config.ts';
-import { createContext, createLogger } from '../../create-context.ts';
-import { users } from '../../db/schema/index.ts';
-import { advanceTestClock } from './billing-service.ts';
+import { loadConfig } from '../../../config.ts';
+import { createContext, createLogger } from '../../../create-context.ts';
+import { users } from '../../../db/schema/index.ts';
+import { advanceTestClock } from '../billing-service.ts';
 
 const [email, outcome] = process.argv.slice(2);
 if (!email || (outcome !== undefined && outcome !== 'pay' && outcome !== 'fail')) {

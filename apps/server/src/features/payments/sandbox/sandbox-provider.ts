@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { DbOrTx, Db } from '../../db/client.ts';
-import { paymentPrices, paymentProducts, sandboxObjects } from '../../db/schema/index.ts';
-import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
+import type { DbOrTx, Db } from '../../../db/client.ts';
+import { paymentPrices, paymentProducts, sandboxObjects } from '../../../db/schema/index.ts';
+import type { AppJobQueue } from '../../../jobs/job-catalogue.ts';
 import {
   ProviderRequestError,
-  WebhookSignatureError,
   type CreateSessionInput,
   type PaymentProvider,
   type PlanChangeTiming,
@@ -19,7 +18,8 @@ import {
   type ProviderPrice,
   type ProviderProduct,
   type ProviderSubscription,
-} from './payment-provider.ts';
+} from '../payment-provider.ts';
+import { verifyStripeSignature } from '../stripe-provider.ts';
 
 /**
  * The embedded payment provider (decision 0023): a hosted card checkout served by Crate itself
@@ -36,7 +36,6 @@ export const SANDBOX_CARDS = {
   '4000000000000101': { outcome: 'pending_succeeds', label: 'Pending, then succeeds' },
   '4000000000000119': { outcome: 'pending_fails', label: 'Pending, then fails' },
 } as const;
-export type SandboxCardOutcome = (typeof SANDBOX_CARDS)[keyof typeof SANDBOX_CARDS]['outcome'];
 
 type Stored<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
@@ -438,7 +437,7 @@ export class SandboxProvider implements PaymentProvider {
    * (deleted); otherwise the renewal is billed — paid, or declined (past due) when `outcome` or the card
    * says so; a past-due subscription whose retry fails again past the grace period is canceled.
    */
-  async advance(subscriptionId: string, outcome?: 'pay' | 'fail'): Promise<{ subscription: ProviderSubscription; events: string[] }> {
+  async advanceTestClock(subscriptionId: string, outcome?: 'pay' | 'fail'): Promise<{ subscription: ProviderSubscription; events: string[] }> {
     const events: string[] = [];
     await this.#o.db.transaction(async (tx) => {
       const sub = await this.#get<SandboxSubscription>(tx, 'subscription', subscriptionId, true);
@@ -487,20 +486,4 @@ export class SandboxProvider implements PaymentProvider {
 function successRedirect(s: SandboxSession): string {
   const join = s.successUrl.includes('?') ? '&' : '?';
   return `${s.successUrl}${join}checkout=${encodeURIComponent(s.checkoutId ?? '')}`;
-}
-
-/** Stripe-Signature verification with the `stripe` library (both providers sign this way). */
-export function verifyStripeSignature(rawBody: Buffer, signature: string | undefined, secret: string): ProviderEvent {
-  if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
-  let event: { id: string; type: string; created: number; data: { object: { id?: string; object?: string } } };
-  try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as typeof event;
-  } catch (error) {
-    throw new WebhookSignatureError(`The Stripe-Signature header does not match this payload: ${(error as Error).message.split('.')[0]}`);
-  }
-  const object = event.data?.object;
-  if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof object?.id !== 'string') {
-    throw new WebhookSignatureError('The event has no id, type or object id');
-  }
-  return { id: event.id, type: event.type, created: event.created, objectId: object.id, objectType: object.object ?? '', payload: event };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import { findPricesWithProducts } from './payment-repository.ts';
+import type { AppContext } from '../../../app-context.ts';
+import { findPricesWithProducts } from '../payment-repository.ts';
 import { SANDBOX_CARDS, SandboxProvider, type SandboxSession } from './sandbox-provider.ts';
 
 /**
