@@ -5,11 +5,11 @@ import { chromium, type Browser } from 'playwright-core';
  * The browser of the e2e tier: Debian's chromium (installed by `.ci/run`, or `apt-get install chromium`),
  * driven by playwright-core. Nothing is ever downloaded. CHROMIUM_PATH overrides the location.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
 
-export const chromiumAvailable = existsSync(chromiumPath);
+const chromiumAvailable = existsSync(chromiumPath);
 
 const inCi = process.env.CI === 'true';
 

@@ -23,8 +23,22 @@ describe('countCheckErrors', () => {
     expect(countCheckErrors('lint', '✖ 1 problem (1 error, 0 warnings)')).toBe(1);
   });
 
+  it('adds up knip’s findings of every kind, not its configuration hints', () => {
+    const output = [
+      'Unlisted dependencies (1)',
+      'yauzl  apps/server/src/features/studio-packs/pack-zip.ts:12:19',
+      'Unused exports (2)',
+      'A  apps/server/src/a.ts:1:14',
+      'B  apps/server/src/b.ts:2:14',
+      'Configuration hints (1)',
+      'src/main.ts  apps/server  knip.json  Remove redundant entry pattern',
+    ].join('\n');
+    expect(countCheckErrors('knip', output)).toBe(3);
+  });
+
   it('finds nothing in a clean run', () => {
     expect(countCheckErrors('typecheck', '> tsc -p packages/contract\n')).toBe(0);
     expect(countCheckErrors('lint', '> eslint .\n')).toBe(0);
+    expect(countCheckErrors('knip', '> knip --no-config-hints\n')).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `npm test`: first the checks people forget to run — `npm run typecheck` and `npm run lint` — and, if
- * either reports an error, nothing else (the test tiers take minutes; a type error fails them anyway).
+ * `npm test`: first the checks people forget to run — `npm run typecheck`, `npm run lint` and `npm run knip`
+ * (dependencies declared where they are imported, production code on `dependencies` only, no unused
+ * file or export) — and, if any reports an error, nothing else (the test tiers take minutes; a type error fails them anyway).
  * Then every tier in order — unit, integration on PGlite, integration on PostgreSQL, e2e in headless
  * Chromium (after building the web app). Without PostgreSQL or Chromium a tier is skipped with a loud
  * banner; with CI=true their absence fails the run. Ends with the table and `N passed, N failed`
@@ -69,7 +70,7 @@ function runCapturing(command: string, args: string[]): Promise<{ code: number; 
   });
 }
 
-/** `npm run typecheck` or `npm run lint`, exactly as a person runs it. */
+/** `npm run typecheck`, `npm run lint` or `npm run knip`, exactly as a person runs it. */
 async function runCheck(check: Check): Promise<void> {
   console.log(`\n=== ${check} ===`);
   const started = performance.now();
@@ -135,13 +136,14 @@ const tiers = ['unit', 'integration (PGlite)', 'integration (PostgreSQL)', 'e2e 
 
 await runCheck('typecheck');
 await runCheck('lint');
+await runCheck('knip');
 const failedChecks = results.filter((r) => r.outcome === 'failed');
 
 if (failedChecks.length > 0) {
   const errors = failedChecks.reduce((sum, r) => sum + r.failed, 0);
   banner([
     `${failedChecks.map((r) => r.tier).join(' and ')} FAILED (${errors} error${errors === 1 ? '' : 's'}) — NO TEST TIER RAN`,
-    'Fix the errors printed above; `npm run typecheck` and `npm run lint` check them alone.',
+    'Fix the errors printed above; `npm run typecheck`, `npm run lint` and `npm run knip` check them alone.',
   ]);
   for (const tier of tiers) results.push({ tier, outcome: 'not run', passed: 0, failed: 0, seconds: 0 });
 } else {

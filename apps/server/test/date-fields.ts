@@ -9,7 +9,7 @@ import { DATE_FIELDS, DAY_RANGES, type DateFieldKind } from '@crate/contract/dat
  * hostile tier then finds unrefused). A day range is an object schema registered in DAY_RANGES. Endpoints
  * added later are covered by construction: their schemas are walked like every other's.
  */
-export type Where = 'query' | 'body';
+type Where = 'query' | 'body';
 export interface DateField {
   where: Where;
   /** Keys and array indexes from the query or body down to the field. */

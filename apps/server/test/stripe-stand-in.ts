@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
  * would (a session paid, an invoice paid, a charge refunded) and then send the signed events.
  */
 
-export type StripeObject = Record<string, unknown> & { id: string; object: string };
+type StripeObject = Record<string, unknown> & { id: string; object: string };
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   params: URLSearchParams;

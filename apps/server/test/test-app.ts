@@ -13,7 +13,7 @@ import { createContext } from '../src/create-context.ts';
 
 /** Which database the integration tier runs on: the vitest project sets TEST_DB. */
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import * as schema from './schema/index.ts';
 import { StatementNamingClient } from './prepared.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers: every query is written once and runs on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -8,7 +8,7 @@ import { newStorageKey, normaliseContentType, type ObjectStorage } from '../stor
 export type FileRecord = typeof files.$inferSelect;
 
 /** A finished file on this machine (an upload): the store may take it without copying its bytes; it is left in place. */
-export interface LocalFile {
+interface LocalFile {
   localPath: string;
 }
 

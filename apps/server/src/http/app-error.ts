@@ -17,4 +17,3 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found`);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
-export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Sign in to continue');

@@ -19,7 +19,7 @@ function isParsedStructure(value: unknown): value is object {
 }
 
 /** The first string in `value` that no query may receive, as the field path to name in the answer. */
-export function findUnstorableText(value: unknown, path: string[] = [], depth = 0): string | null {
+function findUnstorableText(value: unknown, path: string[] = [], depth = 0): string | null {
   if (typeof value === 'string') {
     return isStorableText(value) ? null : path.join('.');
   }

@@ -29,7 +29,7 @@ interface Entry {
 
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary'] as const;
 
-export interface PublicResponseCacheStats {
+interface PublicResponseCacheStats {
   hits: number;
   misses: number;
 }

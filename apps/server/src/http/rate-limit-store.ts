@@ -83,7 +83,7 @@ export function memoryConcurrencySlots(): ConcurrencySlots {
  * How long a taken slot lasts if it is never released (the process that took it died): every take renews
  * the key's lease, and a key whose lease has ended starts again at one. Exports finish in seconds.
  */
-export const SLOT_LEASE_SECONDS = 120;
+const SLOT_LEASE_SECONDS = 120;
 
 /**
  * Slots in PostgreSQL, so that every API process counts the same requests under way: a row of

@@ -4,7 +4,7 @@ import { AppError } from './app-error.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `scheme://host:port` of a URL (default ports dropped, host lower-cased), or null when it is not a URL with a host. */
-export function originOf(value: string): string | null {
+function originOf(value: string): string | null {
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;

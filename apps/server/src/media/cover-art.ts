@@ -22,7 +22,7 @@ import { overPixelLimit, readImageMetadata, sharpFrom } from './media-limits.ts'
 
 export type ImageFormat = 'jpeg' | 'webp';
 
-export interface DerivedImage extends DerivedFile {
+interface DerivedImage extends DerivedFile {
   size: ImageSize | BannerSize;
   width: number;
   height: number;

@@ -47,7 +47,7 @@ export function tooLongMessage(name: string, seconds: number | null, kind: Audio
   return `"${name}" is ${length}; ${AUDIO_KIND_NAMES[kind]} is at most ${limit}.`;
 }
 
-export function tooLong(name: string, seconds: number, kind: AudioLimitKind): AppError {
+function tooLong(name: string, seconds: number, kind: AudioLimitKind): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', tooLongMessage(name, seconds, kind), 'file');
 }
 

@@ -7,7 +7,7 @@ import { runFfmpeg } from './ffmpeg.ts';
 import { detectTempoAndKey, type TempoAndKey } from './tempo-key.ts';
 
 /** Enough of a loop to hear its tempo and key; the rest of a long composition adds time, not certainty. */
-export const ANALYSED_SECONDS = 60;
+const ANALYSED_SECONDS = 60;
 const ANALYSIS_RATE = 22050;
 
 export interface FileTempoAndKey {

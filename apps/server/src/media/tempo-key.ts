@@ -26,7 +26,7 @@ export interface TempoAndKey {
 
 /** Below these the answer is null: the pipeline leaves the field for the creator. */
 export const MIN_BPM_CONFIDENCE = 0.35;
-export const MIN_KEY_CONFIDENCE = 0.3;
+const MIN_KEY_CONFIDENCE = 0.3;
 
 const ANALYSIS_RATE = 11025;
 const BPM_RANGE = { min: 60, max: 200 };

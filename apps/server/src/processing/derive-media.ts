@@ -32,9 +32,9 @@ import type { ObjectStorage } from '../storage/object-storage.ts';
 export const AUDIO_FILE_KINDS: readonly PackFileKind[] = ['Sample audio', 'Stem audio', 'Pack preview audio', 'Preset preview audio'];
 
 /** What a file is derived as: its kind decides, then its use (banners), then its content type. */
-export type MediaUse = 'audio' | 'cover' | 'banner' | 'none';
+type MediaUse = 'audio' | 'cover' | 'banner' | 'none';
 
-export const VARIANTS_BY_USE: Record<Exclude<MediaUse, 'none'>, readonly string[]> = {
+const VARIANTS_BY_USE: Record<Exclude<MediaUse, 'none'>, readonly string[]> = {
   audio: Object.values(AUDIO_VARIANTS),
   cover: Object.values(COVER_VARIANTS),
   banner: Object.values(BANNER_VARIANTS),
@@ -72,7 +72,7 @@ export interface DeriveMediaDeps {
 }
 
 /** Decides how a file is derived. Banners are images used as a banner (docs/product-overview.md §3 banner sizes); any other image is a square picture. */
-export async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind' | 'contentType'>): Promise<MediaUse> {
+async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind' | 'contentType'>): Promise<MediaUse> {
   if (file.kind && AUDIO_FILE_KINDS.includes(file.kind)) return 'audio';
   if (file.kind === 'Cover art') return 'cover';
   if (file.kind) return 'none'; // MIDI, presets: nothing to preview

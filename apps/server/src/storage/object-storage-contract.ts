@@ -200,7 +200,7 @@ export function describeObjectStorageContract(name: string, open: () => Promise<
   });
 }
 
-export async function collect(stream: Readable): Promise<Buffer> {
+async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);

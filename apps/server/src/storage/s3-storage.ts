@@ -170,7 +170,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
   return store;
 }
 
-export function createS3Client(config: S3StorageConfig): S3Client {
+function createS3Client(config: S3StorageConfig): S3Client {
   const options: S3ClientConfig = {
     region: config.region,
     forcePathStyle: config.forcePathStyle,

@@ -16,7 +16,7 @@ export function isChunkLoadError(error: unknown): boolean {
   return typeof message === 'string' && CHUNK_ERROR_PATTERNS.some((pattern) => pattern.test(message));
 }
 
-export const CHUNK_RELOAD_KEY = 'crate.chunkReload';
+const CHUNK_RELOAD_KEY = 'crate.chunkReload';
 /** A second failure for the same path within this window means reloading will not help. */
 export const CHUNK_RELOAD_WINDOW_MS = 30_000;
 

@@ -8,7 +8,7 @@ import { RouteError } from './route-error.tsx';
 import { SCREEN_MODULES } from './screen-modules.ts';
 
 /** One router entry per path of a WEB_ROUTES screen; the screen's code arrives as its own chunk. */
-export function screenRoute(route: WebRoute, path: string): RouteObject {
+function screenRoute(route: WebRoute, path: string): RouteObject {
   const handle: RouteHandle = { route };
   return {
     path,

@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-export const SITE_NAME = 'Crate';
+const SITE_NAME = 'Crate';
 
 /** "Discover · Crate"; the site name alone when a screen has no title. */
-export function documentTitle(title: string | undefined): string {
+function documentTitle(title: string | undefined): string {
   return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
 }
 

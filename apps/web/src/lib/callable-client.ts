@@ -33,7 +33,7 @@ export class CallableError extends Error {
 }
 
 /** docs/product-overview.md §9: callable functions time out after 70 s by default. */
-export const CALLABLE_TIMEOUT_MS = 70_000;
+const CALLABLE_TIMEOUT_MS = 70_000;
 
 export interface CallOptions {
   timeoutMs?: number;

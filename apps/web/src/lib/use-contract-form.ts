@@ -6,7 +6,7 @@ import { apiErrorMessage } from './api-error-messages.ts';
 import { ApiError } from './api-error.ts';
 
 /** An error the server reports by code rather than by field (a wrong current password, say), and where it belongs. */
-export type CodeFields<F extends string> = Partial<Record<string, { field: F; message: string }>>;
+type CodeFields<F extends string> = Partial<Record<string, { field: F; message: string }>>;
 
 export interface ErrorPlacement<F extends string> {
   /** What the form does with a failed request: its fields are the contract schema's. */
@@ -17,7 +17,7 @@ export interface ErrorPlacement<F extends string> {
 }
 
 /** The field a failed request belongs to and the words shown under it; null when it is the whole form's. */
-export function fieldErrorOf<F extends string>(error: unknown, { fields, codeFields, otherErrorsOn }: ErrorPlacement<F>): { field: F; message: string } | null {
+function fieldErrorOf<F extends string>(error: unknown, { fields, codeFields, otherErrorsOn }: ErrorPlacement<F>): { field: F; message: string } | null {
   if (error instanceof ApiError) {
     if (error.field && (fields as readonly string[]).includes(error.field)) return { field: error.field as F, message: apiErrorMessage(error) };
     const byCode = codeFields?.[error.code];

@@ -13,7 +13,7 @@ export function isModalOpen(doc: Document = document): boolean {
 }
 
 /** The element that shows this item's row: what the row registered, a data-item-id element, or its play button. */
-export function findRowElement(store: PlayerStore, id: string, doc: Document = document): HTMLElement | null {
+function findRowElement(store: PlayerStore, id: string, doc: Document = document): HTMLElement | null {
   const registered = store.rowElement(id);
   if (registered) return registered;
   const escaped = CSS.escape(id);
@@ -25,7 +25,7 @@ export function findRowElement(store: PlayerStore, id: string, doc: Document = d
  * is, clear of the sticky header and the player bar; and when keyboard focus was on the previous
  * row, move it along so Tab and Space continue from the row that plays.
  */
-export function revealRow(row: HTMLElement, focusFollows: boolean): void {
+function revealRow(row: HTMLElement, focusFollows: boolean): void {
   const rect = row.getBoundingClientRect();
   const root = document.documentElement;
   const headerHeight = parseFloat(getComputedStyle(root).getPropertyValue('--crate-header-height')) || 0;

@@ -8,7 +8,7 @@
  * until then the keys scroll the page as usual.
  */
 
-export type PlayerKeyAction = 'toggle' | 'next' | 'previous' | 'seekBackward' | 'seekForward';
+type PlayerKeyAction = 'toggle' | 'next' | 'previous' | 'seekBackward' | 'seekForward';
 
 /**
  * 'swallow': the player owns the key but does nothing this time (a held Space auto-repeats: toggling

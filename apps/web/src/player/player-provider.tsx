@@ -6,7 +6,7 @@ import { createPlayerStore } from './player-store.ts';
 import type { PeaksCache } from './waveform-peaks.ts';
 
 /** The one audio element, findable by tests and benchmarks (click → its `playing` event). */
-export const PLAYER_AUDIO_ID = 'crate-player-audio';
+const PLAYER_AUDIO_ID = 'crate-player-audio';
 
 /**
  * The peaks cache, its code (peaks decoding) fetched with the first waveform asked for: a page that

@@ -85,7 +85,7 @@ export function normalizeProfile(raw: unknown): Profile {
   return { ...profile, display_name: displayNameOf(profile) };
 }
 
-export function sameTimestamp(a: Timestamp | null | undefined, b: Timestamp | null | undefined): boolean {
+function sameTimestamp(a: Timestamp | null | undefined, b: Timestamp | null | undefined): boolean {
   if (!a || !b) return a == b;
   return a.seconds === b.seconds && a.nanoseconds === b.nanoseconds;
 }

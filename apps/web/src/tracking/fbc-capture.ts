@@ -63,7 +63,7 @@ const documentJar: CookieJar = {
 };
 
 /** The page's capture, on document.cookie and the stored consent. */
-export const fbcCapture = createFbcCapture(documentJar, consentStore);
+const fbcCapture = createFbcCapture(documentJar, consentStore);
 
 export const currentFbc = (): string | null => fbcCapture.current();
 export const captureFbclid = (search: string): void => fbcCapture.capture(search);

@@ -1,4 +1,3 @@
-import { ANALYTICS_METRICS } from '@crate/contract/analytics';
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break; a text starting like a formula
@@ -11,5 +10,3 @@ export function csvField(value: string | number): string {
 }
 
 export const csvLine = (fields: readonly (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;
-
-export const METRIC_COLUMNS = [...ANALYTICS_METRICS];

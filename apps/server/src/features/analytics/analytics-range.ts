@@ -27,7 +27,7 @@ function dayNumber(day: string, field: string): number {
   return ms / DAY_MS;
 }
 const dayText = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => dayText(dayNumber(day, 'from') + days);
+const addDays = (day: string, days: number) => dayText(dayNumber(day, 'from') + days);
 
 /** The range asked for, or the last 30 days (today included); refused when reversed or longer than the limit. */
 export function resolveRange(query: { from?: string; to?: string; granularity: AnalyticsGranularity }, today: Date = new Date()): AnalyticsRange {

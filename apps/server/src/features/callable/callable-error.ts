@@ -84,7 +84,7 @@ export function toCallableError(error: unknown): { error: CallableError; unexpec
 }
 
 /** zod issues as INVALID_ARGUMENT details: each names the payload field at fault. */
-export function issuesOf(error: z.ZodError): CallableIssue[] {
+function issuesOf(error: z.ZodError): CallableIssue[] {
   return error.issues.flatMap((issue) => {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {

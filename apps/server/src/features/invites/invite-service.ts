@@ -28,7 +28,7 @@ import { ensureCreatorProfileFor, findCreatorByUser, type CreatorRef } from '../
 import { hashInviteToken, newInviteToken } from './invite-token.ts';
 
 const NO_PROFILE_TO_INVITE_FROM = 'Invites are sent from a creator profile, and this account has none.';
-export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid: it may have expired, been replaced by a newer invite or been used already.';
 
 /**
@@ -37,7 +37,7 @@ export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid: it may h
  * a profile editor. An admin without the creator role has no catalogue to share: refused
  * (src/policies/creator-policy.ts).
  */
-export async function ensureCreatorProfile(db: Db, viewer: Viewer): Promise<CreatorRef> {
+async function ensureCreatorProfile(db: Db, viewer: Viewer): Promise<CreatorRef> {
   const existing = await findCreatorByUser(db, viewer.userId);
   if (existing) {
     if (!can(viewer, 'invite', asCreator(existing))) throw forbidden(NO_PROFILE_TO_INVITE_FROM);

@@ -4,7 +4,7 @@ import type { OutcomeCounts, OutcomeRow, ProcessingRunRow, RunSummary } from '..
 import type { PackReviewRow, PackRow, WaitingPackRow } from './pack-review-repository.ts';
 
 /** Where an admin auditions a pack's audio file inline (its preview once made, else the original). */
-export const reviewPlayUrl = (packId: string, fileId: string) => `/api/admin/packs/${packId}/files/${fileId}/audio`;
+const reviewPlayUrl = (packId: string, fileId: string) => `/api/admin/packs/${packId}/files/${fileId}/audio`;
 
 export function presentWaitingPack(row: WaitingPackRow): WaitingPack {
   return {
@@ -18,7 +18,7 @@ export function presentWaitingPack(row: WaitingPackRow): WaitingPack {
   };
 }
 
-export function presentReview(row: PackReviewRow): PackReviewRecord {
+function presentReview(row: PackReviewRow): PackReviewRecord {
   return { decision: row.decision, notes: row.notes, reviewed_at: row.createdAt.toISOString() };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { priceNotFoundMessage, REFILLS_PER_PERIOD, type CheckoutSessionRequest } from '@crate/contract/checkout';
 import type { CheckoutMode } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
@@ -185,6 +184,3 @@ export async function readCheckout(ctx: AppContext, userId: string, id: string):
   }
   return { row, refunds: await listRefundsOfCheckout(ctx.db, row.id) };
 }
-
-/** A client key for server-side calls that need one (tests, the CLI). */
-export const newIdempotencyKey = () => randomUUID().replaceAll('-', '');

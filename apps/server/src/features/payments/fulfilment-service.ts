@@ -64,7 +64,7 @@ export function grantsAccess(sub: Pick<SubscriptionRow, 'status' | 'pastDueSince
 export const graceEndsAt = (pastDueSince: Date) => new Date(pastDueSince.getTime() + PAST_DUE_GRACE_DAYS * DAY_MS);
 
 /** Gives or takes the subscriber role so it matches the user's subscriptions; bumps claims_updated_at when it moves. */
-export async function applyAccess(tx: Tx, userId: string, reason: string): Promise<void> {
+async function applyAccess(tx: Tx, userId: string, reason: string): Promise<void> {
   const subs = await listUserSubscriptions(tx, userId);
   if (subs.length === 0) return;
   const should = subs.some((s) => grantsAccess(s));
@@ -82,27 +82,6 @@ type Plan =
   | { kind: 'takeBack'; paymentId: string | null; status: 'refunded' | 'disputed'; applies: boolean }
   | { kind: 'catalogue' }
   | { kind: 'ignored' };
-
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_succeeded',
-  'invoice.payment_failed',
-  'charge.refunded',
-  'charge.dispute.created',
-  'product.created',
-  'product.updated',
-  'product.deleted',
-  'price.created',
-  'price.updated',
-  'price.deleted',
-] as const;
 
 async function gather(ctx: AppContext, type: string, objectId: string): Promise<Plan> {
   const p = ctx.payments;

@@ -106,7 +106,7 @@ export function emptyAnswer(request: SearchRequest, scope: SearchScope): SearchH
  * similarity through its GIN index, plus every one-edit variant looked up by key (short words share
  * too few trigrams). Both engines ask PostgreSQL: typos are rare and this reads no item.
  */
-export async function correctWords(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
+async function correctWords(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
   const variants = [...new Set(words.filter((w) => w.length <= 12).flatMap(editsOf))];
   const rows = rowsOf<{ input: string | null; word: string }>(
     await db.execute(sql`

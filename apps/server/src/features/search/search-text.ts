@@ -7,7 +7,7 @@
  * finds "kick"), and close words when it is not indexed at all (a typo). Groups are ANDed.
  */
 
-export const MAX_QUERY_WORDS = 8;
+const MAX_QUERY_WORDS = 8;
 /** Completions of the last word searched at most (shortest first, so the word itself leads). */
 export const MAX_COMPLETIONS = 24;
 /** Close words searched at most for a word that is not in the index. */

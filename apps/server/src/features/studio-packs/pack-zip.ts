@@ -15,7 +15,7 @@ import { classifyPackFiles } from '@crate/contract/pack-file-kind';
 import { formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import { AppError } from '../../http/app-error.ts';
 
-export interface PlannedEntry {
+interface PlannedEntry {
   path: string;
   kind: PackFileKind;
   size: number;

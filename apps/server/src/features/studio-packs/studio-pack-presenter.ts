@@ -9,7 +9,7 @@ import type { PackItemRow, PackSummaryFacts, StudioPackRow } from './studio-pack
 const creatorOf = (row: StudioPackRow): CreatorRef => ({ id: row.creatorId, slug: row.creatorSlug, name: row.creatorName });
 
 /** What the creator should do next: add files to an empty draft, fix files with problems, submit, or wait for us. */
-export function nextActionOf(status: number, facts: Pick<PackSummaryFacts, 'file_count' | 'problem_count' | 'item_count'>): NextAction {
+function nextActionOf(status: number, facts: Pick<PackSummaryFacts, 'file_count' | 'problem_count' | 'item_count'>): NextAction {
   switch (status) {
     case PACK_STATUS.draft:
       if (facts.item_count === 0) return 'add-files';

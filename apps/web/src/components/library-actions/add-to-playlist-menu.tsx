@@ -40,7 +40,7 @@ function CreatePlaylistWithItem({ item, modalId }: { item: { id: string; name: s
   );
 }
 
-export function openCreatePlaylistWithItem(item: { id: string; name: string }): void {
+function openCreatePlaylistWithItem(item: { id: string; name: string }): void {
   const modalId = `new-playlist-${item.id}`;
   dialogs.open({ modalId, title: 'New playlist', children: <CreatePlaylistWithItem item={item} modalId={modalId} /> });
 }

@@ -32,9 +32,9 @@ export interface SearchState {
   seed: string | null;
 }
 
-export const LIST_FILTERS = ['type', 'kind', 'key', 'time_signature', 'feel', 'genre', 'instrument', 'licence_type', 'plugin', 'creator', 'pack'] as const;
+const LIST_FILTERS = ['type', 'kind', 'key', 'time_signature', 'feel', 'genre', 'instrument', 'licence_type', 'plugin', 'creator', 'pack'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
-export const FLAG_FILTERS = ['has_stems', 'has_midi', 'free', 'not_owned'] as const;
+const FLAG_FILTERS = ['has_stems', 'has_midi', 'free', 'not_owned'] as const;
 export type FlagFilter = (typeof FLAG_FILTERS)[number];
 
 export const EMPTY_SEARCH: SearchState = {

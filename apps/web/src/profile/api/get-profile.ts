@@ -18,7 +18,7 @@ export const PROFILE_PATH = '/api/profile';
  * profile check runs on every first load, and the contract schemas and zod are the heaviest script a
  * visitor would otherwise fetch before doing anything.
  */
-export const fetchProfile: FetchProfile = async ({ force }) => {
+const fetchProfile: FetchProfile = async ({ force }) => {
   try {
     const answer = await requestJson(PROFILE_PATH, { cache: force ? 'no-store' : 'no-cache' });
     const profile = normalizeProfile(answer);
@@ -31,7 +31,7 @@ export const fetchProfile: FetchProfile = async ({ force }) => {
 };
 
 /** Role-dependent server state is stale once claims change; the profile query itself just settled. */
-export function invalidateAfterClaimsChange(queryClient: QueryClient): Promise<void> {
+function invalidateAfterClaimsChange(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== profileQueryKey[0] });
 }
 

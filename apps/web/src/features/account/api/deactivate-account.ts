@@ -4,7 +4,7 @@ import { API } from '@crate/contract/api-endpoints';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** What /logout is told when it is reached after a deactivation (it words its notice for that). */
-export interface LogoutState {
+interface LogoutState {
   deactivated?: boolean;
 }
 

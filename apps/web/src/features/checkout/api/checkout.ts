@@ -5,7 +5,7 @@ import { ApiError, isApiError } from '../../../lib/api-error.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 
 /** Why a checkout could not start, in words for the person who clicked (SPEC §8). */
-export class CheckoutError extends ApiError {
+class CheckoutError extends ApiError {
   constructor(message: string) {
     super('CHECKOUT_FAILED', message);
     this.name = 'CheckoutError';

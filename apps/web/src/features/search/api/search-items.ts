@@ -7,7 +7,7 @@ import { CURSOR_PAGING } from '../../../components/cursor-pages.ts';
 import { toApiQuery, type SearchState } from '../search-state.ts';
 
 /** The three searches: every listed sound (subscribers), the free ones (everybody), the archive (admins). */
-export const SEARCH_ENDPOINTS = {
+const SEARCH_ENDPOINTS = {
   paid: API.search,
   free: API.searchFree,
   archived: API.searchArchived,
@@ -22,7 +22,7 @@ export const searchKeys = {
 };
 
 /** GET /api/search{,/free,/archived} over its cursor: the first page carries the total and the facet counts; later pages only rows. */
-export function searchResultsQuery(corpus: SearchCorpus, state: SearchState, queryString: string) {
+function searchResultsQuery(corpus: SearchCorpus, state: SearchState, queryString: string) {
   return infiniteQueryOptions({
     queryKey: searchKeys.results(corpus, queryString),
     queryFn: ({ pageParam, signal }) => {

@@ -12,7 +12,7 @@ import classes from './search.module.css';
  * when they pause (see typing-commit.ts). A request a newer text makes stale is cancelled (the query's
  * AbortSignal), so the server is not asked for answers nobody will see.
  */
-export const TYPING_QUIET_MS = 50;
+const TYPING_QUIET_MS = 50;
 
 export interface SearchBoxProps {
   /** The text in the URL. */

@@ -10,7 +10,7 @@ import { useContractForm } from '../../../../lib/use-contract-form.ts';
 const GENRE_OPTIONS = GENRES.map((g) => ({ value: g.slug, label: g.label }));
 type FormInput = z.input<typeof packDetailsSchema>;
 
-export const detailsOf = (pack: StudioPack | null): FormInput => ({
+const detailsOf = (pack: StudioPack | null): FormInput => ({
   title: pack?.title ?? '',
   description: pack?.description ?? '',
   genres: (pack?.genres ?? []) as FormInput['genres'],
