@@ -49,7 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installViewer(app, (request) => resolveViewer(ctx, request));
   app.addHook('onReady', () => warmViewerResolution(ctx));
   // Before compression: the cache holds (and serves) the uncompressed body; compression applies per request.
-  installPublicResponseCache(app, { ttlMs: ctx.config.publicCacheSeconds * 1000 });
+  installPublicResponseCache(app, { ttlMs: ctx.config.publicCacheSeconds * 1000, now: () => ctx.clock.now().getTime() });
 
   // JSON answers over 1 KB are compressed; audio and images are already compressed and pass through.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });

@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
+import { ManualClock } from './manual-clock.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 describe(`public response cache on ${TEST_DB}`, () => {
   let t: TestApp;
   let admin: TestUser;
   let creatorId: string;
+  const clock = new ManualClock(new Date());
   beforeAll(async () => {
     t = await createTestApp({ publicCacheSeconds: 1 });
+    t.ctx.clock = clock;
     admin = await createUser(t.ctx, { roles: ['admin'] });
     const owner = await createUser(t.ctx, { roles: ['creator'] });
     creatorId = (await createCreator(t.ctx, owner.id)).id;
@@ -56,8 +59,11 @@ describe(`public response cache on ${TEST_DB}`, () => {
   it('lets an answer go after its time: a change made elsewhere shows within the TTL', async () => {
     await get('/api/packs?limit=22');
     await createPack(t.ctx, creatorId, { title: 'Written Elsewhere' });
-    expect(titles(await get('/api/packs?limit=22'))).not.toContain('Written Elsewhere');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(999);
+    const held = await get('/api/packs?limit=22');
+    expect(held.headers['x-cache']).toBe('hit');
+    expect(titles(held)).not.toContain('Written Elsewhere');
+    clock.advance(1);
     const fresh = await get('/api/packs?limit=22');
     expect(fresh.headers['x-cache']).toBeUndefined();
     expect(titles(fresh)).toContain('Written Elsewhere');
