@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
-import { apiErrorMessage, fieldOfError, needsAccountRecovery } from './api-error-messages.ts';
+import { apiErrorMessage, needsAccountRecovery } from './api-error-messages.ts';
 
 describe('apiErrorMessage: the auth error kinds of docs/product-overview.md §8 in plain words', () => {
   test.each([
@@ -20,16 +20,5 @@ describe('apiErrorMessage: the auth error kinds of docs/product-overview.md §8 
   test('anything else shows the server message; non-API errors a generic one', () => {
     expect(apiErrorMessage(new ApiError('CONFLICT', 'Already accepted'))).toBe('Already accepted');
     expect(apiErrorMessage(new Error('boom'))).toMatch(/Something went wrong/);
-  });
-});
-
-describe('fieldOfError: server field errors land on the form input', () => {
-  const fields = ['email', 'password'] as const;
-  test('a named field the form has', () => {
-    expect(fieldOfError(new ApiError('VALIDATION_FAILED', 'bad', { field: 'password' }), fields)).toBe('password');
-  });
-  test('a field the form does not have, or none, stays a form-level error', () => {
-    expect(fieldOfError(new ApiError('VALIDATION_FAILED', 'bad', { field: 'invite_token' }), fields)).toBeNull();
-    expect(fieldOfError(new ApiError('RATE_LIMITED', 'slow'), fields)).toBeNull();
   });
 });

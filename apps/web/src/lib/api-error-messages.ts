@@ -29,11 +29,3 @@ export function apiErrorMessage(error: unknown): string {
 export function needsAccountRecovery(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'ACCOUNT_LOCKED' || error.code === 'ACCOUNT_DISABLED');
 }
-
-/** The form field an error belongs to, when the server named one the form has. */
-export function fieldOfError<F extends string>(error: unknown, fields: readonly F[]): F | null {
-  if (!(error instanceof ApiError)) return null;
-  const field = error.field;
-  if (!field) return null;
-  return (fields as readonly string[]).includes(field) ? (field as F) : null;
-}

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { requestAccountRecoverySchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { apiErrorMessage, fieldOfError } from '../../../lib/api-error-messages.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useRequestAccountRecovery } from '../api/request-account-recovery.ts';
 import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
@@ -49,15 +47,9 @@ function RecoverWithLink({ token }: { token: string }) {
 
 function RequestRecovery() {
   const request = useRequestAccountRecovery();
-  const form = useForm({ resolver: zodResolver(requestAccountRecoverySchema), defaultValues: { email: '' } });
+  const { form, formError, submit } = useContractForm({ schema: requestAccountRecoverySchema, defaultValues: { email: '' } });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await request.mutateAsync(values);
-    } catch (error) {
-      if (fieldOfError(error, ['email'] as const)) form.setError('email', { message: apiErrorMessage(error) }, { shouldFocus: true });
-    }
-  });
+  const onSubmit = submit((values) => request.mutateAsync(values));
 
   return (
     <Stack gap="lg" maw={520} mx="auto">
@@ -82,7 +74,7 @@ function RequestRecovery() {
           ) : (
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="md">
-                <ApiErrorAlert error={request.error && !fieldOfError(request.error, ['email'] as const) ? request.error : null} title="Could not send the e-mail" />
+                <ApiErrorAlert error={formError} title="Could not send the e-mail" />
                 <TextInput label="E-mail" type="email" autoComplete="email" required {...form.register('email')} error={errors.email?.message} />
                 <Button type="submit" size="md" fullWidth loading={request.isPending}>
                   E-mail me a recovery link
