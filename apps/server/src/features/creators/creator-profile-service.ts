@@ -1,26 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators } from '../../db/schema/index.ts';
+import { findCreatorByUser, insertCreatorIfNone, slugTaken, type CreatorRef } from './creator-profile-repository.ts';
 
-export interface CreatorRef {
-  id: string;
-  userId: string;
-  name: string;
-  slug: string;
-}
-
-const creatorRef = { id: creators.id, userId: creators.userId, name: creators.name, slug: creators.slug };
-
-export async function findCreatorByUser(db: DbOrTx, userId: string): Promise<CreatorRef | null> {
-  const [row] = await db.select(creatorRef).from(creators).where(eq(creators.userId, userId));
-  return row ?? null;
-}
-
-async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
-  const rows = await db.select({ id: creators.id }).from(creators).where(eq(creators.slug, slug));
-  return rows.length > 0;
-}
+export { findCreatorByUser, type CreatorRef } from './creator-profile-repository.ts';
 
 export function slugify(text: string, fallback = 'creator'): string {
   const slug = text
@@ -43,9 +25,6 @@ export async function ensureCreatorProfileFor(db: DbOrTx, values: { userId: stri
   if (existing) return existing;
   let slug = slugify(values.name);
   while (await slugTaken(db, slug)) slug = `${slugify(values.name).slice(0, 33)}-${randomBytes(3).toString('hex')}`;
-  await db
-    .insert(creators)
-    .values({ userId: values.userId, slug, name: values.name, bio: values.bio ?? '', website: values.website ?? null })
-    .onConflictDoNothing({ target: creators.userId });
+  await insertCreatorIfNone(db, { userId: values.userId, slug, name: values.name, bio: values.bio ?? '', website: values.website ?? null });
   return (await findCreatorByUser(db, values.userId))!;
 }

@@ -3,9 +3,8 @@ import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
-import { adjustCredits } from './credit-adjustment.ts';
-import { listCreditHistory } from './credit-history-repository.ts';
-import { creditBalance } from './credit-ledger-service.ts';
+import { adjustCredits } from './credit-adjustment-service.ts';
+import { creditBalance, listCreditHistory } from './credit-ledger-service.ts';
 import { presentCreditBalance, presentCreditEntry } from './credit-presenters.ts';
 
 export function registerCreditRoutes(app: FastifyInstance, { db }: AppContext): void {
