@@ -1,7 +1,10 @@
 import { forbidden, notFound } from '../http/app-error.ts';
 import { canOnAnalytics, type AnalyticsAction, type AnalyticsResource } from './analytics-policy.ts';
+import { canOnCheckout, type CheckoutAction, type CheckoutResource } from './checkout-policy.ts';
+import { canOnCollaborator, type CollaboratorAction, type CollaboratorResource } from './collaborator-policy.ts';
 import { canOnCreatorApplication, type CreatorApplicationAction, type CreatorApplicationResource } from './creator-application-policy.ts';
 import { canOnCreator, type CreatorAction, type CreatorResource } from './creator-policy.ts';
+import { canOnInvite, type InviteAction, type InviteResource } from './invite-policy.ts';
 import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts';
 import { canOnMedia, type MediaAction, type MediaResource } from './media-policy.ts';
 import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
@@ -19,6 +22,9 @@ interface Policies {
   creatorApplication: { resource: CreatorApplicationResource; action: CreatorApplicationAction };
   analytics: { resource: AnalyticsResource; action: AnalyticsAction };
   upload: { resource: UploadResource; action: UploadAction };
+  invite: { resource: InviteResource; action: InviteAction };
+  collaborator: { resource: CollaboratorResource; action: CollaboratorAction };
+  checkout: { resource: CheckoutResource; action: CheckoutAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -43,6 +49,12 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnAnalytics(viewer, action as AnalyticsAction, r);
     case 'upload':
       return canOnUpload(viewer, action as UploadAction, r);
+    case 'invite':
+      return canOnInvite(viewer, action as InviteAction, r);
+    case 'collaborator':
+      return canOnCollaborator(viewer, action as CollaboratorAction, r);
+    case 'checkout':
+      return canOnCheckout(viewer, action as CheckoutAction, r);
   }
 }
 

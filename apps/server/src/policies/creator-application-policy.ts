@@ -9,9 +9,11 @@ export const asCreatorApplication = (row: CreatorApplicationFacts): CreatorAppli
 
 /**
  * read: the applicant and admins (its demos play for them only); to anyone else it does not exist.
+ * apply (send a new one, upload its demos): a user for themselves, unless they already sell on Crate.
+ * change (answer a request for changes): the applicant alone.
  * review: an admin, never on their own application.
  */
-export type CreatorApplicationAction = 'read' | 'review';
+export type CreatorApplicationAction = 'read' | 'apply' | 'change' | 'review';
 
 export function canOnCreatorApplication(viewer: PolicyViewer, action: CreatorApplicationAction, application: CreatorApplicationFacts): boolean {
   if (viewer === null) return false;
@@ -19,6 +21,10 @@ export function canOnCreatorApplication(viewer: PolicyViewer, action: CreatorApp
   switch (action) {
     case 'read':
       return own || isAdmin(viewer);
+    case 'apply':
+      return own && !viewer.roles.includes('creator');
+    case 'change':
+      return own;
     case 'review':
       return !own && isAdmin(viewer);
   }

@@ -10,6 +10,9 @@ import { asMedia } from './media-policy.ts';
 import { asPack, type PackAction } from './pack-policy.ts';
 import { asPlaylist, type PlaylistAction } from './playlist-policy.ts';
 import { asUpload, type UploadAction } from './upload-policy.ts';
+import { asInvite, type InviteAction } from './invite-policy.ts';
+import { asCollaborator, type CollaboratorAction } from './collaborator-policy.ts';
+import { asCheckout, type CheckoutAction } from './checkout-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
@@ -121,15 +124,45 @@ const CREATOR_TABLE: [ViewerKind, 'own profile' | "another's profile" | 'no prof
   ['admin',        'no profile yet',    []], // no creator role: no catalogue to share
 ];
 
-const APPLICATION_ACTIONS: CreatorApplicationAction[] = ['read', 'review'];
+const APPLICATION_ACTIONS: CreatorApplicationAction[] = ['read', 'apply', 'change', 'review'];
 // prettier-ignore
 const APPLICATION_TABLE: [ViewerKind, 'own' | "another user's", CreatorApplicationAction[]][] = [
   ['visitor',    "another user's", []],
-  ['subscriber', 'own',            ['read']],
+  ['subscriber', 'own',            ['read', 'apply', 'change']],
   ['subscriber', "another user's", []],
+  ['owner',      'own',            ['read', 'change']], // already sells: no new application
   ['owner',      "another user's", []],
   ['admin',      "another user's", ['read', 'review']],
-  ['admin',      'own',            ['read']], // another admin decides on an admin's own application
+  ['admin',      'own',            ['read', 'apply', 'change']], // another admin decides on an admin's own application
+];
+
+const INVITE_ACTIONS: InviteAction[] = ['read', 'withdraw', 'accept'];
+// prettier-ignore
+const INVITE_TABLE: [ViewerKind, 'from their profile' | "from another creator's", InviteAction[]][] = [
+  ['visitor',      "from another creator's", []],
+  ['subscriber',   "from another creator's", ['accept']],
+  ['owner',        'from their profile',     ['read', 'withdraw']], // not to themselves
+  ['owner',        "from another creator's", ['accept']],
+  ['collaborator', "from another creator's", ['accept']], // the creator they work with: cannot withdraw it for them
+  ['admin',        "from another creator's", ['accept']], // an invite is the owner's word: no admin override
+];
+
+const COLLABORATOR_ACTIONS: CollaboratorAction[] = ['read', 'remove'];
+// prettier-ignore
+const COLLABORATOR_TABLE: [ViewerKind, 'in their team' | 'themselves' | "in another creator's team", CollaboratorAction[]][] = [
+  ['visitor',      "in another creator's team", []],
+  ['owner',        'in their team',             ['read', 'remove']],
+  ['collaborator', 'themselves',                ['read']],
+  ['otherCreator', "in another creator's team", []],
+  ['admin',        "in another creator's team", []],
+];
+
+// prettier-ignore
+const CHECKOUT_TABLE: [ViewerKind, 'own' | "another user's", boolean][] = [
+  ['visitor',    "another user's", false],
+  ['subscriber', 'own',            true],
+  ['subscriber', "another user's", false],
+  ['admin',      "another user's", false], // a payment in progress is between its user and the provider
 ];
 
 // prettier-ignore
@@ -234,6 +267,27 @@ describe('object-level rules', () => {
     const viewer = VIEWERS[kind];
     const application = asCreatorApplication({ userId: whose === 'own' && viewer ? viewer.userId : 'u-applicant' });
     expect(verdicts(APPLICATION_ACTIONS, (action) => can(viewer, action, application))).toEqual(expected(APPLICATION_ACTIONS, allowed));
+  });
+
+  it.each(INVITE_TABLE)('%s × an invite %s → %j', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    const invite = asInvite({ creatorUserId: whose === 'from their profile' && viewer ? viewer.userId : 'u-inviter' });
+    expect(verdicts(INVITE_ACTIONS, (action) => can(viewer, action, invite))).toEqual(expected(INVITE_ACTIONS, allowed));
+  });
+
+  it.each(COLLABORATOR_TABLE)('%s × a collaborator %s → %j', (kind, which, allowed) => {
+    const viewer = VIEWERS[kind];
+    const collaboration = asCollaborator({
+      creatorUserId: which === 'in their team' && viewer ? viewer.userId : 'u-team-owner',
+      userId: which === 'themselves' && viewer ? viewer.userId : 'u-collab-2',
+    });
+    expect(verdicts(COLLABORATOR_ACTIONS, (action) => can(viewer, action, collaboration))).toEqual(expected(COLLABORATOR_ACTIONS, allowed));
+  });
+
+  it.each(CHECKOUT_TABLE)('%s × %s checkout session → reads it: %s', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    const checkout = asCheckout({ userId: whose === 'own' && viewer ? viewer.userId : 'u-buyer' });
+    expect(verdicts<CheckoutAction>(['read'], (action) => can(viewer, action, checkout))).toEqual({ read: allowed });
   });
 });
 

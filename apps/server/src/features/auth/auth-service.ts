@@ -66,7 +66,8 @@ export async function register(ctx: AppContext, input: RegisterInput, place: Sig
   const userId = response.user.id;
   if (input.invite_token) {
     try {
-      await acceptInvite(ctx.db, userId, input.invite_token, place.ipAddress);
+      // The account is seconds old: no roles, no creator profile, no collaborations yet.
+      await acceptInvite(ctx.db, { userId, roles: [], creatorId: null, collaboratorOf: [] }, input.invite_token, place.ipAddress);
     } catch (error) {
       // Used up by someone else between the check and now: the account exists and stays signed in.
       if (!(error instanceof AppError)) throw error;

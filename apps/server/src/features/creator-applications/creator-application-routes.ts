@@ -25,6 +25,6 @@ export function registerCreatorApplicationRoutes(app: FastifyInstance, ctx: AppC
     return sendStoredObject(request, reply, ctx.storage, { key: preview.storageKey, cacheControl: CACHE_PRIVATE, contentType: preview.contentType });
   });
   registerEndpoint(app, API.listWaitingApplications, async () => listWaitingApplications(ctx.db));
-  registerEndpoint(app, API.getCreatorApplication, async ({ params }) => getApplicationForAdmin(ctx.db, params.id));
+  registerEndpoint(app, API.getCreatorApplication, async ({ viewer, params }) => getApplicationForAdmin(ctx.db, viewer, params.id));
   registerEndpoint(app, API.reviewCreatorApplication, async ({ viewer, params, body, request }) => reviewApplication(ctx, viewer!, params.id, body, request.ip));
 }

@@ -18,7 +18,7 @@ import { MediaError } from '../../media/media-error.ts';
 import { MediaBusyError } from '../../media/media-pool.ts';
 import { DeriveMediaError, deriveMediaForFile } from '../../processing/derive-media.ts';
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
-import { authorize } from '../../policies/can.ts';
+import { authorize, can } from '../../policies/can.ts';
 import { asCreatorApplication } from '../../policies/creator-application-policy.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { ensureCreatorProfileFor } from '../creators/creator-profile-service.ts';
@@ -46,8 +46,11 @@ import {
 
 const isCreator = (viewer: Viewer) => viewer.roles.includes('creator');
 
-function alreadyCreator(): AppError {
-  return new AppError('CONFLICT', 'You already sell on Crate: your creator dashboard is at /creator.');
+/** A new application (or a demo for one) is the viewer's own; a creator already sells and is told where (409). */
+function checkMayApply(viewer: Viewer): void {
+  if (!can(viewer, 'apply', asCreatorApplication({ userId: viewer.userId }))) {
+    throw new AppError('CONFLICT', 'You already sell on Crate: your creator dashboard is at /creator.');
+  }
 }
 
 export async function getMyApplication(db: DbOrTx, viewer: Viewer): Promise<MyCreatorApplication> {
@@ -66,7 +69,7 @@ export async function getMyApplication(db: DbOrTx, viewer: Viewer): Promise<MyCr
  * the decode runs in the media pool's threads, one demo of a user's at a time (docs/decisions/0031).
  */
 export async function uploadDemo(ctx: AppContext, viewer: Viewer, name: string, contentType: string | undefined, body: Readable | null): Promise<ApplicationDemo> {
-  if (isCreator(viewer)) throw alreadyCreator();
+  checkMayApply(viewer);
   if (!body) throw new AppError('VALIDATION_FAILED', 'The request carried no file.', 'file');
   let file;
   try {
@@ -122,7 +125,7 @@ const applicationLink = (ctx: AppContext) => `${ctx.config.publicUrl}/creatorapp
 
 /** A new application: one open at a time per user (the user row is locked; a unique index backs it up). */
 export async function submitApplication(ctx: AppContext, viewer: Viewer, input: CreatorApplicationInput, ipAddress: string | null): Promise<CreatorApplication> {
-  if (isCreator(viewer)) throw alreadyCreator();
+  checkMayApply(viewer);
   return ctx.db.transaction(async (tx) => {
     await lockApplicant(tx, viewer.userId);
     if (await lockOpenApplication(tx, viewer.userId)) {
@@ -139,8 +142,7 @@ export async function submitApplication(ctx: AppContext, viewer: Viewer, input: 
 /** The applicant answers a request for changes: the application is changed and waits for review again. */
 export async function resubmitApplication(ctx: AppContext, viewer: Viewer, input: CreatorApplicationInput, ipAddress: string | null): Promise<CreatorApplication> {
   return ctx.db.transaction(async (tx) => {
-    const open = await lockOpenApplication(tx, viewer.userId);
-    if (!open) throw notFound('An open application');
+    const open = authorize(viewer, 'change', await lockOpenApplication(tx, viewer.userId), asCreatorApplication, 'An open application');
     if (open.status !== 'needs_changes') {
       throw new AppError('CONFLICT', 'Your application is waiting for review; you can change it if an admin asks for changes.');
     }
@@ -160,10 +162,8 @@ export async function listWaitingApplications(db: DbOrTx): Promise<WaitingApplic
   return (await listWaiting(db)).map(presentWaiting);
 }
 
-export async function getApplicationForAdmin(db: DbOrTx, id: string): Promise<ReviewedApplication> {
-  const row = await findApplication(db, id);
-  if (!row) throw notFound('The application');
-  return presentForAdmin(db, row);
+export async function getApplicationForAdmin(db: DbOrTx, viewer: Viewer, id: string): Promise<ReviewedApplication> {
+  return presentForAdmin(db, authorize(viewer, 'read', await findApplication(db, id), asCreatorApplication, 'The application'));
 }
 
 /**

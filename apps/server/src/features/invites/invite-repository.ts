@@ -103,6 +103,26 @@ export async function collaboratesWithAnyone(db: DbOrTx, userId: string): Promis
   return row !== undefined;
 }
 
+/** An invite not yet accepted or withdrawn, with the owner of the profile it is from (expired ones too: withdrawing one is harmless). */
+export async function findUnansweredInvite(db: DbOrTx, inviteId: string): Promise<{ id: string; creatorId: string; creatorUserId: string } | null> {
+  const [row] = await db
+    .select({ id: collaboratorInvites.id, creatorId: collaboratorInvites.creatorId, creatorUserId: creators.userId })
+    .from(collaboratorInvites)
+    .innerJoin(creators, eq(creators.id, collaboratorInvites.creatorId))
+    .where(and(eq(collaboratorInvites.id, inviteId), isNull(collaboratorInvites.acceptedAt), isNull(collaboratorInvites.revokedAt)));
+  return row ?? null;
+}
+
+/** The link between a creator profile and a collaborator, with the profile's owner; null when there is none. */
+export async function findCollaboration(db: DbOrTx, creatorId: string, userId: string): Promise<{ creatorId: string; creatorUserId: string; userId: string } | null> {
+  const [row] = await db
+    .select({ creatorId: creatorCollaborators.creatorId, creatorUserId: creators.userId, userId: creatorCollaborators.userId })
+    .from(creatorCollaborators)
+    .innerJoin(creators, eq(creators.id, creatorCollaborators.creatorId))
+    .where(and(eq(creatorCollaborators.creatorId, creatorId), eq(creatorCollaborators.userId, userId)));
+  return row ?? null;
+}
+
 /** Withdraws an open invite of this creator; true when there was one. */
 export async function withdrawOpenInvite(db: DbOrTx, creatorId: string, inviteId: string): Promise<boolean> {
   const rows = await db

@@ -12,7 +12,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerEndpoint(app, API.withdrawInvite, async ({ viewer, params, request }) => withdrawInvite(ctx.db, viewer, params.id, request.ip || null));
   registerEndpoint(app, API.getInvite, async ({ params }) => describeInvite(ctx.db, params.token));
   registerEndpoint(app, API.acceptInvite, async ({ viewer, body, request }) => {
-    await acceptInvite(ctx.db, viewer.userId, body.token, request.ip);
+    await acceptInvite(ctx.db, viewer, body.token, request.ip);
     return getProfile(ctx.db, viewer.userId);
   });
 }

@@ -2,11 +2,14 @@ import type { InviteInfo } from '@crate/contract/auth';
 import type { Collaborators, Invite } from '@crate/contract/users';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden } from '../../http/app-error.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { can } from '../../policies/can.ts';
+import { authorize, can } from '../../policies/can.ts';
+import { asCollaborator } from '../../policies/collaborator-policy.ts';
 import { asCreator } from '../../policies/creator-policy.ts';
+import { asInvite } from '../../policies/invite-policy.ts';
+import type { PolicyViewer } from '../../policies/policy-viewer.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { grantRole, refreshClaims, revokeRole } from '../roles/role-service.ts';
 import { presentInvite, presentInviteInfo } from './invite-presenter.ts';
@@ -17,6 +20,8 @@ import {
   listTeam,
   unlinkCollaborator,
   withdrawOpenInvite,
+  findCollaboration,
+  findUnansweredInvite,
   findUserName,
   insertInvite,
   linkCollaborator,
@@ -106,14 +111,15 @@ export async function describeInvite(db: DbOrTx, token: string): Promise<InviteI
 /**
  * Links the account as a collaborator of the inviting creator: the invite is used up, the
  * collaborator row and role are added and claims_updated_at moves, all in one transaction.
- * Whoever holds the link may accept it, with whichever account they sign in with.
+ * Whoever holds the link may accept it, with whichever account they sign in with (src/policies/invite-policy.ts).
  */
-export async function acceptInvite(db: Db, userId: string, token: string, ipAddress: string | null): Promise<void> {
+export async function acceptInvite(db: Db, viewer: NonNullable<PolicyViewer>, token: string, ipAddress: string | null): Promise<void> {
+  const { userId } = viewer;
   const tokenHash = hashInviteToken(token);
   await db.transaction(async (tx) => {
     const invite = await findOpenInvite(tx, tokenHash);
     if (!invite) throw new AppError('NOT_FOUND', INVITE_NOT_VALID_MESSAGE);
-    if (invite.creatorUserId === userId) throw new AppError('CONFLICT', 'This invite is from your own creator profile; send it to your collaborator instead.');
+    if (!can(viewer, 'accept', asInvite(invite))) throw new AppError('CONFLICT', 'This invite is from your own creator profile; send it to your collaborator instead.');
     if (!(await claimInvite(tx, tokenHash, userId))) throw new AppError('NOT_FOUND', INVITE_NOT_VALID_MESSAGE);
     await linkCollaborator(tx, invite.creatorId, userId);
     await grantRole(tx, { userId, actorUserId: userId, ipAddress, reason: `accepted invite ${invite.id}` }, 'collaborator');
@@ -137,9 +143,10 @@ export async function listCollaborators(db: DbOrTx, viewer: Viewer): Promise<Col
  */
 export async function removeCollaborator(db: Db, viewer: Viewer, userId: string, ipAddress: string | null): Promise<Collaborators> {
   const creatorId = viewer.creatorId;
-  if (!creatorId) throw new AppError('NOT_FOUND', 'That collaborator was not found');
+  if (!creatorId) throw notFound('That collaborator');
   await db.transaction(async (tx) => {
-    if (!(await unlinkCollaborator(tx, creatorId, userId))) throw new AppError('NOT_FOUND', 'That collaborator was not found');
+    authorize(viewer, 'remove', await findCollaboration(tx, creatorId, userId), asCollaborator, 'That collaborator');
+    if (!(await unlinkCollaborator(tx, creatorId, userId))) throw notFound('That collaborator');
     if (await collaboratesWithAnyone(tx, userId)) await refreshClaims(tx, userId);
     else await revokeRole(tx, { userId, actorUserId: viewer.userId, ipAddress, reason: 'removed by the creator they worked with' }, 'collaborator');
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'collaborator.removed', targetType: 'creator', targetId: creatorId, details: { userId }, ipAddress });
@@ -147,9 +154,13 @@ export async function removeCollaborator(db: Db, viewer: Viewer, userId: string,
   return listCollaborators(db, viewer);
 }
 
+/** Withdraws an invite nobody answered yet: only the inviting profile's owner may (src/policies/invite-policy.ts). */
 export async function withdrawInvite(db: Db, viewer: Viewer, inviteId: string, ipAddress: string | null): Promise<Collaborators> {
-  const creatorId = viewer.creatorId;
-  if (!creatorId || !(await withdrawOpenInvite(db, creatorId, inviteId))) throw new AppError('NOT_FOUND', 'That invite was not found (it may have been accepted already)');
+  const answered = () => new AppError('NOT_FOUND', 'That invite was not found (it may have been accepted already)');
+  const invite = await findUnansweredInvite(db, inviteId);
+  if (!invite) throw answered();
+  const { creatorId } = authorize(viewer, 'withdraw', invite, asInvite, 'That invite');
+  if (!(await withdrawOpenInvite(db, creatorId, inviteId))) throw answered();
   await recordAudit(db, { actorUserId: viewer.userId, action: 'invite.withdrawn', targetType: 'creator', targetId: creatorId, details: { inviteId }, ipAddress });
   return listCollaborators(db, viewer);
 }

@@ -2,6 +2,9 @@ import { priceNotFoundMessage, REFILLS_PER_PERIOD, type CheckoutSessionRequest }
 import type { CheckoutMode } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize } from '../../policies/can.ts';
+import { asCheckout } from '../../policies/checkout-policy.ts';
 import { fulfilCheckoutFromProvider, grantsAccess } from './fulfilment-service.ts';
 import { ProviderRequestError } from './payment-provider.ts';
 import {
@@ -164,13 +167,13 @@ const PROVIDER_LOOK_MS = 1500;
 const lookedAt = new Map<string, number>();
 
 /**
- * GET /api/checkout-sessions/:id — the caller's own only; anybody else's does not exist for them. While it is
- * open or its payment pending, the provider is asked and a paid session fulfilled here, through the webhook's
- * own idempotent path: the credits do not wait for a late webhook (decision 0033).
+ * GET /api/checkout-sessions/:id — the caller's own only; anybody else's does not exist for them
+ * (src/policies/checkout-policy.ts). While it is open or its payment pending, the provider is asked and a paid
+ * session fulfilled here, through the webhook's own idempotent path: the credits do not wait for a late webhook
+ * (decision 0033).
  */
-export async function readCheckout(ctx: AppContext, userId: string, id: string): Promise<{ row: CheckoutRow; refunds: RefundRow[] }> {
-  let row = /^[0-9a-f-]{36}$/i.test(id) ? await findCheckout(ctx.db, id) : null;
-  if (!row || row.userId !== userId) throw notFound('The checkout session');
+export async function readCheckout(ctx: AppContext, viewer: Viewer, id: string): Promise<{ row: CheckoutRow; refunds: RefundRow[] }> {
+  let row = authorize(viewer, 'read', /^[0-9a-f-]{36}$/i.test(id) ? await findCheckout(ctx.db, id) : null, asCheckout, 'The checkout session');
   if (row.sessionId && (row.status === 'open' || row.status === 'processing') && Date.now() - (lookedAt.get(row.id) ?? 0) >= PROVIDER_LOOK_MS) {
     lookedAt.set(row.id, Date.now());
     if (lookedAt.size > 10_000) lookedAt.delete(lookedAt.keys().next().value!);

@@ -29,7 +29,7 @@ async function readRaw(stream: Readable | null): Promise<Buffer> {
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.createCheckoutSession, async ({ viewer, body }) => presentCheckout(await createCheckout(ctx, viewer.userId, body)));
   registerEndpoint(app, API.getCheckoutSession, async ({ viewer, params }) => {
-    const { row, refunds } = await readCheckout(ctx, viewer.userId, params.id);
+    const { row, refunds } = await readCheckout(ctx, viewer, params.id);
     return presentCheckout(row, refunds);
   });
 
