@@ -21,7 +21,7 @@ import {
   readOwnedItemIds,
   readPacks,
   readVocabulary,
-} from './search-index-source.ts';
+} from './search-index-repository.ts';
 import { planSearch } from './search-request.ts';
 
 /**

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SearchQuery, SearchSort } from '@crate/contract/search';
 import type { DbOrTx } from '../../db/client.ts';
@@ -7,7 +6,7 @@ import { CURSOR_VALUES, decodeCursor } from '../../http/page-cursor.ts';
 import { emptyFacets } from './search-facets.ts';
 import type { SearchHits, SearchScope } from './search-engine.ts';
 import { editDistance, editsOf, MAX_CORRECTIONS, queryWords, seedNumber } from './search-text.ts';
-import { rowsOf } from '../../db/sql-rows.ts';
+import { findCloseWords } from './search-words-repository.ts';
 
 /**
  * What both engines make of a query before evaluating it: the typed words resolved against the
@@ -108,19 +107,7 @@ export function emptyAnswer(request: SearchRequest, scope: SearchScope): SearchH
  */
 async function correctWords(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
   const variants = [...new Set(words.filter((w) => w.length <= 12).flatMap(editsOf))];
-  const rows = rowsOf<{ input: string | null; word: string }>(
-    await db.execute(sql`
-      select w.input, x.word
-      from unnest(${sql.param(words)}::text[]) as w(input)
-      cross join lateral (
-        -- word_similarity through the GIN trigram index. Not the % operator: on PGlite with btree_gin
-        -- loaded, pg_trgm's similarity_op hangs the instance (see decision 0008).
-        select s.word from search_words s where s.word %> w.input
-        order by word_similarity(w.input, s.word) desc, s.word limit 8
-      ) x
-      union all
-      select null, s.word from search_words s where s.word = any(${sql.param(variants)}::text[])`),
-  );
+  const rows = await findCloseWords(db, words, variants);
   const out = new Map<string, string[]>();
   for (const word of words) {
     const candidates = new Set<string>();

@@ -1,4 +1,4 @@
-/** One item as the index reads it (search-index-source.ts). */
+/** One item as the index reads it (search-index-repository.ts). */
 export interface IndexedItem {
   id: string;
   packId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordsOfVector } from './search-index-source.ts';
+import { wordsOfVector } from './search-index-repository.ts';
 
 describe('wordsOfVector', () => {
   it('reads each lexeme once with the best field weight it has (no letter is D)', () => {
