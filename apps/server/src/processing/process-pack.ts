@@ -13,18 +13,26 @@
  * 3 may publish or fail it. When attempts run out, failedForGood moves the pack to −2, so no pack stays in 3.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FileProblemKind, PackFileKind } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { AppContext } from '../app-context.ts';
-import type { Tx } from '../db/client.ts';
-import { files, packs, processingRuns } from '../db/schema/index.ts';
 import type { FileRecord } from '../files/file-repository.ts';
 import type { JobContext } from '../jobs/job-queue.ts';
 import { endProcessing, transitionPack } from '../packs/pack-lifecycle.ts';
 import { DeriveMediaError, deriveMediaForFile } from './derive-media.ts';
-import { closeOpenRuns, insertRun, listOriginalFiles, recordOutcome } from './processing-run-repository.ts';
+import {
+  closeOpenRuns,
+  findContentElsewhere,
+  finishRunRow,
+  insertRun,
+  listOriginalFiles,
+  lockPack,
+  lockRunStatus,
+  recordOutcome,
+  setFileMd5,
+  setFileProblems,
+} from './processing-run-repository.ts';
 
 export const processPackPayloadSchema = z.strictObject({ packId: z.guid() });
 type Payload = z.output<typeof processPackPayloadSchema>;
@@ -52,11 +60,6 @@ class LostRunError extends Error {
 
 /** The pipeline moves packs as nobody in particular. */
 const PIPELINE = { userId: null };
-
-async function lockPack(tx: Tx, packId: string) {
-  const [row] = await tx.select({ id: packs.id, status: packs.status, creatorId: packs.creatorId, title: packs.title, slug: packs.slug }).from(packs).where(eq(packs.id, packId)).for('update');
-  return row ?? null;
-}
 
 /**
  * Moves an approved pack to processing, or resumes one already processing (a re-run, or a retry after the
@@ -95,7 +98,7 @@ async function checkStored(ctx: AppContext, file: FileRecord): Promise<{ verdict
   if (object.size === 0) return { verdict: { problem: 'empty', message: `"${file.originalName}" is empty (0 bytes).` }, md5: null };
   let md5 = file.md5 ?? object.md5;
   if (!md5) md5 = await md5Of(ctx, file);
-  if (md5 && md5 !== file.md5) await ctx.db.update(files).set({ md5 }).where(eq(files.id, file.id));
+  if (md5 && md5 !== file.md5) await setFileMd5(ctx.db, file.id, md5);
   return { verdict: null, md5 };
 }
 
@@ -111,20 +114,7 @@ async function findDuplicates(ctx: AppContext, packId: string, creatorId: string
   }
   const hashes = [...firstByMd5.keys()];
   if (hashes.length === 0) return verdicts;
-  const elsewhere = await ctx.db
-    .select({ md5: files.md5, name: files.originalName, packTitle: packs.title })
-    .from(files)
-    .innerJoin(packs, eq(packs.id, files.packId))
-    .where(
-      and(
-        eq(packs.creatorId, creatorId),
-        ne(packs.id, packId),
-        ne(packs.status, PACK_STATUS.draft),
-        isNull(files.derivedFromFileId),
-        inArray(files.md5, hashes),
-        or(isNull(files.kind), notInArray(files.kind, [...NOT_CONTENT])),
-      ),
-    );
+  const elsewhere = await findContentElsewhere(ctx.db, { packId, creatorId, hashes, notContent: NOT_CONTENT });
   for (const other of elsewhere) {
     const file = firstByMd5.get(other.md5!);
     if (!file || verdicts.has(file.id)) continue;
@@ -173,14 +163,10 @@ async function eachWithConcurrency<T>(list: readonly T[], limit: number, work: (
 async function finishRun(ctx: AppContext, packId: string, runId: string, verdicts: Map<string, FileVerdict>): Promise<'published' | 'fileErrors' | 'lost'> {
   return ctx.db.transaction(async (tx) => {
     const pack = await lockPack(tx, packId);
-    const [run] = await tx.select({ status: processingRuns.status }).from(processingRuns).where(eq(processingRuns.id, runId)).for('update');
-    if (!pack || pack.status !== PACK_STATUS.processing || run?.status !== 'Running') return 'lost';
-    await tx.update(files).set({ problem: null }).where(and(eq(files.packId, packId), isNull(files.derivedFromFileId)));
-    for (const [fileId, verdict] of verdicts) {
-      if (verdict.problem) await tx.update(files).set({ problem: verdict.problem, updatedAt: new Date() }).where(eq(files.id, fileId));
-    }
-    const ok = verdicts.size === 0;
-    await tx.update(processingRuns).set({ status: ok ? 'Complete' : 'Errors', finishedAt: new Date() }).where(eq(processingRuns.id, runId));
+    const runStatus = await lockRunStatus(tx, runId);
+    if (!pack || pack.status !== PACK_STATUS.processing || runStatus !== 'Running') return 'lost';
+    await setFileProblems(tx, packId, [...verdicts].map(([fileId, verdict]) => [fileId, verdict.problem]));
+    await finishRunRow(tx, runId, verdicts.size === 0);
     return endProcessing(ctx, tx, { packId, runId, fileProblems: verdicts.size });
   });
 }

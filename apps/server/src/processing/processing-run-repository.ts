@@ -2,10 +2,11 @@
  * Queries over processing runs and their per-file outcomes (docs/decisions/0026): the pipeline writes them,
  * the creator's processing report and the admins' review read them.
  */
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FileProblemKind, OutcomeStatus, PackFileKind } from '@crate/contract/catalogue-enums';
-import type { DbOrTx } from '../db/client.ts';
-import { files, processingOutcomes, processingRuns } from '../db/schema/index.ts';
+import { PACK_STATUS } from '@crate/contract/pack-status';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { files, packs, processingOutcomes, processingRuns } from '../db/schema/index.ts';
 
 export type ProcessingRunRow = typeof processingRuns.$inferSelect;
 
@@ -108,4 +109,50 @@ export async function listProblemOutcomes(db: DbOrTx, runId: string): Promise<Ou
     .leftJoin(files, eq(files.id, processingOutcomes.fileId))
     .where(and(eq(processingOutcomes.runId, runId), inArray(processingOutcomes.status, ['Failed', 'Expired'])))
     .orderBy(asc(files.createdAt), asc(files.id));
+}
+
+/** The pack being processed, locked for the rest of the transaction; null when it is gone. */
+export async function lockPack(tx: Tx, packId: string) {
+  const [row] = await tx.select({ id: packs.id, status: packs.status, creatorId: packs.creatorId, title: packs.title, slug: packs.slug }).from(packs).where(eq(packs.id, packId)).for('update');
+  return row ?? null;
+}
+
+export async function setFileMd5(db: DbOrTx, fileId: string, md5: string): Promise<void> {
+  await db.update(files).set({ md5 }).where(eq(files.id, fileId));
+}
+
+/** Original content files with these hashes in the creator's other packs that are not drafts (kinds in `notContent` aside). */
+export async function findContentElsewhere(db: DbOrTx, opts: { packId: string; creatorId: string; hashes: string[]; notContent: readonly PackFileKind[] }) {
+  return db
+    .select({ md5: files.md5, name: files.originalName, packTitle: packs.title })
+    .from(files)
+    .innerJoin(packs, eq(packs.id, files.packId))
+    .where(
+      and(
+        eq(packs.creatorId, opts.creatorId),
+        ne(packs.id, opts.packId),
+        ne(packs.status, PACK_STATUS.draft),
+        isNull(files.derivedFromFileId),
+        inArray(files.md5, opts.hashes),
+        or(isNull(files.kind), notInArray(files.kind, [...opts.notContent])),
+      ),
+    );
+}
+
+/** The run's status, its row locked for the rest of the transaction. */
+export async function lockRunStatus(tx: Tx, runId: string) {
+  const [run] = await tx.select({ status: processingRuns.status }).from(processingRuns).where(eq(processingRuns.id, runId)).for('update');
+  return run?.status ?? null;
+}
+
+/** Clears the problems of the pack's original files, then records each verdict's problem on its file. */
+export async function setFileProblems(tx: Tx, packId: string, problems: Iterable<[string, FileProblemKind | null]>): Promise<void> {
+  await tx.update(files).set({ problem: null }).where(and(eq(files.packId, packId), isNull(files.derivedFromFileId)));
+  for (const [fileId, problem] of problems) {
+    if (problem) await tx.update(files).set({ problem, updatedAt: new Date() }).where(eq(files.id, fileId));
+  }
+}
+
+export async function finishRunRow(tx: Tx, runId: string, ok: boolean): Promise<void> {
+  await tx.update(processingRuns).set({ status: ok ? 'Complete' : 'Errors', finishedAt: new Date() }).where(eq(processingRuns.id, runId));
 }
