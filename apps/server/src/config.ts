@@ -71,6 +71,8 @@ export interface Config {
     | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
     | { kind: 'local'; dir: string };
   workers: boolean;
+  /** Threads of the media pool (media/media-pool.ts); undefined keeps its default. */
+  mediaThreads?: number | undefined;
   /** The job queue's stale-lock window (db-job-queue.ts); undefined keeps the queue's default. */
   jobStaleAfterMs?: number | undefined;
   seedDemo: boolean;
@@ -81,8 +83,6 @@ export interface Config {
   /**
    * Whether endpoints' declared rate limits are enforced. Always on in a running server (no variable
    * turns it off); only tests that are about something else and make hundreds of calls switch it off.
-  /** Threads of the media pool (media/media-pool.ts); undefined keeps its default. */
-  mediaThreads?: number | undefined;
    */
   rateLimits: boolean;
   /**
@@ -164,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     workers: e.WORKERS === 'true',
+    mediaThreads: e.MEDIA_THREADS,
     jobStaleAfterMs: e.JOB_STALE_AFTER_MS,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((a) => a.trim()).filter(Boolean) : [],
     seedDemo: e.SEED_DEMO === 'true',
@@ -189,4 +190,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   return { ...config, ...overrides };
 }
-    mediaThreads: e.MEDIA_THREADS,
