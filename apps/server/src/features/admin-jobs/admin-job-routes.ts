@@ -3,7 +3,7 @@ import { API } from '@crate/contract/api-endpoints';
 import { JOB_NAMES, JOB_STATES, type AdminJobs, type JobState } from '@crate/contract/jobs';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { countJobsByNameAndState, latestFailedJobs } from './admin-job-repository.ts';
+import { countJobsByNameAndState, latestFailedJobs } from './admin-job-service.ts';
 
 /** The admin view of the job queue: is anything stuck or failing, and why. */
 export function registerAdminJobRoutes(app: FastifyInstance, ctx: AppContext): void {

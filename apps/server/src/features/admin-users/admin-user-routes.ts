@@ -5,7 +5,7 @@ import { notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { setRoles } from '../roles/role-service.ts';
 import { presentAdminUser } from './admin-user-presenter.ts';
-import { findAdminUserRow } from './admin-user-repository.ts';
+import { findAdminUserRow } from './admin-user-service.ts';
 
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.setUserRoles, async ({ viewer, params, body, request }) => {

@@ -9,6 +9,10 @@ import { asItem } from '../../policies/item-policy.ts';
 import { findCollectionForAcquisition, findItemForAcquisition, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
 import { collectionPrice } from './collection-price.ts';
 
+/** What the viewer owns, read as it is (no rule to apply). */
+export { listOwnedItemIds } from './acquisition-repository.ts';
+export { listOwnedItems } from './owned-items-repository.ts';
+
 const TARGET_NAMES: Record<AcquisitionTarget, string> = { item: 'That sound', pack: 'That pack', bundle: 'That bundle' };
 
 /** What the target offers; an item goes through its policy (`get`: listed, signed in), collections list only listed items. */

@@ -4,9 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
-import { acquire, quoteAcquisition } from './acquisition-service.ts';
-import { listOwnedItemIds } from './acquisition-repository.ts';
-import { listOwnedItems } from './owned-items-repository.ts';
+import { acquire, listOwnedItemIds, listOwnedItems, quoteAcquisition } from './acquisition-service.ts';
 
 export function registerOwnershipRoutes(app: FastifyInstance, { db }: AppContext): void {
   registerEndpoint(app, API.quoteAcquisition, async ({ viewer, query }) => quoteAcquisition(db, viewer!, query.target, query.id));
