@@ -13,8 +13,8 @@ import { recordAudit } from '../../audit/audit-log.ts';
  */
 export const signInPausedMessage = (seconds: number) =>
   `Too many failed sign-ins from this device or network. Try again in ${waitInWords(seconds)}, or set a new password with an e-mailed link at /accountrecovery.`;
-export const DEACTIVATED_MESSAGE = 'This account is deactivated. Reactivate it with an e-mailed link at /accountrecovery.';
-export const DISABLED_MESSAGE = 'This account has been disabled by Crate staff. Contact Crate support if you think this is a mistake.';
+const DEACTIVATED_MESSAGE = 'This account is deactivated. Reactivate it with an e-mailed link at /accountrecovery.';
+const DISABLED_MESSAGE = 'This account has been disabled by Crate staff. Contact Crate support if you think this is a mistake.';
 
 /**
  * The page a one-time password link opens. better-auth hands us the `redirectTo` the request named

@@ -7,7 +7,7 @@ import { cookieMac, cookieValue, isCookieId, newCookieId, sameMac, setCookieValu
  * someone who knew the password or held the mailbox has a MAC for an e-mail, so failed sign-ins from
  * anybody else — on the same network or not — never pause this browser's sign-ins to it.
  */
-export const DEVICE_COOKIE = 'crate.device';
+const DEVICE_COOKIE = 'crate.device';
 const PURPOSE = 'sign-in-device';
 const DEVICE_ACCOUNTS = 5;
 /** Browsers keep a cookie at most 400 days; a device unused for that long is a new device again. */

@@ -30,8 +30,8 @@ export const SIGN_IN_SCOPE_RULES = {
   device: { free: 5, quietHours: 24 },
   network: { free: 30, quietHours: 3 },
 } as const satisfies Record<SignInScope, { free: number; quietHours: number }>;
-export const FIRST_PAUSE_SECONDS = 30;
-export const MAX_PAUSE_SECONDS = 3600;
+const FIRST_PAUSE_SECONDS = 30;
+const MAX_PAUSE_SECONDS = 3600;
 /** Consecutive failures at one e-mail from one place after which its owner is told (at most once a day). */
 export const NOTICE_AFTER_FAILURES = 10;
 const NOTICE_EVERY_HOURS = 24;
@@ -43,7 +43,7 @@ const HOUR_MS = 3600_000;
 const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * HOUR_MS);
 
 /** How long a scope pauses after its `failures`-th consecutive failure (0: not yet). */
-export function pauseSecondsAfter(scope: SignInScope, failures: number): number {
+function pauseSecondsAfter(scope: SignInScope, failures: number): number {
   const over = failures - SIGN_IN_SCOPE_RULES[scope].free;
   return over < 0 ? 0 : Math.min(MAX_PAUSE_SECONDS, FIRST_PAUSE_SECONDS * 2 ** over);
 }

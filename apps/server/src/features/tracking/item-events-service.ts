@@ -41,10 +41,10 @@ export function shareCredits(charged: number, prices: readonly number[]): number
  * to one item, to one pack's items, and in all. Every play counts against PLAY_CAPS; anonymous plays also
  * against the much smaller ANONYMOUS_PLAY_CAPS, since a visitor costs nothing to become again.
  */
-export const PLAY_CAPS: PlayCaps = { item: 30, pack: 300, all: 1000 };
+const PLAY_CAPS: PlayCaps = { item: 30, pack: 300, all: 1000 };
 export const ANONYMOUS_PLAY_CAPS: PlayCaps = { item: 3, pack: 10, all: 100 };
 /** A listen may be this much longer than the time since its preview was served: clocks of two API processes differ a little. */
-export const SERVE_CLOCK_SLACK_MS = 500;
+const SERVE_CLOCK_SLACK_MS = 500;
 
 /** Who plays: the account, else the visitor's client network (a keyed hash) and their signed listener cookie, if any. */
 export interface PlayListener {

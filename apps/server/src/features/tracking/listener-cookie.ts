@@ -6,7 +6,7 @@ import { cookieMac, cookieValue, isCookieId, newCookieId, sameMac, setCookieValu
  * the dedupe window; it buys nothing against the per-address caps, so a script that throws it away or
  * mints a new one each time gains nothing.
  */
-export const LISTENER_COOKIE = 'crate.listener';
+const LISTENER_COOKIE = 'crate.listener';
 const PURPOSE = 'listener';
 const MAX_AGE_SECONDS = 365 * 86_400;
 
