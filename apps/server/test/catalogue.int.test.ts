@@ -37,7 +37,7 @@ describe(`catalogue API on ${TEST_DB}`, () => {
     const bySlug = await get('/api/packs/midnight-drums');
     expect(byId.statusCode).toBe(200);
     expect(bySlug.json().id).toBe(published.id);
-    expect(byId.json()).toMatchObject({ title: 'Midnight Drums', item_count: 30, published: true, can_edit: false, favorited: null });
+    expect(byId.json()).toMatchObject({ title: 'Midnight Drums', item_count: 30, published: true, abilities: { edit: false }, favorited: null });
     expect(byId.headers['cache-control']).toContain('public');
   });
 
@@ -64,7 +64,7 @@ describe(`catalogue API on ${TEST_DB}`, () => {
     for (const [user, canEdit] of [[owner, true], [collaborator, false], [admin, true]] as const) {
       const res = await get(`/api/packs/${draft.id}`, user);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ published: false, status: PACK_STATUS.draft, can_edit: canEdit });
+      expect(res.json()).toMatchObject({ published: false, status: PACK_STATUS.draft, abilities: { edit: canEdit } });
       expect(res.headers['cache-control']).toContain('private');
     }
   });

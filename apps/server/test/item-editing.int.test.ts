@@ -51,9 +51,9 @@ describe(`editing samples and presets on ${TEST_DB}`, () => {
 
   it('opens an item for its creator (editable), a collaborator (read-only) and an admin (editable)', async () => {
     const asOwner = (await open(sample.slug, owner)).json() as EditableItem;
-    expect(asOwner).toMatchObject({ name: 'Night Kick', bpm: 90, tags: ['kick'], type: 'sample', can_edit: true, pack: { title: 'Night Drums' } });
-    expect((await open(sample.slug, collaborator)).json()).toMatchObject({ can_edit: false });
-    expect((await open(draft.slug, admin)).json()).toMatchObject({ can_edit: true });
+    expect(asOwner).toMatchObject({ name: 'Night Kick', bpm: 90, tags: ['kick'], type: 'sample', abilities: { edit: true }, pack: { title: 'Night Drums' } });
+    expect((await open(sample.slug, collaborator)).json()).toMatchObject({ abilities: { edit: false } });
+    expect((await open(draft.slug, admin)).json()).toMatchObject({ abilities: { edit: true } });
   });
 
   it("refuses another creator's item and people outside the studio", async () => {

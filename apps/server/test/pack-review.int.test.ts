@@ -78,6 +78,7 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
     expect(detail.statusCode, detail.body).toBe(200);
     const body = detail.json();
     expect(body).toMatchObject({ id: pack.id, status: 1, status_label: 'Awaiting approval', creator: { id: owner.creator.id, email: owner.user.email } });
+    expect(body.abilities).toEqual({ decide: true, reprocess: false });
     expect(body.items).toHaveLength(3);
     expect(body.files.map((f: { kind: string }) => f.kind)).toEqual(['Sample audio', 'Sample audio', 'Sample audio']);
     // Before processing there is no MP3 preview yet: the original plays.
@@ -89,7 +90,7 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
 
     const approved = await review(pack.id, { decision: 'approve' });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ status: PACK_STATUS.approved, reviews: [{ decision: 'approve' }] });
+    expect(approved.json()).toMatchObject({ status: PACK_STATUS.approved, reviews: [{ decision: 'approve' }], abilities: { decide: false, reprocess: false } });
     const [queued] = await t.ctx.db.select().from(jobs).where(and(eq(jobs.queue, 'process-pack'), eq(jobs.status, 'queued')));
     expect(queued?.payload).toEqual({ packId: pack.id });
     const [audit] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, pack.id), eq(auditLog.action, 'pack.approve')));
@@ -115,6 +116,8 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
     expect((await processing(pack.id, collaborator)).statusCode).toBe(200);
     expect((await processing(pack.id, admin)).statusCode).toBe(200);
     expect((await processing(pack.id, otherCreator.user)).statusCode).toBe(403); // the pack is public now; its studio is not
+    // Published: the review panel offers a re-run, no decision.
+    expect((await call(t, 'GET', `/api/admin/packs/${pack.id}/review`, undefined, { cookie: admin.cookie })).json().abilities).toEqual({ decide: false, reprocess: true });
     expect(await mailAbout(pack.title, 'is live on Crate')).toBeDefined();
 
     // After processing, the admin hears the MP3 preview.

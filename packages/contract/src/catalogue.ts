@@ -98,8 +98,8 @@ export const packDetailSchema = packCardSchema.extend({
   bundles: z.array(bundleCardSchema),
   takedown_reason: z.enum(TAKEDOWN_REASONS).nullable(),
   favorited: z.boolean().nullable(),
-  /** True when the viewer is the creator, a collaborator or an admin. */
-  can_edit: z.boolean(),
+  /** What the viewer may do to it, from the server's policies: edit (its creator or an admin). */
+  abilities: z.object({ edit: z.boolean() }),
   /**
    * What getting the pack costs the viewer now: only the sounds they do not own, at the pack's price pro rata
    * (decision 0033); a visitor sees the whole price. Null when the pack is not on sale.
@@ -112,8 +112,8 @@ export const itemDetailSchema = itemRowSchema.extend({
   description: z.string(),
   pack_status: z.number().int().nullable(),
   published: z.boolean(),
-  /** True when the viewer may edit it and see its analytics: its creator or an admin. */
-  can_edit: z.boolean(),
+  /** What the viewer may do to it, from the server's policies: edit (and see its analytics: its creator or an admin). */
+  abilities: z.object({ edit: z.boolean() }),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 

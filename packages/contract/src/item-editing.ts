@@ -97,8 +97,8 @@ export const editableItemSchema = z.object({
   preview: audioPreviewSchema.nullable(),
   /** A replaced sound is being processed (preview, waveform, duration, features). */
   processing: z.boolean(),
-  /** The viewer may change it (its creator or an admin); collaborators read it only. */
-  can_edit: z.boolean(),
+  /** What the viewer may do to it, from the server's policies: edit (its creator or an admin; collaborators read it only). */
+  abilities: z.object({ edit: z.boolean() }),
   updated_at: z.string(),
 });
 export type EditableItem = z.infer<typeof editableItemSchema>;

@@ -134,5 +134,7 @@ export const packForReviewSchema = z.object({
   files: z.array(reviewFileSchema),
   reviews: z.array(packReviewRecordSchema),
   processing: packProcessingSchema,
+  /** What the viewer may do to it now, from the server's policies and the pack's lifecycle: decide on it (it awaits approval), run its processing again (file errors or published). */
+  abilities: z.object({ decide: z.boolean(), reprocess: z.boolean() }),
 });
 export type PackForReview = z.infer<typeof packForReviewSchema>;

@@ -128,8 +128,8 @@ export const studioPackSummarySchema = z.object({
   next_action: z.enum(NEXT_ACTIONS),
   /** The latest processing run, while one runs or once one ran. */
   processing: processingProgressSchema.nullable(),
-  /** The viewer's own pack (creators and admins), not one they collaborate on. */
-  can_edit: z.boolean(),
+  /** What the viewer may do to it, from the server's policies: edit (its creator and admins; collaborators read only), submit it for review. */
+  abilities: z.object({ edit: z.boolean(), submit: z.boolean() }),
   updated_at: z.string(),
 });
 export type StudioPackSummary = z.infer<typeof studioPackSummarySchema>;

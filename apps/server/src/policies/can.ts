@@ -58,6 +58,11 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
   }
 }
 
+/** What the viewer may do to this object, one flag per action asked: the answer that tells the UI which controls to offer. */
+export function abilitiesOn<R extends Resource, A extends ActionOn<R>>(viewer: PolicyViewer, resource: R, actions: readonly A[]): Record<A, boolean> {
+  return Object.fromEntries(actions.map((action) => [action, can(viewer, action, resource)])) as Record<A, boolean>;
+}
+
 /**
  * The row, when the viewer may do this to the object it describes (`resourceOf` reads the facts the rule
  * needs); else it throws. Refusal answers 404 when the viewer may not even read the object — an

@@ -40,7 +40,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   });
 
   registerEndpoint(app, API.getPack, async ({ params, viewer, reply }) => {
-    const { pack, bundles, canEdit, viewerPrice } = await catalogue.getPack(db, viewer, params.ref);
+    const { pack, bundles, abilities, viewerPrice } = await catalogue.getPack(db, viewer, params.ref);
     cacheFor(reply, viewer);
     return {
       ...presentPackCard(pack),
@@ -52,7 +52,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       bundles: bundles.map(presentBundleCard),
       takedown_reason: pack.takedownReason,
       favorited: pack.favorited,
-      can_edit: canEdit,
+      abilities,
       viewer_price: viewerPrice,
     };
   });
@@ -64,9 +64,9 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   });
 
   registerEndpoint(app, API.getItem, async ({ params, viewer, reply }) => {
-    const { item, listed, canEdit } = await catalogue.getItem(db, viewer, params.slug);
+    const { item, listed, abilities } = await catalogue.getItem(db, viewer, params.slug);
     cacheFor(reply, viewer);
-    return { ...presentItemRow(item), description: item.description, pack_status: item.packStatus, published: listed, can_edit: canEdit };
+    return { ...presentItemRow(item), description: item.description, pack_status: item.packStatus, published: listed, abilities };
   });
 
   registerEndpoint(app, API.listBundles, async ({ query, viewer, reply }) => {

@@ -3,7 +3,7 @@ import { GENRES } from '@crate/contract/taxonomy';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { authorize, can } from '../../policies/can.ts';
+import { abilitiesOn, authorize } from '../../policies/can.ts';
 import { asItem, isListedItem } from '../../policies/item-policy.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { findPack } from '../../read-models/catalogue-rows.ts';
@@ -70,11 +70,11 @@ async function readablePack(db: DbOrTx, viewer: Viewer | null, ref: string) {
   return authorize(viewer, 'read', await findPack(db, viewer?.userId ?? null, refOf(ref)), asPack, 'That pack');
 }
 
-/** A pack with its bundles, whether the viewer may edit it and what collecting it costs them. */
+/** A pack with its bundles, what the viewer may do to it and what collecting it costs them. */
 export async function getPack(db: DbOrTx, viewer: Viewer | null, ref: string) {
   const pack = await readablePack(db, viewer, ref);
   const bundles = await repo.listBundlesOfPack(db, pack.id);
-  return { pack, bundles, canEdit: can(viewer, 'edit', asPack(pack)), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'pack', pack.id) };
+  return { pack, bundles, abilities: abilitiesOn(viewer, asPack(pack), ['edit']), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'pack', pack.id) };
 }
 
 export async function listPackItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
@@ -82,10 +82,10 @@ export async function listPackItems(db: DbOrTx, viewer: Viewer | null, ref: stri
   return repo.listPackItems(db, viewer?.userId ?? null, { packId: pack.id, ...page });
 }
 
-/** An item the viewer may read, whether it is listed and whether they may edit it. */
+/** An item the viewer may read, whether it is listed and what they may do to it. */
 export async function getItem(db: DbOrTx, viewer: Viewer | null, slug: string) {
   const item = authorize(viewer, 'read', await repo.findItem(db, viewer?.userId ?? null, slug), asItem, 'That sound');
-  return { item, listed: isListedItem(asItem(item)), canEdit: can(viewer, 'edit', asItem(item)) };
+  return { item, listed: isListedItem(asItem(item)), abilities: abilitiesOn(viewer, asItem(item), ['edit']) };
 }
 
 export const listBundles = (db: DbOrTx, page: { limit: number; after: TimeAfter }) => repo.listBundles(db, page);

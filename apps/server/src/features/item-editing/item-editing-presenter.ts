@@ -10,7 +10,7 @@ function presentFile(file: FileColumns): StoredFileSummary | null {
   return { id: file.id, name: file.name ?? '', size: file.size ?? 0, content_type: file.contentType ?? '', duration_ms: file.durationMs, uploaded_at: (file.createdAt ?? new Date(0)).toISOString() };
 }
 
-export function presentEditableItem(row: EditableItemRow, canEdit: boolean): EditableItem {
+export function presentEditableItem(row: EditableItemRow, abilities: EditableItem['abilities']): EditableItem {
   const source = row.previewFileId ?? row.audioFileId;
   return {
     id: row.id,
@@ -35,7 +35,7 @@ export function presentEditableItem(row: EditableItemRow, canEdit: boolean): Edi
     preview_file: presentFile(row.previewFile),
     preview: row.previewReady ? presentAudioPreview(source, row.durationMs) : null,
     processing: source !== null && (!row.previewReady || row.durationMs === null),
-    can_edit: canEdit,
+    abilities,
     updated_at: row.updatedAt.toISOString(),
   };
 }

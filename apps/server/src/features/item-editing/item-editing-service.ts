@@ -9,7 +9,7 @@ import { recordAudit } from '../../audit/audit-log.ts';
 import { createFileFromUpload, deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { authorize, can } from '../../policies/can.ts';
+import { abilitiesOn, authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import { ObjectTooLargeError } from '../../storage/object-storage.ts';
 import { AUDIO_SIGNATURE_BYTES, audioSignature } from '../../media/audio-signature.ts';
@@ -23,7 +23,7 @@ const asItemRow = (row: EditableItemRow) => asItem({ packCreatorId: row.packCrea
 /** The editor's view of an item: its creator, their collaborators (read only) and admins; anybody else is refused like any action on the item (404 unless they read it, then 403). */
 export async function getEditableItem(ctx: AppContext, viewer: Viewer, slug: string): Promise<EditableItem> {
   const row = authorize(viewer, 'studio', await findEditableItem(ctx.db, slug), asItemRow, THAT_SOUND);
-  return presentEditableItem(row, can(viewer, 'edit', asItemRow(row)));
+  return presentEditableItem(row, abilitiesOn(viewer, asItemRow(row), ['edit']));
 }
 
 type UpdateItemInput = z.output<typeof updateItemSchema>;
@@ -86,7 +86,7 @@ export async function updateItem(ctx: AppContext, viewer: Viewer, slug: string, 
       await recordAudit(tx, { actorUserId: viewer.userId, action: 'item.updated', targetType: 'item', targetId: row.id, details: { changes: audit }, ipAddress });
     }
     const fresh = (await findEditableItem(tx, slug))!;
-    return presentEditableItem(fresh, true);
+    return presentEditableItem(fresh, { edit: true });
   });
 }
 
@@ -186,7 +186,7 @@ export async function replaceItemFile(
         details: { role: query.role, from: previous, to: file.id, name: file.originalName, size: file.size },
         ipAddress,
       });
-      return presentEditableItem((await findEditableItem(tx, slug))!, true);
+      return presentEditableItem((await findEditableItem(tx, slug))!, { edit: true });
     });
   } catch (error) {
     await deleteFileAndDerivatives(ctx, file.id);

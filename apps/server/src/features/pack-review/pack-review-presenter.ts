@@ -64,6 +64,7 @@ export function presentPackForReview(
   playable: (file: { kind: PackForReview['files'][number]['kind']; contentType: string }) => boolean,
   reviews: PackReviewRow[],
   processing: PackProcessing,
+  abilities: PackForReview['abilities'],
 ): PackForReview {
   const playableIds = new Set(fileRows.filter(playable).map((f) => f.id));
   const playUrl = (fileId: string | null) => (fileId && playableIds.has(fileId) ? reviewPlayUrl(pack.id, fileId) : null);
@@ -94,5 +95,6 @@ export function presentPackForReview(
     files: fileRows.map((f) => ({ id: f.id, name: f.originalName, kind: f.kind, content_type: f.contentType, size: f.size, item_id: f.itemId, problem: f.problem, play_url: playUrl(f.id) })),
     reviews: reviews.map(presentReview),
     processing,
+    abilities,
   };
 }

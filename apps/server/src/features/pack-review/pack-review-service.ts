@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { authorize } from '../../policies/can.ts';
+import { authorize, can } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { AUDIO_FILE_KINDS } from '../../processing/derive-media.ts';
 import { countOutcomes, findLatestRun, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
@@ -47,18 +47,24 @@ async function processingOf(db: DbOrTx, pack: PackRow): Promise<PackProcessing> 
   return presentProcessing(pack, await latestRun(db, pack.id), lastReview ?? null);
 }
 
-async function present(db: DbOrTx, pack: PackRow): Promise<PackForReview> {
+/** What the review panel offers, to whoever may review the pack: a decision while it awaits one, a re-run where the lifecycle allows one. */
+function reviewAbilities(viewer: Viewer, pack: PackRow): PackForReview['abilities'] {
+  const reviews = can(viewer, 'review', asPack(pack));
+  return { decide: reviews && pack.status === PACK_STATUS.awaitingApproval, reprocess: reviews && RERUN_FROM.includes(pack.status as PackStatus) };
+}
+
+async function present(db: DbOrTx, viewer: Viewer, pack: PackRow): Promise<PackForReview> {
   const creator = await findCreatorWithEmail(db, pack.creatorId);
   if (!creator) throw notFound(WHAT);
   const [itemRows, fileRows, reviews] = await Promise.all([listItemsOfPack(db, pack.id), listOriginalsOfPack(db, pack.id), listReviews(db, pack.id)]);
   const [lastReview] = reviews;
   const processing = presentProcessing(pack, await latestRun(db, pack.id), lastReview ?? null);
-  return presentPackForReview(pack, creator, itemRows, fileRows, isAudioFile, reviews, processing);
+  return presentPackForReview(pack, creator, itemRows, fileRows, isAudioFile, reviews, processing, reviewAbilities(viewer, pack));
 }
 
 export async function getPackForReview(db: DbOrTx, viewer: Viewer, id: string): Promise<PackForReview> {
   const pack = authorize(viewer, 'review', await findPack(db, id), asPack, WHAT);
-  return present(db, pack);
+  return present(db, viewer, pack);
 }
 
 /** The creator's people and admins follow a pack's processing and read its review notes. */
@@ -92,7 +98,7 @@ export async function reviewPack(ctx: AppContext, admin: Viewer, id: string, rev
       audit: { action: `pack.${review.decision}`, details: notes ? { notes } : {} },
     });
     await insertReview(tx, { packId: pack.id, reviewerUserId: admin.userId, decision: review.decision, notes, fromStatus: from, toStatus: to });
-    return present(tx, (await findPack(tx, pack.id))!);
+    return present(tx, admin, (await findPack(tx, pack.id))!);
   });
 }
 

@@ -33,7 +33,7 @@ function processingOf(facts: PackSummaryFacts | undefined): StudioPackSummary['p
   return { status: facts.run_status, done: Number(facts.run_done), total: Number(facts.run_total), started_at: iso(facts.run_started_at)!, finished_at: iso(facts.run_finished_at) };
 }
 
-export function presentStudioPackSummary(row: StudioPackRow, facts: PackSummaryFacts | undefined, canEdit: boolean): StudioPackSummary {
+export function presentStudioPackSummary(row: StudioPackRow, facts: PackSummaryFacts | undefined, abilities: StudioPackSummary['abilities']): StudioPackSummary {
   const counts = { item_count: facts?.item_count ?? 0, file_count: facts?.file_count ?? 0, problem_count: facts?.problem_count ?? 0 };
   return {
     id: row.id,
@@ -46,7 +46,7 @@ export function presentStudioPackSummary(row: StudioPackRow, facts: PackSummaryF
     ...counts,
     next_action: nextActionOf(row.status, counts),
     processing: processingOf(facts),
-    can_edit: canEdit,
+    abilities,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -126,10 +126,10 @@ export function presentStudioPack(
   facts: PackSummaryFacts | undefined,
   pipelineSaid: ReadonlyMap<string, string>,
   analysing: ReadonlySet<string>,
-  canEdit: boolean,
+  abilities: StudioPackSummary['abilities'],
 ): StudioPack {
   return {
-    ...presentStudioPackSummary(row, facts, canEdit),
+    ...presentStudioPackSummary(row, facts, abilities),
     description: row.description,
     genres: row.genres,
     licence_type: row.licenceType,

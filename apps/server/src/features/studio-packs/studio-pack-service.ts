@@ -14,7 +14,7 @@ import { transitionPack } from '../../packs/pack-lifecycle.ts';
 import { AppError } from '../../http/app-error.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { authorize, can } from '../../policies/can.ts';
+import { abilitiesOn, authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { creatorMemberships } from '../../policies/policy-viewer.ts';
 import { slugify } from '../creators/creator-profile-service.ts';
@@ -40,13 +40,16 @@ export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
   }
 }
 
+/** What the studio offers on a pack. */
+const STUDIO_ABILITIES = ['edit', 'submit'] as const;
+
 /** The whole studio view of a pack, read in one go (inside the caller's transaction when there is one). */
 export async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
   const [packFiles, packItems, facts, run] = [await listOriginalFiles(db, row.id), await listPackItems(db, row.id), await packSummaries(db, [row.id]), await findLatestRun(db, row.id)];
   // What the latest processing run said about each file with a problem: the creator reads it beside the file.
   const said = new Map((run ? await listProblemOutcomes(db, run.id) : []).flatMap((o) => (o.fileId && o.problem && o.message ? [[o.fileId, o.message] as const] : [])));
   const analysing = await listAnalysingFileIds(db, packFiles.filter((f) => f.kind === 'Sample audio').map((f) => f.id));
-  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, can(viewer, 'edit', asPack(row)));
+  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, abilitiesOn(viewer, asPack(row), STUDIO_ABILITIES));
 }
 
 export async function listStudioPacks(ctx: AppContext, viewer: Viewer, query: z.output<typeof pageQuerySchema>): Promise<Page<StudioPackSummary>> {
@@ -61,7 +64,7 @@ export async function listStudioPacks(ctx: AppContext, viewer: Viewer, query: z.
   return toPage(
     rows,
     query.limit,
-    (row) => presentStudioPackSummary(row, facts.get(row.id), can(viewer, 'edit', asPack(row))),
+    (row) => presentStudioPackSummary(row, facts.get(row.id), abilitiesOn(viewer, asPack(row), STUDIO_ABILITIES)),
     (row) => encodeCursor(row.updatedAt.toISOString(), row.id),
   );
 }

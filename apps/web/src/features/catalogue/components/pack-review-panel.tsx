@@ -4,7 +4,6 @@ import { IconRefresh, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PACK_REVIEW_DECISION_LABELS, PACK_REVIEW_LIMITS, type PackForReview, type ReviewPack } from '@crate/contract/pack-review';
-import { PACK_STATUS } from '@crate/contract/pack-status';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { usePackForReview, useReprocessPack, useReviewPack } from '../../admin/api/pack-reviews.ts';
@@ -53,7 +52,7 @@ export function PackReviewPanel({ packId }: { packId: string }) {
 }
 
 function ReviewBody({ pack }: { pack: PackForReview }) {
-  const awaiting = pack.status === PACK_STATUS.awaitingApproval;
+  const awaiting = pack.abilities.decide;
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
@@ -187,13 +186,12 @@ function Decision({ pack }: { pack: PackForReview }) {
 
 function AfterDecision({ pack }: { pack: PackForReview }) {
   const rerun = useReprocessPack(pack.id);
-  const canRerun = pack.status === PACK_STATUS.fileErrors || pack.status === PACK_STATUS.published;
   return (
     <Stack gap="sm">
       <LastReviewNote report={pack.processing} />
       <ProcessingRunView report={pack.processing} />
       <ApiErrorAlert error={rerun.error} title="Could not start processing" />
-      {canRerun ? (
+      {pack.abilities.reprocess ? (
         <Group justify="flex-end">
           <Button
             variant="light"

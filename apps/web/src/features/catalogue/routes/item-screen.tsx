@@ -78,7 +78,7 @@ function ItemView({ item }: { item: ItemDetail }) {
         <Group gap="sm" mt="xs">
           <PreviewButton item={item} label="Play" />
           {item.published && item.takedown_reason === null ? <GetItemButton item={item} withLabel /> : null}
-          {item.can_edit ? (
+          {item.abilities.edit ? (
             <>
               <Button component={Link} to={`/${item.type === 'preset' ? 'editpreset' : 'editsample'}/${item.slug}`} variant="subtle" leftSection={<IconEdit size={16} aria-hidden />}>
                 Edit

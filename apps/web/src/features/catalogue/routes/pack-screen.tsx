@@ -110,7 +110,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
           {pack.published && pack.item_count > 0 ? <GetAllButton target="pack" id={pack.id} name={pack.title} price={pack.viewer_price} /> : null}
           <DownloadPackButton packId={pack.id} name={pack.title} itemIds={rows.map((row) => row.id)} />
           <FavoriteButton kind="pack" id={pack.id} name={pack.title} favorited={pack.favorited} withLabel />
-          {pack.can_edit ? (
+          {pack.abilities.edit ? (
             <>
               <Button component={Link} to={`/packupload/${pack.id}`} variant="subtle" leftSection={<IconEdit size={16} aria-hidden />}>
                 Edit pack
@@ -123,7 +123,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
         </Group>
       </DetailHeader>
 
-      {isAdmin ? <PackReviewPanel packId={pack.id} /> : pack.can_edit && !pack.published ? <PackStudioPanel packId={pack.id} /> : null}
+      {isAdmin ? <PackReviewPanel packId={pack.id} /> : pack.abilities.edit && !pack.published ? <PackStudioPanel packId={pack.id} /> : null}
 
       {pack.description ? (
         <Spoiler maxHeight={72} showLabel="Read more" hideLabel="Show less" mb="xl" maw={760}>

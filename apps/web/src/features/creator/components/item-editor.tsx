@@ -48,7 +48,7 @@ export function ItemEditor({ item, expectedType }: { item: EditableItem; expecte
   const update = useUpdateItem(item.slug);
   const { form, formError, submit } = useContractForm({ schema: formSchema, defaultValues: formValuesOf(item) });
   const { errors, isDirty } = form.formState;
-  const readOnly = !item.can_edit;
+  const readOnly = !item.abilities.edit;
   const noun = item.type === 'preset' ? 'preset' : 'sample';
 
   const onSubmit = submit(async (values) => {

@@ -25,7 +25,7 @@ function NextStep({ pack }: { pack: StudioPackSummary }) {
   };
   const next = action[pack.next_action];
   if (!next.to) return <Text size="sm" c="dimmed">{next.label}</Text>;
-  if (!pack.can_edit && pack.next_action !== 'none') return <Text size="sm" c="dimmed">{next.label} (by the creator)</Text>;
+  if (!pack.abilities.edit && pack.next_action !== 'none') return <Text size="sm" c="dimmed">{next.label} (by the creator)</Text>;
   return (
     <Button component={Link} to={next.to} size="xs" variant={pack.next_action === 'none' ? 'default' : 'light'}>
       {next.label}

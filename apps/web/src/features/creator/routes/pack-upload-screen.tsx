@@ -90,7 +90,7 @@ function SubmitPanel({ pack }: { pack: StudioPack }) {
       <Group>
         <Button
           leftSection={<IconSend size={16} />}
-          disabled={pack.submit_blockers.length > 0 || !pack.can_edit}
+          disabled={pack.submit_blockers.length > 0 || !pack.abilities.submit}
           loading={submit.isPending}
           onClick={() =>
             submit.mutate(undefined, {
@@ -109,7 +109,7 @@ function PackUpload({ pack }: { pack: StudioPack }) {
   const refresh = useRefreshStudioPack(pack.id);
   const update = useUpdateStudioPack(pack.id);
   const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
-  const editable = pack.can_edit && takesFiles(pack.status);
+  const editable = pack.abilities.edit && takesFiles(pack.status);
   const firstStep = pack.items.length === 0 ? 1 : takesFiles(pack.status) ? 2 : 3;
   const [step, setStep] = useState(firstStep);
 

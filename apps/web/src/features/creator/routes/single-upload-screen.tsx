@@ -19,7 +19,7 @@ function ChooseTarget() {
   const packs = useStudioPacks();
   const create = useCreateStudioPack();
   const navigate = useNavigate();
-  const drafts = (packs.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.can_edit && takesFiles(p.status));
+  const drafts = (packs.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.abilities.edit && takesFiles(p.status));
   const [target, setTarget] = useState<string | null>(null);
   return (
     <Container size="sm" py="xl">
@@ -60,7 +60,7 @@ function ChooseTarget() {
 function SingleUpload({ pack }: { pack: StudioPack }) {
   const refresh = useRefreshStudioPack(pack.id);
   const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
-  const editable = pack.can_edit && takesFiles(pack.status);
+  const editable = pack.abilities.edit && takesFiles(pack.status);
   return (
     <Container size="lg" py="xl">
       <ScreenHeader
