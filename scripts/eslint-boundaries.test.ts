@@ -1,12 +1,12 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The import boundaries of eslint.config.js, tried on snippets linted as if they lived at these paths. */
+/** The import boundaries and server layers of eslint.config.js, tried on snippets linted as if they lived at these paths. */
 const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
 }
 
 // The first lint loads the config and typescript-eslint: seconds on a busy machine, not a speed assertion.
@@ -45,5 +45,54 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     const code = "import { seedDemo } from '@crate/demo-catalogue/seed';\nexport { seedDemo };\n";
     expect(await restrictedImports('apps/server/src/features/catalogue/example.ts', code)).toHaveLength(1);
     expect(await restrictedImports('apps/server/src/seed/example.ts', code)).toEqual([]);
+  });
+
+  describe('server layers, by file kind', () => {
+    it('refuses a route importing a repository, drizzle-orm, the database or a helper, and allows services, presenters, policies and http/', async () => {
+      const file = 'apps/server/src/features/library/library-routes.ts';
+      expect(await restrictedImports(file, "import { findPlaylist } from './playlists-repository.ts';\nexport { findPlaylist };\n")).toHaveLength(1);
+      expect(await restrictedImports(file, "import { eq } from 'drizzle-orm';\nexport { eq };\n")).toHaveLength(1);
+      expect(await restrictedImports(file, "import type { DbOrTx } from '../../db/client.ts';\nexport type { DbOrTx };\n")).toHaveLength(1);
+      expect(await restrictedImports(file, "import { findPack } from '../../read-models/catalogue-rows.ts';\nexport { findPack };\n")).toHaveLength(1);
+      expect(await restrictedImports(file, "import { ingest } from './ingest-upload.ts';\nexport { ingest };\n")).toHaveLength(1);
+      const allowed = [
+        "import * as library from './library-service.ts';\nexport { library };\n",
+        "import { presentPlaylist } from './library-presenters.ts';\nexport { presentPlaylist };\n",
+        "import { presentItemRow } from '../catalogue/catalogue-presenters.ts';\nexport { presentItemRow };\n",
+        "import { authorize } from '../../policies/can.ts';\nexport { authorize };\n",
+        "import { registerEndpoint } from '../../http/endpoint.ts';\nexport { registerEndpoint };\n",
+        "import type { AppContext } from '../../app-context.ts';\nexport type { AppContext };\n",
+        "import type { FastifyInstance } from 'fastify';\nexport type { FastifyInstance };\n",
+      ];
+      for (const code of allowed) expect(await restrictedImports(file, code)).toEqual([]);
+    });
+
+    it('refuses drizzle-orm outside repositories, db/, policies/ and engines/adapters', async () => {
+      const code = "import { sql } from 'drizzle-orm';\nexport { sql };\n";
+      for (const file of ['apps/server/src/features/credits/credit-ledger-service.ts', 'apps/server/src/processing/process-pack.ts', 'apps/server/src/features/credits/credit-presenters.ts', 'apps/server/src/features/system/health-routes.ts']) {
+        expect(await restrictedImports(file, code), file).toHaveLength(1);
+      }
+      expect(await restrictedImports('apps/server/src/features/tracking/item-events-service.ts', "import { DrizzleQueryError } from 'drizzle-orm/errors';\nexport { DrizzleQueryError };\n")).toHaveLength(1);
+      const homes = [
+        'apps/server/src/features/credits/credit-ledger-repository.ts',
+        'apps/server/src/read-models/catalogue-rows.ts',
+        'apps/server/src/db/listed-items.ts',
+        'apps/server/src/policies/item-policy.ts',
+        'apps/server/src/features/search/postgres-search-engine.ts',
+        'apps/server/src/features/payments/stripe-provider.ts',
+        'apps/server/src/http/rate-limit-store.ts',
+        'apps/server/src/jobs/db-job-queue.ts',
+        'apps/server/src/storage/example.ts',
+        'apps/server/src/seed/seed-demo.ts',
+      ];
+      for (const file of homes) expect(await restrictedImports(file, code), file).toEqual([]);
+    });
+
+    it('refuses a service importing Fastify', async () => {
+      const file = 'apps/server/src/features/profile/profile-service.ts';
+      expect(await restrictedImports(file, "import type { FastifyRequest } from 'fastify';\nexport type { FastifyRequest };\n")).toHaveLength(1);
+      expect(await restrictedImports(file, "import cookie from '@fastify/cookie';\nexport { cookie };\n")).toHaveLength(1);
+      expect(await restrictedImports(file, "import { rolesOf } from '../roles/role-service.ts';\nexport { rolesOf };\n")).toEqual([]);
+    });
   });
 });
