@@ -131,6 +131,17 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   reprocessPack: ADMIN,
   getPackProcessing: ['collaborator', 'creator', 'admin'],
 
+  // File endpoints: media is as public as what it belongs to (an object rule); downloads and certificates are
+  // for signed-in owners; uploads are a creator's.
+  getMedia: ANYONE,
+  downloadItem: SIGNED_IN,
+  downloadPack: SIGNED_IN,
+  downloadLicencePdf: SIGNED_IN,
+  createUpload: ['creator', 'admin'],
+  getUploadOffset: ['creator', 'admin'],
+  continueUpload: ['creator', 'admin'],
+  cancelUpload: ['creator', 'admin'],
+
   'fn:trackPageView': ANYONE,
   'fn:trackViewContent': ANYONE,
   // Previews play for visitors too; their plays count (deduplicated per address and browser).
@@ -283,6 +294,17 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
     { as: 'stranger', tries: "the processing of a published pack they see but whose studio is the creator's", params: (w) => ({ id: w.listedPack.id }), status: 403 },
   ],
   restoreTakenDownItem: { noObjectRule: 'admin-only: admins act on every item' },
+
+  getMedia: { noObjectRule: "follows what the file belongs to (media policy): a draft's art or a taken-down sound's preview is 404 for whoever may not see it, tested in media-visibility.int.test.ts" },
+  downloadItem: [
+    { as: 'stranger', tries: "the file of an item of another creator's unpublished pack", params: (w) => ({ id: w.draftItem.id }), status: 404 },
+    { as: 'stranger', tries: 'the file of a taken-down item they do not own', params: (w) => ({ id: w.takenDownItem.id }), status: 404 },
+  ],
+  downloadPack: [{ as: 'stranger', tries: 'the zip of a pack they own nothing in', params: (w) => ({ id: w.listedPack.id }), status: 404 }],
+  downloadLicencePdf: { noObjectRule: "only its holder downloads a certificate: another holder's is 404 (downloads.int.test.ts, hostile-file-addresses.int.test.ts)" },
+  getUploadOffset: { noObjectRule: "the upload policy on the id tus uses: another creator's upload is 404 (authorised-id-is-used.int.test.ts, hostile-file-addresses.int.test.ts)" },
+  continueUpload: { noObjectRule: 'as getUploadOffset' },
+  cancelUpload: { noObjectRule: 'as getUploadOffset' },
 };
 
 export const missingObjectRuleMessage = (name: string, path: string) =>

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_ROUTES, type FileRouteName } from '@crate/contract/file-routes';
+import { API, type Endpoint } from '@crate/contract/api-endpoints';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { items, licences, uploadReservations } from '../src/db/schema/index.ts';
@@ -15,8 +15,9 @@ import { tusCreate, tusHead, tusMetadata } from './studio-upload-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 /**
- * The hostile-input tier for file routes (issue 26, finding 4; docs/decisions/0032): every route in FILE_ROUTES
- * — one list, so a file route added there is covered here at once — is asked for an object of the caller's own
+ * The hostile-input tier for file endpoints (issue 26, finding 4; docs/decisions/0032): every endpoint of the API
+ * table that answers a file or speaks tus and names an object in its path — so one added there fails here until
+ * it has a fixture (or a reason it needs none) — is asked for an object of the caller's own
  * ("mine") with another object ("theirs", one they may not have) smuggled into a query string, an extra
  * segment, an encoded slash or a `..`. The answer is refused, or exactly the answer for mine; never theirs.
  * Upload addresses take no query string at all (400), and the upload behind them is left as it was.
@@ -40,6 +41,18 @@ function smuggled(path: string, mine: Record<string, string>, theirs: Record<str
   ];
 }
 
+/** The file endpoints that name an object in their path; a GET is asked with HEAD too. */
+const FILE_ENDPOINTS = Object.entries(API as Record<string, Endpoint>).filter(([, e]) => e.reply && e.path.includes(':'));
+const methodsOf = (e: Endpoint) => (e.method === 'GET' ? (['GET', 'HEAD'] as const) : [e.method]);
+
+/** File endpoints covered elsewhere, and why: each is a file of one object whose check is the JSON twin's. */
+const COVERED_ELSEWHERE: Record<string, string> = {
+  exportItemAnalytics: "analytics CSVs: another creator's item is refused before a byte is written (analytics-exports.int.test.ts; OBJECT_RULES)",
+  exportPackAnalytics: "analytics CSVs: another creator's pack is refused before a byte is written (analytics-exports.int.test.ts; OBJECT_RULES)",
+  playApplicationDemo: "a demo's preview: the applicant and admins only (creator-applications.int.test.ts)",
+  playPackFileForReview: 'admins only, who may audition every pack: there is no other object to reach (pack-review.int.test.ts)',
+};
+
 interface RouteFixture {
   /** Path parameters of an object the caller (B) may have, and of one they may not (A's). */
   mine: Record<string, string>;
@@ -54,7 +67,7 @@ describe(`file routes never reach another object through a query string or an ex
   let t: TestApp;
   let a: TestUser;
   let b: TestUser;
-  const fixtures = {} as Record<Exclude<FileRouteName, 'uploadCreate'>, RouteFixture>;
+  const fixtures: Record<string, RouteFixture> = {};
   let bPack: string;
 
   const send = (request: InjectOptions, user: TestUser) => t.app.inject({ ...request, remoteAddress: freshAddress(), headers: { ...request.headers, cookie: user.cookie } });
@@ -84,9 +97,9 @@ describe(`file routes never reach another object through a query string or an ex
     };
     const [bought, theirsBought] = [await soundIn(), await soundIn()];
     const [myNumber, theirNumber] = [await getIt(b, bought.itemId), await getIt(a, theirsBought.itemId)];
-    fixtures.itemDownload = { mine: { id: bought.itemId }, theirs: { id: theirsBought.itemId } };
-    fixtures.packDownload = { mine: { id: bought.packId }, theirs: { id: theirsBought.packId } };
-    fixtures.licencePdf = { mine: { number: myNumber }, theirs: { number: theirNumber } };
+    fixtures.downloadItem = { mine: { id: bought.itemId }, theirs: { id: theirsBought.itemId } };
+    fixtures.downloadPack = { mine: { id: bought.packId }, theirs: { id: theirsBought.packId } };
+    fixtures.downloadLicencePdf = { mine: { number: myNumber }, theirs: { number: theirNumber } };
 
     // Art each of them uploaded and attached to nothing yet: only its uploader sees it.
     const art = async (user: TestUser) => {
@@ -94,14 +107,14 @@ describe(`file routes never reach another object through a query string or an ex
       await createFileFromUpload(t.ctx, { body: randomBytes(2000), originalName: 'art.jpg', contentType: 'image/jpeg', ownerUserId: user.id, derivedFromFileId: source.id, variant: 'cover-250x250' });
       return { fileId: source.id, variant: 'cover-250x250' };
     };
-    fixtures.media = { mine: await art(b), theirs: await art(a) };
+    fixtures.getMedia = { mine: await art(b), theirs: await art(a) };
 
     const newPack = async (user: TestUser) => ((await call(t, 'POST', '/api/studio/packs', { title: 'Night Drums', genres: ['trap'] }, { cookie: user.cookie })).json() as StudioPack).id;
     bPack = await newPack(b);
     const idOf = (res: LightMyRequestResponse) => (res.headers.location as string).split('/').pop()!;
     const mineUpload = idOf(await tusCreate(t, b.cookie, { packId: bPack, relativePath: 'Mine.wav' }, 3000));
     const theirsAt = (await tusCreate(t, a.cookie, { packId: await newPack(a), relativePath: 'Theirs.wav' }, 2000)).headers.location as string;
-    fixtures.upload = {
+    const upload: RouteFixture = {
       mine: { id: mineUpload },
       theirs: { id: idOf({ headers: { location: theirsAt } } as unknown as LightMyRequestResponse) },
       headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
@@ -110,19 +123,23 @@ describe(`file routes never reach another object through a query string or an ex
         expect([head.statusCode, head.headers['upload-offset'], head.headers['upload-length']]).toEqual([200, '0', '2000']);
       },
     };
+    Object.assign(fixtures, { getUploadOffset: upload, continueUpload: upload, cancelUpload: upload });
   });
   afterAll(() => t.close());
 
-  const routes = Object.entries(FILE_ROUTES).filter(([name]) => name !== 'uploadCreate') as [Exclude<FileRouteName, 'uploadCreate'>, (typeof FILE_ROUTES)[FileRouteName]][];
+  it.each(FILE_ENDPOINTS)('%s has a fixture here, or is covered elsewhere', (name) => {
+    expect(name in fixtures || name in COVERED_ELSEWHERE, `${name}: add its fixture (an object of B's and one of A's) in beforeAll, or say in COVERED_ELSEWHERE why it needs none`).toBe(true);
+  });
 
-  describe.each(routes)('%s', (name, { methods, path }) => {
-    it.each([...methods])(`%s ${path}: refused, or the answer for the caller's own object — never the other's`, async (method) => {
-      const { mine, theirs, headers = {}, intact } = fixtures[name];
+  describe.each(FILE_ENDPOINTS.filter(([name]) => !(name in COVERED_ELSEWHERE)))('%s', (name, endpoint) => {
+    const { path } = endpoint;
+    it.each([...methodsOf(endpoint)])(`%s ${path}: refused, or the answer for the caller's own object — never the other's`, async (method) => {
+      const { mine, theirs, headers = {}, intact } = fixtures[name]!;
       const request = (url: string): InjectOptions => ({ method, url, headers, ...(method === 'PATCH' ? { payload: Buffer.alloc(16, 0x58) } : {}) });
       // What B gets for their own (read-only methods: mutating mine would change the answer to compare with).
       const own = method === 'GET' || method === 'HEAD' ? await send(request(fill(path, mine)), b) : null;
       if (own) expect(own.statusCode, `${method} ${fill(path, mine)}: ${own.body.slice(0, 200)}`).toBeLessThan(300);
-      const isUpload = path.startsWith(FILE_ROUTES.uploadCreate.path);
+      const isUpload = endpoint.reply?.kind === 'tus';
 
       for (const { url, query } of smuggled(path, mine, theirs)) {
         const res = await send(request(url), b);
@@ -141,11 +158,12 @@ describe(`file routes never reach another object through a query string or an ex
     });
   });
 
-  it(`POST ${FILE_ROUTES.uploadCreate.path}: refuses a query string or anything after the path, and opens no upload`, async () => {
+  it(`POST ${API.createUpload.path}: refuses a query string or anything after the path, and opens no upload`, async () => {
     const headers = { 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': tusMetadata({ packId: bPack, relativePath: 'Kick.wav' }) };
     const before = await t.ctx.db.select().from(uploadReservations).where(eq(uploadReservations.packId, bPack));
-    const base = FILE_ROUTES.uploadCreate.path;
-    for (const url of [`${base}?x=1`, `${base}?/${fixtures.upload.theirs.id}`, `${base}/`, `${base};x`, `${base}%2F${fixtures.upload.theirs.id}`]) {
+    const base = API.createUpload.path;
+    const theirs = fixtures.cancelUpload!.theirs.id;
+    for (const url of [`${base}?x=1`, `${base}?/${theirs}`, `${base}/`, `${base};x`, `${base}%2F${theirs}`]) {
       const res = await send({ method: 'POST', url, headers }, b);
       expect(res.statusCode, `${url}: ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);

@@ -14,7 +14,7 @@ const CREATOR_PEOPLE = claims('creator', 'collaborator');
  */
 export const ANALYTICS_API = {
   getItemAnalytics: { method: 'GET', path: '/api/analytics/items/:slug', access: CREATOR_PEOPLE, summary: 'Plays, downloads, gets, favorites, playlist adds and credits of one item over time', tags: ['analytics'], params: slugParams, query: analyticsQuerySchema, response: itemAnalyticsSchema },
-  exportItemAnalytics: { method: 'GET', path: '/api/analytics/items/:slug/export.csv', access: CREATOR_PEOPLE, summary: 'The same series as CSV (one row per period)', tags: ['analytics'], params: slugParams, query: analyticsQuerySchema, response: z.unknown(), rateLimit: 'export' },
+  exportItemAnalytics: { method: 'GET', path: '/api/analytics/items/:slug/export.csv', access: CREATOR_PEOPLE, summary: 'The same series as CSV (one row per period)', tags: ['analytics'], params: slugParams, query: analyticsQuerySchema, reply: { kind: 'file', contentTypes: ['text/csv'] }, rateLimit: 'export' },
   getPackAnalytics: { method: 'GET', path: '/api/analytics/packs/:id', access: CREATOR_PEOPLE, summary: "A pack's counters over time, its totals and its top items", tags: ['analytics'], params: idParams, query: analyticsQuerySchema, response: packAnalyticsSchema },
-  exportPackAnalytics: { method: 'GET', path: '/api/analytics/packs/:id/export.csv', access: CREATOR_PEOPLE, summary: "A pack's counters as CSV, one row per item per period", tags: ['analytics'], params: idParams, query: analyticsQuerySchema, response: z.unknown(), rateLimit: 'export' },
+  exportPackAnalytics: { method: 'GET', path: '/api/analytics/packs/:id/export.csv', access: CREATOR_PEOPLE, summary: "A pack's counters as CSV, one row per item per period", tags: ['analytics'], params: idParams, query: analyticsQuerySchema, reply: { kind: 'file', contentTypes: ['text/csv'] }, rateLimit: 'export' },
 } as const satisfies Record<string, Endpoint>;

@@ -27,16 +27,21 @@ import { LIBRARY_API } from './library-endpoints.ts';
 import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
+import { FILE_API } from './file-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
 import { collaboratorsSchema, createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
 
 /**
- * Every JSON endpoint of the API: method, path, who may call it and its schemas.
- * The server registers routes from these, OpenAPI is generated from them, the web client calls
- * through them, and the endpoint × user-kind tests iterate over them.
+ * Every endpoint of the API: method, path, who may call it, its schemas and what it answers (JSON, or a
+ * file's bytes, a redirect, the tus protocol). The server registers routes from these (access, budgets and
+ * validation before any handler), OpenAPI is generated from them, the web client calls the JSON ones
+ * through them, and the endpoint × user-kind and hostile-input tests iterate over them.
  */
-export interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type Endpoint = JsonEndpoint | FileEndpoint;
+
+interface EndpointShape {
+  /** A GET also answers HEAD (headers only), through the same checks. */
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Fastify-style path; `:name` marks a parameter. */
   path: string;
   access: Access;
@@ -45,13 +50,31 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  response: z.ZodType;
-  /** Success status; 200 unless stated. */
-  status?: 200 | 201 | 204;
   /** The request budget it draws on (rate-limits.ts), per user and per client address, across every API process. */
   rateLimit?: RateLimitName;
   /** The request body is a file's bytes, streamed to the handler unparsed (uploads); the handler enforces its size limit. */
   rawBody?: true;
+}
+
+/** Answers JSON: `response` is checked and trimmed on the way out; the web client reads it through the same schema. */
+export interface JsonEndpoint extends EndpointShape {
+  reply?: undefined;
+  response: z.ZodType;
+  /** Success status; 200 unless stated. */
+  status?: 200 | 201 | 204;
+}
+
+/**
+ * Answers something else, which its handler sends itself (errors stay JSON):
+ * - `file`: bytes of one of `contentTypes` (Range and validators where stored; `redirects`: may instead answer
+ *   302 to a short-lived signed URL of the store);
+ * - `tus`: the tus 1.0.0 protocol (tus.io): status and Upload-* headers, the finished upload's JSON; its
+ *   requests reach tus unparsed, whatever their type (a media input: media-inputs.ts lists tus uploads).
+ */
+export interface FileEndpoint extends EndpointShape {
+  reply: { kind: 'file'; contentTypes: readonly string[]; redirects?: true } | { kind: 'tus' };
+  response?: undefined;
+  status?: undefined;
 }
 
 const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
@@ -102,6 +125,7 @@ export const API = {
   ...ANALYTICS_API,
   ...STUDIO_PACK_API,
   ...PACK_REVIEW_API,
+  ...FILE_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

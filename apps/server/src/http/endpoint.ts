@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { decideAccess, type Access, type PublicAccess } from '@crate/contract/access';
-import type { Endpoint } from '@crate/contract/api-endpoints';
+import type { Endpoint, FileEndpoint } from '@crate/contract/api-endpoints';
 import { CONCURRENCY_RETRY_AFTER_SECONDS, RATE_LIMITS, type RateLimit, type RateLimitName } from '@crate/contract/rate-limits';
 import { AppError } from './app-error.ts';
 import type { Viewer } from './viewer.ts';
@@ -25,7 +25,8 @@ export interface EndpointInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<z.input<E['response']>>;
+/** A JSON endpoint's handler returns its answer; a file endpoint's sends its own (a stream, a redirect, tus's answer) and returns the reply. */
+export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<E extends FileEndpoint ? FastifyReply : z.input<E['response']>>;
 
 /**
  * The endpoint's declared budget (contract rate-limits.ts) as one check: per client address always, per
@@ -36,8 +37,8 @@ function budgetCheckOf(app: FastifyInstance, endpoint: Endpoint): ((request: Fas
   return endpoint.rateLimit ? budgetCheck(app, `${endpoint.method} ${endpoint.path}`, endpoint.rateLimit) : null;
 }
 
-/** A declared budget as one check, for `id` (a route outside the API table, e.g. a file download, uses it directly). */
-export function budgetCheck(app: FastifyInstance, id: string, name: RateLimitName): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+/** A declared budget as one check, counted under `id`. */
+function budgetCheck(app: FastifyInstance, id: string, name: RateLimitName): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const limit: RateLimit = RATE_LIMITS[name];
   const perAddress = app.createRateLimit({ max: limit.perAddress.max, timeWindow: limit.perAddress.windowSeconds * 1000, keyGenerator: (request) => `${id}|address|${request.ip}` });
   const perUser = limit.perUser
@@ -87,9 +88,10 @@ export function concurrencyCheck(app: FastifyInstance, name: RateLimitName): ((r
  * endpoint's declared rate limit and, for a budget that caps them, one of the user's slots for requests under way.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
-  if (endpoint.rawBody) {
-    // An upload: whatever its declared type, the body reaches the handler as the unparsed request stream
-    // (request.body is that stream, or undefined when nothing was sent). The parser lives in its own scope.
+  if (endpoint.rawBody || endpoint.reply?.kind === 'tus') {
+    // An upload, or any tus request (tus reads its own): whatever its declared type, the body reaches the handler
+    // as the unparsed request stream (request.body is that stream, or undefined when nothing was sent). The
+    // parser lives in its own scope.
     void app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -106,13 +108,15 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
+    // OpenAPI leaves HEAD routes out unless asked: a GET's HEAD twin stays out, an endpoint that is a HEAD (tus) is in.
+    ...(endpoint.method === 'HEAD' ? { config: { swagger: { exposeHeadRoute: true } } } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [endpoint.status ?? 200]: endpoint.response },
+      response: responsesOf(endpoint),
     },
     onRequest: async (request, reply) => {
       const viewer = await request.viewer();
@@ -127,7 +131,7 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       const viewer = await request.viewer();
       // onRequest already refused this; checked again so the handler's non-null viewer is a fact, not a cast.
       if (!viewer && endpoint.access.kind !== 'public') throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-      const result = await handler({
+      const result: unknown = await handler({
         body: request.body as never,
         upload: endpoint.rawBody && request.body instanceof Readable ? request.body : null,
         params: request.params as never,
@@ -136,8 +140,36 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
         request,
         reply,
       });
-      reply.status(endpoint.status ?? 200);
+      // A file endpoint has sent its own status and bytes.
+      if (!endpoint.reply) reply.status(endpoint.status ?? 200);
       return result;
     },
   });
+}
+
+/** A file's bytes, for OpenAPI (never parsed: a file endpoint's handler sends them itself). */
+const BINARY = z.string().meta({ format: 'binary' });
+/** An answer that is all status and headers, as OpenAPI shows one. */
+const headersOnly = (description: string) => z.null().describe(description);
+
+/**
+ * What OpenAPI says an endpoint answers: its JSON schema; a file's bytes in each of its types (and a 302 to a
+ * signed URL where it may redirect); for tus, the protocol's answers, headers only but for a finished upload.
+ */
+function responsesOf(endpoint: Endpoint): Record<number, unknown> {
+  if (!endpoint.reply) return { [endpoint.status ?? 200]: endpoint.response };
+  const { reply } = endpoint;
+  if (reply.kind === 'tus') {
+    return {
+      200: headersOnly('tus: the upload as it stands (Upload-Offset, Upload-Length), or the ingested file (JSON) once its last bytes arrived'),
+      201: headersOnly('tus: the upload is created; Location is its address'),
+      204: headersOnly('tus: the bytes are taken (Upload-Offset), or the upload is cancelled'),
+    };
+  }
+  const bytes = (description: string) => ({ description, content: Object.fromEntries(reply.contentTypes.map((type) => [type, { schema: BINARY }])) });
+  return {
+    200: bytes('The file'),
+    206: bytes('The range asked for'),
+    ...(reply.redirects ? { 302: headersOnly('The file at a short-lived signed URL of the store (Location)') } : {}),
+  };
 }

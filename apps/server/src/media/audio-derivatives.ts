@@ -18,6 +18,7 @@
  * this hold more than a few MB of samples (docs/decisions/0031). It runs in the media pool's worker threads
  * (media-pool.ts), never on the API's event loop.
  */
+import type { MediaVariant } from '@crate/contract/file-endpoints';
 import { parseBuffer, parseFile, type IAudioMetadata } from 'music-metadata';
 import { formatDuration } from '@crate/contract/studio-limits';
 import { AudioFeatureAccumulator, type AudioFeatures, audioFeatureVector } from './audio-features.ts';
@@ -26,10 +27,11 @@ import { MediaError } from './media-error.ts';
 import { DEFAULT_PEAK_COUNT, type WaveformPeaks, WaveformPeakAccumulator } from './waveform-peaks.ts';
 
 /** Variant names recorded in files.variant for audio derivatives. */
+/** Served at /api/media under these names, which the contract lists (MEDIA_VARIANTS). */
 export const AUDIO_VARIANTS = {
   preview: 'preview-mp3',
   peaks: 'waveform-peaks',
-} as const;
+} as const satisfies Record<string, MediaVariant>;
 
 export const PREVIEW_BITRATE_KBPS = 128;
 export const ANALYSIS_SAMPLE_RATE = 44100;

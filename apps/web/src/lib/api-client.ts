@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { Endpoint } from '@crate/contract/api-endpoints';
+import type { JsonEndpoint } from '@crate/contract/api-endpoints';
 import type { ApiErrorBody } from '@crate/contract/api-error';
 import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
 
 /** What a call to `E` needs: body, params and query exactly when the endpoint declares them. */
-export type CallInput<E extends Endpoint> = (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never }) &
+export type CallInput<E extends JsonEndpoint> = (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never }) &
   (E['params'] extends z.ZodType ? { params: Input<E['params']> } : { params?: never }) &
   (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: never }) &
   (E['rawBody'] extends true ? { file: Blob } : { file?: never }) & {
@@ -15,7 +15,7 @@ export type CallInput<E extends Endpoint> = (E['body'] extends z.ZodType ? { bod
     cache?: RequestCache;
   };
 
-export type CallResult<E extends Endpoint> = z.output<E['response']>;
+export type CallResult<E extends JsonEndpoint> = z.output<E['response']>;
 
 /** Fills `:name` segments of an endpoint path. */
 export function buildPath(path: string, params: Record<string, string | number> | undefined, query?: Record<string, unknown>): string {
@@ -110,11 +110,11 @@ export function invalidResponse(status = 200): ApiError {
 }
 
 /**
- * Calls one contract endpoint: typed input, JSON both ways, the response checked against the
- * contract schema. Failures throw ApiError: the server's {error:{code,message,field}}, or
+ * Calls one contract endpoint that answers JSON (a file endpoint is a URL for a link, a player or tus, and
+ * does not type-check here): typed input, JSON both ways, the response checked against the contract schema. Failures throw ApiError: the server's {error:{code,message,field}}, or
  * NETWORK_ERROR when no answer came back.
  */
-export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<CallResult<E>> {
+export async function callApi<E extends JsonEndpoint>(endpoint: E, input: CallInput<E>, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<CallResult<E>> {
   const { body, file, params, query, signal, cache } = input as {
     body?: unknown;
     file?: Blob;

@@ -1,25 +1,20 @@
 import path from 'node:path';
 import { ZipArchive } from 'archiver';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
-import { FILE_ROUTES } from '@crate/contract/file-routes';
 import type { AppContext } from '../../app-context.ts';
 import { attachmentDisposition, sanitiseDownloadName } from '../../files/content-disposition.ts';
 import { planResponse, sendRangeNotSatisfiable, sendStoredObject, type ResponsePlan } from '../../files/send-stored-object.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import { budgetCheck, registerEndpoint } from '../../http/endpoint.ts';
+import { notFound } from '../../http/app-error.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
-import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import type { LicenceCertificate } from '@crate/contract/commerce';
 import { presentCertificate, renderLicencePdf } from '../licences/licence-service.ts';
 import * as repo from './download-repository.ts';
 
-const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
 /** How long a signed download URL works: enough to start the download, too short to pass around. */
 const SIGNED_URL_SECONDS = 60;
 
@@ -30,104 +25,78 @@ const SIGNED_URL_SECONDS = 60;
  */
 const sendsANewCopy = (request: FastifyRequest, plan: ResponsePlan) => request.method === 'GET' && (plan.kind === 'full' || (plan.kind === 'partial' && plan.start === 0));
 
-async function signedIn(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await request.viewer();
-  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to download');
-  return viewer;
-}
-
 /**
  * Downloads of what a user owns (docs/decisions/0021): one sound's original file, with HTTP ranges, and a
  * pack as one zip of the sounds they own in it (their stems, MIDI and presets too, and each licence certificate),
- * streamed entry by entry from storage so memory stays flat whatever the pack weighs. Both are file routes
- * outside the JSON API table; each records the download.
+ * streamed entry by entry from storage so memory stays flat whatever the pack weighs. Both are file endpoints
+ * of the API table (sign-in and the download budget checked before them); each records the download.
  */
 export function registerDownloadRoutes(app: FastifyInstance, { db, storage, config }: AppContext): void {
-  const spendBudget = app.rateLimitsEnforced ? budgetCheck(app, 'GET /api/downloads', 'download') : null;
-  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
-    await signedIn(request);
-    await spendBudget?.(request, reply);
-  };
-
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: [...FILE_ROUTES.itemDownload.methods],
-    url: FILE_ROUTES.itemDownload.path,
-    schema: { summary: "An owned (or free) sound's original file, as an attachment; ranges supported", tags: ['commerce'], params: idParams },
-    onRequest: admit,
-    handler: async (request, reply) => {
-      const viewer = await signedIn(request);
-      const found = await repo.findItemDownload(db, viewer.userId, request.params.id);
-      authorize(viewer, 'download', found, asItem, 'That sound');
-      if (!found?.storageKey || !found.fileId) throw notFound('That sound’s file');
-      const { storageKey, fileId } = found;
-      const record = async (plan: ResponsePlan) => {
-        if (sendsANewCopy(request, plan)) await repo.recordDownloads(db, [{ userId: viewer.userId, itemId: found.itemId, ownedItemId: found.ownedItemId, fileId, ipAddress: request.ip }]);
-      };
-      const downloadName = `${found.name}${path.extname(found.originalName ?? '')}`;
-      // A store that signs URLs (S3) serves the bytes itself, for a minute, to whoever was just authorised here;
-      // what it will send is decided here the same way, from the object's size and validators.
-      if (storage.signedDownloadUrl) {
-        const object = await storage.head(storageKey);
-        if (!object) throw notFound('That sound’s file');
-        const plan = planResponse(request, object);
-        if (plan.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply.header('cache-control', CACHE_PERSONAL), object.size);
-        await record(plan);
-        const url = await storage.signedDownloadUrl(storageKey, {
-          expiresInSeconds: SIGNED_URL_SECONDS,
-          contentDisposition: attachmentDisposition(sanitiseDownloadName(downloadName)),
-          contentType: 'application/octet-stream',
-        });
-        return reply.header('cache-control', CACHE_PERSONAL).redirect(url, 302);
-      }
-      return sendStoredObject(request, reply, storage, { key: storageKey, cacheControl: CACHE_PERSONAL, downloadName, contentType: found.contentType ?? undefined, onPlan: record });
-    },
+  registerEndpoint(app, API.downloadItem, async ({ params, viewer, request, reply }) => {
+    const found = await repo.findItemDownload(db, viewer.userId, params.id);
+    authorize(viewer, 'download', found, asItem, 'That sound');
+    if (!found?.storageKey || !found.fileId) throw notFound('That sound’s file');
+    const { storageKey, fileId } = found;
+    const record = async (plan: ResponsePlan) => {
+      if (sendsANewCopy(request, plan)) await repo.recordDownloads(db, [{ userId: viewer.userId, itemId: found.itemId, ownedItemId: found.ownedItemId, fileId, ipAddress: request.ip }]);
+    };
+    const downloadName = `${found.name}${path.extname(found.originalName ?? '')}`;
+    // A store that signs URLs (S3) serves the bytes itself, for a minute, to whoever was just authorised here;
+    // what it will send is decided here the same way, from the object's size and validators.
+    if (storage.signedDownloadUrl) {
+      const object = await storage.head(storageKey);
+      if (!object) throw notFound('That sound’s file');
+      const plan = planResponse(request, object);
+      if (plan.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply.header('cache-control', CACHE_PERSONAL), object.size);
+      await record(plan);
+      const url = await storage.signedDownloadUrl(storageKey, {
+        expiresInSeconds: SIGNED_URL_SECONDS,
+        contentDisposition: attachmentDisposition(sanitiseDownloadName(downloadName)),
+        contentType: 'application/octet-stream',
+      });
+      return reply.header('cache-control', CACHE_PERSONAL).redirect(url, 302);
+    }
+    return sendStoredObject(request, reply, storage, { key: storageKey, cacheControl: CACHE_PERSONAL, downloadName, contentType: found.contentType ?? undefined, onPlan: record });
   });
 
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: [...FILE_ROUTES.packDownload.methods],
-    url: FILE_ROUTES.packDownload.path,
-    schema: { summary: 'The sounds I own in a pack, with their stems, MIDI and presets and their licence certificates, as one zip', tags: ['commerce'], params: idParams },
-    onRequest: admit,
-    handler: async (request, reply) => {
-      const viewer = await signedIn(request);
-      const rows = await repo.listOwnedPackFiles(db, viewer.userId, request.params.id);
-      // Owning nothing in it, a pack has nothing to download: the same answer as a pack that does not exist.
-      if (rows.length === 0) throw notFound('Sounds you own in that pack');
-      const title = rows[0]!.packTitle;
-      const folder = nameSegment(title);
-      const headers = { 'content-type': 'application/zip', 'content-disposition': attachmentDisposition(`${folder}.zip`), 'cache-control': CACHE_PERSONAL };
-      // A HEAD sends no zip: nothing is recorded and nothing read. Ranges are ignored: the zip is made as it streams.
-      if (request.method === 'HEAD') return reply.headers(headers).send();
-      await repo.recordDownloads(
-        db,
-        rows.filter((r) => r.isOriginal).map((r) => ({ userId: viewer.userId, itemId: r.itemId, ownedItemId: r.ownedItemId, fileId: r.fileId, ipAddress: request.ip })),
-      );
-      const entries = zipEntries(folder, rows);
-      // Stored, not deflated: audio barely compresses, and the zip streams at the speed of reading the files.
-      const archive = new ZipArchive({ store: true });
-      // One storage read at a time: the next file is opened when the previous entry is written.
-      let next = 0;
-      const appendNext = async () => {
-        const entry = entries[next++];
-        if (!entry) return void archive.finalize();
-        if (entry.licence) {
-          return void archive.append(renderLicencePdf(entry.licence, `${config.publicUrl}/licence/${entry.licence.certificate_number}`), { name: entry.name });
-        }
-        const stored = await storage.get(entry.key!);
-        if (!stored) return appendNext();
-        archive.append(stored.body, { name: entry.name });
-      };
-      const fail = (error: unknown) => {
-        request.log.error({ err: error }, 'pack zip failed');
-        archive.abort();
-        reply.raw.destroy(error instanceof Error ? error : new Error(String(error)));
-      };
-      archive.on('entry', () => void appendNext().catch(fail));
-      archive.on('error', fail);
-      reply.headers(headers);
-      void appendNext().catch(fail);
-      return reply.send(archive);
-    },
+  registerEndpoint(app, API.downloadPack, async ({ params, viewer, request, reply }) => {
+    const rows = await repo.listOwnedPackFiles(db, viewer.userId, params.id);
+    // Owning nothing in it, a pack has nothing to download: the same answer as a pack that does not exist.
+    if (rows.length === 0) throw notFound('Sounds you own in that pack');
+    const title = rows[0]!.packTitle;
+    const folder = nameSegment(title);
+    const headers = { 'content-type': 'application/zip', 'content-disposition': attachmentDisposition(`${folder}.zip`), 'cache-control': CACHE_PERSONAL };
+    // A HEAD sends no zip: nothing is recorded and nothing read. Ranges are ignored: the zip is made as it streams.
+    if (request.method === 'HEAD') return reply.headers(headers).send();
+    await repo.recordDownloads(
+      db,
+      rows.filter((r) => r.isOriginal).map((r) => ({ userId: viewer.userId, itemId: r.itemId, ownedItemId: r.ownedItemId, fileId: r.fileId, ipAddress: request.ip })),
+    );
+    const entries = zipEntries(folder, rows);
+    // Stored, not deflated: audio barely compresses, and the zip streams at the speed of reading the files.
+    const archive = new ZipArchive({ store: true });
+    // One storage read at a time: the next file is opened when the previous entry is written.
+    let next = 0;
+    const appendNext = async () => {
+      const entry = entries[next++];
+      if (!entry) return void archive.finalize();
+      if (entry.licence) {
+        return void archive.append(renderLicencePdf(entry.licence, `${config.publicUrl}/licence/${entry.licence.certificate_number}`), { name: entry.name });
+      }
+      const stored = await storage.get(entry.key!);
+      if (!stored) return appendNext();
+      archive.append(stored.body, { name: entry.name });
+    };
+    const fail = (error: unknown) => {
+      request.log.error({ err: error }, 'pack zip failed');
+      archive.abort();
+      reply.raw.destroy(error instanceof Error ? error : new Error(String(error)));
+    };
+    archive.on('entry', () => void appendNext().catch(fail));
+    archive.on('error', fail);
+    reply.headers(headers);
+    void appendNext().catch(fail);
+    return reply.send(archive);
   });
 
   registerEndpoint(app, API.listDownloads, async ({ query, viewer }) => {

@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { API } from '@crate/contract/api-endpoints';
-import { certificateNumberSchema } from '@crate/contract/commerce';
-import { FILE_ROUTES } from '@crate/contract/file-routes';
 import type { AppContext } from '../../app-context.ts';
 import { attachmentDisposition } from '../../files/content-disposition.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
 import { findLicence } from './licence-repository.ts';
@@ -23,21 +19,14 @@ export function registerLicenceRoutes(app: FastifyInstance, { db, config }: AppC
     return { ...presentCertificate(row), valid: row.valid };
   });
 
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: [...FILE_ROUTES.licencePdf.methods],
-    url: FILE_ROUTES.licencePdf.path,
-    schema: { summary: 'My licence certificate as a PDF', tags: ['commerce'], params: z.strictObject({ number: certificateNumberSchema }) },
-    handler: async (request, reply) => {
-      const viewer = await request.viewer();
-      if (!viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to download your certificate');
-      const row = await findLicence(db, request.params.number);
-      // Anyone may verify a certificate; only its holder downloads it.
-      if (!row || row.holderUserId !== viewer.userId) throw notFound('That certificate');
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentDisposition(`${row.certificateNumber}.pdf`))
-        .header('cache-control', CACHE_PERSONAL);
-      return reply.send(renderLicencePdf(presentCertificate(row), `${config.publicUrl}/licence/${row.certificateNumber}`));
-    },
+  registerEndpoint(app, API.downloadLicencePdf, async ({ params, viewer, reply }) => {
+    const row = await findLicence(db, params.number);
+    // Anyone may verify a certificate; only its holder downloads it.
+    if (!row || row.holderUserId !== viewer.userId) throw notFound('That certificate');
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachmentDisposition(`${row.certificateNumber}.pdf`))
+      .header('cache-control', CACHE_PERSONAL);
+    return reply.send(renderLicencePdf(presentCertificate(row), `${config.publicUrl}/licence/${row.certificateNumber}`));
   });
 }

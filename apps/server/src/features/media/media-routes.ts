@@ -1,25 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { sendStoredObject } from '../../files/send-stored-object.ts';
 import { CACHE_PRIVATE } from '../../http/cache-headers.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { AUDIO_VARIANTS } from '../../media/audio-derivatives.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { BANNER_VARIANTS, COVER_VARIANTS } from '../../media/cover-art.ts';
 import { can } from '../../policies/can.ts';
 import { asMedia } from '../../policies/media-policy.ts';
 import { findDerivative, findMediaFacts } from './media-repository.ts';
 import { notePreviewServed, playNetworkKey } from '../tracking/item-events-service.ts';
-
-/** The derivatives a browser may fetch: previews, peaks and resized art. Nothing else is a variant here. */
-export const MEDIA_VARIANTS = [...Object.values(AUDIO_VARIANTS), ...Object.values(COVER_VARIANTS), ...Object.values(BANNER_VARIANTS)] as [string, ...string[]];
-
-const mediaParams = z.strictObject({
-  fileId: z.uuid('Not a file id'),
-  variant: z.enum(MEDIA_VARIANTS, 'Not a media variant'),
-});
 
 /**
  * Public media may sit in browsers and CDNs for an hour without being asked again (a derivative never
@@ -48,22 +39,15 @@ const fromTheStart = (range: string | undefined) => range === undefined || /^byt
  */
 export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, storage } = ctx;
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: ['GET', 'HEAD'],
-    url: '/api/media/:fileId/:variant',
-    schema: { summary: 'A media derivative (preview, peaks, image) of a stored file, as visible as what it belongs to', tags: ['media'], params: mediaParams },
-    handler: async (request, reply) => {
-      const { fileId, variant } = request.params;
-      const facts = await findMediaFacts(db, fileId);
-      const derivative = facts ? await findDerivative(db, fileId, variant) : null;
-      const viewer = await request.viewer();
-      if (!facts || !derivative || !can(viewer, 'read', asMedia(facts))) throw notFound('That media file');
-      const isPublic = can(null, 'read', asMedia(facts));
-      const isPreview = variant === AUDIO_VARIANTS.preview;
-      if (isPreview && request.method === 'GET' && fromTheStart(request.headers.range)) await recordServe(ctx, viewer, request.ip, fileId);
-      const cacheControl = !isPublic ? CACHE_PRIVATE : isPreview ? CACHE_PUBLIC_PREVIEW : CACHE_PUBLIC_MEDIA;
-      return sendStoredObject(request, reply, storage, { key: derivative.storageKey, cacheControl, contentType: derivative.contentType });
-    },
+  registerEndpoint(app, API.getMedia, async ({ params: { fileId, variant }, viewer, request, reply }) => {
+    const facts = await findMediaFacts(db, fileId);
+    const derivative = facts ? await findDerivative(db, fileId, variant) : null;
+    if (!facts || !derivative || !can(viewer, 'read', asMedia(facts))) throw notFound('That media file');
+    const isPublic = can(null, 'read', asMedia(facts));
+    const isPreview = variant === AUDIO_VARIANTS.preview;
+    if (isPreview && request.method === 'GET' && fromTheStart(request.headers.range)) await recordServe(ctx, viewer, request.ip, fileId);
+    const cacheControl = !isPublic ? CACHE_PRIVATE : isPreview ? CACHE_PUBLIC_PREVIEW : CACHE_PUBLIC_MEDIA;
+    return sendStoredObject(request, reply, storage, { key: derivative.storageKey, cacheControl, contentType: derivative.contentType });
   });
 }
 

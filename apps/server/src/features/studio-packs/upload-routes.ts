@@ -1,9 +1,10 @@
 /**
  * Resumable uploads into a pack (docs/decisions/0025): the tus protocol (tus.io) served by @tus/server with
  * its file store in DATA_DIR, so an upload survives a dropped connection, a page reload (the browser client
- * keeps the upload's URL) and a server restart (offsets and metadata are on disk). Fastify routes the
- * request first — sign-in, the creator claim, CSRF, the upload budget, an address with nothing after the
- * upload id — then hands it to tus with the id its route validated, and tus asks the upload policy about that
+ * keeps the upload's URL) and a server restart (offsets and metadata are on disk). Each tus request is an
+ * endpoint of the API table (createUpload, getUploadOffset, continueUpload, cancelUpload), so sign-in, the
+ * creator claim, CSRF, the upload budget and the id are checked first; the handler refuses an address with
+ * anything after the upload id, then hands the request to tus with the id its route validated, and tus asks the upload policy about that
  * id before it touches the upload (decision 0032); tus's answers are relayed, its errors in our JSON shape.
  * Creating an upload checks its pack, kind and size and reserves its room before a byte is sent; finishing it
  * ingests the file.
@@ -12,17 +13,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { claims, decideAccess } from '@crate/contract/access';
+import { API } from '@crate/contract/api-endpoints';
 import type { ApiErrorCode } from '@crate/contract/api-error';
-import { FILE_ROUTES } from '@crate/contract/file-routes';
+import { UPLOADS_PATH } from '@crate/contract/file-endpoints';
 import { classifyPackFile } from '@crate/contract/pack-file-kind';
 import { ACCEPTED_FORMATS, formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import { uploadMetadataSchema } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { budgetCheck } from '../../http/endpoint.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
@@ -32,9 +31,6 @@ import { assertEditable } from './studio-pack-service.ts';
 import { ingestUpload, type UploadKind } from './ingest-upload.ts';
 import { releaseUploadRoom, reserveUploadRoom, UPLOAD_EXPIRY_MS } from './upload-room.ts';
 import { uploadStore } from './uploads-sweep-job.ts';
-
-export const UPLOAD_PATH = FILE_ROUTES.uploadCreate.path;
-const uploadIdParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a valid upload id') });
 
 const STATUS_CODES: Record<number, ApiErrorCode> = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'NOT_FOUND', 412: 'VALIDATION_FAILED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 460: 'VALIDATION_FAILED' };
 const errorJson = (code: string, message: string, field?: string) => JSON.stringify({ error: field ? { code, message, field } : { code, message } });
@@ -87,7 +83,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   const callerOf = (req: Request) => callers.get(req) ?? (() => { throw new AppError('UNAUTHENTICATED', 'Sign in to continue'); })();
 
   const tus = new Server({
-    path: UPLOAD_PATH,
+    path: UPLOADS_PATH,
     datastore: store,
     relativeLocation: true,
     // Same-origin only: no Access-Control-Allow-Origin header at all (tus would answer `*`).
@@ -144,15 +140,13 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
   });
 
-  const spendBudget = app.rateLimitsEnforced ? budgetCheck(app, `POST ${UPLOAD_PATH}`, 'upload') : null;
-
   /** Hands the request to tus at the address of `uploadId` (or of the upload endpoint) — never at the URL as sent. */
   async function relay(request: FastifyRequest, reply: FastifyReply, viewer: Viewer, uploadId: string | null) {
     if (request.headers['tus-resumable'] !== '1.0.0') throw new AppError('VALIDATION_FAILED', 'This is a tus upload endpoint: send Tus-Resumable: 1.0.0.', 'Tus-Resumable');
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
     const body = request.method === 'PATCH' || request.method === 'POST' ? (Readable.toWeb(request.raw) as ReadableStream) : null;
-    const address = uploadId === null ? UPLOAD_PATH : `${UPLOAD_PATH}/${uploadId}`;
+    const address = uploadId === null ? UPLOADS_PATH : `${UPLOADS_PATH}/${uploadId}`;
     const web = new Request(new URL(address, 'http://upload.invalid'), { method: request.method, headers, body, duplex: 'half' } as RequestInit);
     const caller: Caller = { viewer, ip: request.ip || null, uploadId };
     callers.set(web, caller);
@@ -171,38 +165,16 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     return reply.type('application/json').send(json);
   }
 
-  const signedInCreator = async (request: FastifyRequest): Promise<Viewer> => {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-    if (decideAccess(claims('creator'), viewer) !== 'allow') throw new AppError('FORBIDDEN', 'Only creators upload packs');
-    return viewer;
-  };
-
-  void app.register(async (scope) => {
-    // The body is tus's to read: no parser touches it.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.withTypeProvider<ZodTypeProvider>().route({
-      method: [...FILE_ROUTES.uploadCreate.methods],
-      url: FILE_ROUTES.uploadCreate.path,
-      schema: { summary: 'Start a resumable (tus) upload of one pack file or a zip into a draft pack (metadata: packId, relativePath)', tags: ['studio'] },
-      onRequest: async (request, reply) => {
-        assertExactAddress(request, UPLOAD_PATH);
-        await signedInCreator(request);
-        await spendBudget?.(request, reply);
-      },
-      handler: async (request, reply) => relay(request, reply, await signedInCreator(request), null),
-    });
-    scope.withTypeProvider<ZodTypeProvider>().route({
-      method: [...FILE_ROUTES.upload.methods],
-      url: FILE_ROUTES.upload.path,
-      schema: { summary: 'Resume (HEAD for the offset, PATCH the next bytes) or cancel one of my uploads', tags: ['studio'], params: uploadIdParams },
-      onRequest: async (request) => {
-        // The id as the router read it, not yet validated: the address must be exactly the path that names it.
-        assertExactAddress(request, `${UPLOAD_PATH}/${(request.params as { id: string }).id}`);
-        await signedInCreator(request);
-      },
-      handler: async (request, reply) => relay(request, reply, await signedInCreator(request), request.params.id),
-    });
+  registerEndpoint(app, API.createUpload, async ({ viewer, request, reply }) => {
+    assertExactAddress(request, UPLOADS_PATH);
+    return relay(request, reply, viewer, null);
   });
+  /** HEAD, PATCH or DELETE of one upload: its address is exactly the path naming the id the route validated. */
+  const onUpload = async ({ params, viewer, request, reply }: { params: { id: string }; viewer: Viewer; request: FastifyRequest; reply: FastifyReply }) => {
+    assertExactAddress(request, `${UPLOADS_PATH}/${params.id}`);
+    return relay(request, reply, viewer, params.id);
+  };
+  registerEndpoint(app, API.getUploadOffset, onUpload);
+  registerEndpoint(app, API.continueUpload, onUpload);
+  registerEndpoint(app, API.cancelUpload, onUpload);
 }

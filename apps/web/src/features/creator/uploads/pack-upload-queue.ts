@@ -7,9 +7,9 @@
  */
 import * as tus from 'tus-js-client';
 import { isApiErrorBody } from '../../../lib/api-client.ts';
+import { API } from '@crate/contract/api-endpoints';
 import type { UploadResult } from '@crate/contract/studio-packs';
 
-export const UPLOAD_ENDPOINT = '/api/studio/uploads';
 /** PATCH size: a dropped connection costs at most this much again, and progress stays honest behind proxies. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
 const PARALLEL = 3;
@@ -119,7 +119,7 @@ export class PackUploadQueue {
       if (existing && existing.state !== 'failed') continue;
       if (existing) this.entries = this.entries.filter((e) => e !== existing);
       const upload = new tus.Upload(file, {
-        endpoint: UPLOAD_ENDPOINT,
+        endpoint: API.createUpload.path,
         chunkSize: CHUNK_BYTES,
         retryDelays: RETRY_DELAYS,
         metadata: { packId: this.packId, relativePath: path, filename: file.name, filetype: file.type },
