@@ -14,11 +14,9 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { AUDIO_MAX_SECONDS, type AudioLimitKind } from '@crate/contract/studio-limits';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
-import { banners, creators, files, items } from '../db/schema/index.ts';
 import { createFileFromUpload, type FileRecord } from '../files/file-repository.ts';
 import { CACHE_IMMUTABLE } from '../http/cache-headers.ts';
 import { AUDIO_VARIANTS, type DerivedFile } from '../media/audio-derivatives.ts';
@@ -27,6 +25,7 @@ import { MediaError } from '../media/media-error.ts';
 import { checkAudioLength, readAudioHeader, tooLongMessage } from '../media/media-limits.ts';
 import { mediaPool, type RunOptions } from '../media/media-pool.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { findSourceFile, isBannerImage, listVariants, lockFile, recordAudioProbe } from './derive-media-repository.ts';
 
 /** Pack file kinds that are sounds (every one gets a preview and peaks). */
 export const AUDIO_FILE_KINDS: readonly PackFileKind[] = ['Sample audio', 'Stem audio', 'Pack preview audio', 'Preset preview audio'];
@@ -78,10 +77,7 @@ async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind' | 'co
   if (file.kind) return 'none'; // MIDI, presets: nothing to preview
   if (file.contentType.startsWith('audio/')) return 'audio';
   if (!file.contentType.startsWith('image/')) return 'none';
-  const [asBanner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.imageFileId, file.id)).limit(1);
-  if (asBanner) return 'banner';
-  const [asCreatorBanner] = await db.select({ id: creators.id }).from(creators).where(eq(creators.bannerFileId, file.id)).limit(1);
-  return asCreatorBanner ? 'banner' : 'cover';
+  return (await isBannerImage(db, file.id)) ? 'banner' : 'cover';
 }
 
 export interface DeriveMediaOptions {
@@ -103,14 +99,14 @@ function audioLimitOf(kind: PackFileKind | null): AudioLimitKind {
 }
 
 export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string, options: DeriveMediaOptions = {}): Promise<DeriveMediaResult> {
-  const [source] = await deps.db.select().from(files).where(eq(files.id, fileId));
+  const source = await findSourceFile(deps.db, fileId);
   if (!source) throw new DeriveMediaError('unknown-file', `file ${fileId} does not exist`, true);
   if (source.derivedFromFileId) throw new DeriveMediaError('not-a-source', `file ${fileId} is itself a derivative (${source.variant}) and has none of its own`, true);
   const use = options.as ?? (await mediaUseOf(deps.db, source));
   if (use === 'none') return { fileId, use, created: [], existing: [] };
 
   const wanted = VARIANTS_BY_USE[use];
-  const before = await existingVariants(deps.db, fileId);
+  const before = await listVariants(deps.db, fileId);
   if (wanted.every((v) => before.has(v))) return { fileId, use, created: [], existing: [...before] };
 
   const local = await copyToTempFile(deps.storage, source);
@@ -119,11 +115,6 @@ export async function deriveMediaForFile(deps: DeriveMediaDeps, fileId: string, 
   } finally {
     await rm(local, { force: true });
   }
-}
-
-async function existingVariants(db: DbOrTx, fileId: string): Promise<Set<string>> {
-  const rows = await db.select({ variant: files.variant }).from(files).where(eq(files.derivedFromFileId, fileId));
-  return new Set(rows.map((r) => r.variant).filter((v): v is string => v !== null));
 }
 
 /** ffmpeg, music-metadata and sharp read a path best (no whole-file buffer); storage may be S3, so the original is copied out first. */
@@ -185,18 +176,8 @@ async function deriveAudioFile(deps: DeriveMediaDeps, source: FileRecord, local:
     });
   const { probe } = derived;
   return storeDerivatives(deps, source, 'audio', derived.files, async (tx) => {
-    await tx
-      .update(files)
-      .set({ durationMs: probe.durationMs, sampleRate: probe.sampleRate, channels: probe.channels, bitDepth: probe.bitDepth, updatedAt: new Date() })
-      .where(eq(files.id, source.id));
-    if (!source.itemId) return { durationMs: probe.durationMs, itemIds: [] };
-    // The item's own sound (a sample's audio, or a preset's preview when it has no audio); its stems and MIDI are not.
-    const updated = await tx
-      .update(items)
-      .set({ durationMs: probe.durationMs, audioFeatures: derived.featureVector, updatedAt: new Date() })
-      .where(and(eq(items.id, source.itemId), or(eq(items.audioFileId, source.id), and(isNull(items.audioFileId), eq(items.previewFileId, source.id)))))
-      .returning({ id: items.id });
-    return { durationMs: probe.durationMs, itemIds: updated.map((r) => r.id) };
+    const itemIds = await recordAudioProbe(tx, source, probe, derived.featureVector);
+    return { durationMs: probe.durationMs, itemIds };
   });
 }
 
@@ -217,8 +198,8 @@ async function storeDerivatives(
   try {
     return await deps.db.transaction(async (tx) => {
       // Runs for the same file queue up here; the later one then finds the variants stored.
-      await tx.select({ id: files.id }).from(files).where(eq(files.id, source.id)).for('update');
-      const existing = await existingVariants(tx, source.id);
+      await lockFile(tx, source.id);
+      const existing = await listVariants(tx, source.id);
       const created: string[] = [];
       const base = path.parse(source.originalName).name || 'file';
       for (const file of derived) {
