@@ -64,7 +64,6 @@ const QUERY_HOMES = [
  */
 const LAYER_DEBT = [
   'apps/server/src/features/auth/auth-routes.ts',
-  'apps/server/src/features/auth/auth-service.ts',
   'apps/server/src/features/auth/resolve-viewer.ts',
   'apps/server/src/features/callable/callable-routes.ts',
   'apps/server/src/features/downloads/download-routes.ts',

@@ -12,12 +12,14 @@ import {
   requestPasswordReset,
   resetPassword,
   updatePassword,
+  type RequestFacts,
   type SignInPlace,
 } from './auth-service.ts';
 import { forwardSetCookies } from './session-cookies.ts';
 
 /** The client address as routed (request.ip believes X-Forwarded-For only from TRUST_PROXY) and the cookies. */
 const placeOf = (request: FastifyRequest): SignInPlace => ({ ipAddress: request.ip || null, cookieHeader: request.headers.cookie });
+const factsOf = (request: FastifyRequest): RequestFacts => ({ headers: request.headers, ip: request.ip });
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.register, async ({ body, request, reply }) => {
@@ -34,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   registerEndpoint(app, API.logout, async ({ request, reply }) => {
-    forwardSetCookies(reply, await logout(ctx, request));
+    forwardSetCookies(reply, await logout(ctx, factsOf(request)));
     return { ok: true as const };
   });
 
@@ -48,12 +50,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, API.requestAccountRecovery, async ({ body }) => requestAccountRecovery(ctx, body.email));
 
   registerEndpoint(app, API.updatePassword, async ({ body, viewer, request, reply }) => {
-    forwardSetCookies(reply, await updatePassword(ctx, request, viewer!, body));
+    forwardSetCookies(reply, await updatePassword(ctx, factsOf(request), viewer!, body));
     return { ok: true as const };
   });
 
   registerEndpoint(app, API.deactivateAccount, async ({ viewer, request, reply }) => {
-    forwardSetCookies(reply, await deactivateAccount(ctx, viewer, request));
+    forwardSetCookies(reply, await deactivateAccount(ctx, viewer, factsOf(request)));
     return { ok: true as const };
   });
 }

@@ -1,6 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { LoginInput, RegisterInput, ResetPasswordInput, UpdatePasswordInput } from '@crate/contract/auth';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
@@ -37,7 +37,13 @@ function trustThisDevice(ctx: AppContext, headers: Headers, place: SignInPlace, 
   headers.append('set-cookie', trustDeviceCookie(ctx.config.authSecret, place.cookieHeader, email, ctx.config.publicUrl.startsWith('https://')));
 }
 
-const requestHeaders = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+/** What the auth library and the audit log need of a request: its headers (cookies) and the caller's address. */
+export interface RequestFacts {
+  headers: IncomingHttpHeaders;
+  ip: string;
+}
+
+const requestHeaders = (request: RequestFacts) => fromNodeHeaders(request.headers);
 
 /** The answer to registering with an address that already has an account: no session, the same words whoever asks. */
 export const REGISTRATION_CHECK_INBOX_MESSAGE = 'Check your inbox: we sent a message to that address to continue.';
@@ -125,7 +131,7 @@ async function tellOwnerOfFailures(ctx: AppContext, counter: SignInCounter, now:
 }
 
 /** Ends the session of this browser and clears its cookie; fine to call when signed out. */
-export async function logout(ctx: AppContext, request: FastifyRequest): Promise<Headers> {
+export async function logout(ctx: AppContext, request: RequestFacts): Promise<Headers> {
   const { headers } = await callAuth(() => ctx.auth.api.signOut({ headers: requestHeaders(request), returnHeaders: true }));
   return headers;
 }
@@ -173,7 +179,7 @@ export async function requestAccountRecovery(ctx: AppContext, email: string): Pr
  * Changes the password of the signed-in account; other devices are signed out, this one gets a fresh
  * session, and reset or recovery links asked for before the change no longer work.
  */
-export async function updatePassword(ctx: AppContext, request: FastifyRequest, viewer: Viewer, input: UpdatePasswordInput): Promise<Headers> {
+export async function updatePassword(ctx: AppContext, request: RequestFacts, viewer: Viewer, input: UpdatePasswordInput): Promise<Headers> {
   const { headers } = await callAuth(() =>
     ctx.auth.api.changePassword({
       headers: requestHeaders(request),
@@ -186,7 +192,7 @@ export async function updatePassword(ctx: AppContext, request: FastifyRequest, v
 }
 
 /** The user closes their own account: every session ends; account recovery by e-mail reactivates it. */
-export async function deactivateAccount(ctx: AppContext, viewer: Viewer, request: FastifyRequest): Promise<Headers> {
+export async function deactivateAccount(ctx: AppContext, viewer: Viewer, request: RequestFacts): Promise<Headers> {
   await ctx.db.transaction(async (tx) => {
     await markDeactivated(tx, viewer.userId);
     await deleteAllSessions(tx, viewer.userId);
