@@ -6,6 +6,7 @@ import { canOnCreatorApplication, type CreatorApplicationAction, type CreatorApp
 import { canOnCreator, type CreatorAction, type CreatorResource } from './creator-policy.ts';
 import { canOnInvite, type InviteAction, type InviteResource } from './invite-policy.ts';
 import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts';
+import { canOnLicence, type LicenceAction, type LicenceResource } from './licence-policy.ts';
 import { canOnMedia, type MediaAction, type MediaResource } from './media-policy.ts';
 import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
 import { canOnPlaylist, type PlaylistAction, type PlaylistResource } from './playlist-policy.ts';
@@ -25,6 +26,7 @@ interface Policies {
   invite: { resource: InviteResource; action: InviteAction };
   collaborator: { resource: CollaboratorResource; action: CollaboratorAction };
   checkout: { resource: CheckoutResource; action: CheckoutAction };
+  licence: { resource: LicenceResource; action: LicenceAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -55,6 +57,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnCollaborator(viewer, action as CollaboratorAction, r);
     case 'checkout':
       return canOnCheckout(viewer, action as CheckoutAction, r);
+    case 'licence':
+      return canOnLicence(viewer, action as LicenceAction, r);
   }
 }
 

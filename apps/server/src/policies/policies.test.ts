@@ -13,6 +13,7 @@ import { asUpload, type UploadAction } from './upload-policy.ts';
 import { asInvite, type InviteAction } from './invite-policy.ts';
 import { asCollaborator, type CollaboratorAction } from './collaborator-policy.ts';
 import { asCheckout, type CheckoutAction } from './checkout-policy.ts';
+import { asLicence } from './licence-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
@@ -166,6 +167,15 @@ const CHECKOUT_TABLE: [ViewerKind, 'own' | "another user's", boolean][] = [
 ];
 
 // prettier-ignore
+const LICENCE_TABLE: [ViewerKind, 'own' | "another user's", boolean][] = [
+  ['visitor',    "another user's", false], // verifying by its number is public, without the holder: not this action
+  ['subscriber', 'own',            true],
+  ['subscriber', "another user's", false],
+  ['owner',      "another user's", false], // the creator whose sound it licenses
+  ['admin',      "another user's", false],
+];
+
+// prettier-ignore
 const ANALYTICS_TABLE: [ViewerKind, boolean][] = [
   ['visitor',      false],
   ['subscriber',   false],
@@ -288,6 +298,11 @@ describe('object-level rules', () => {
     const viewer = VIEWERS[kind];
     const checkout = asCheckout({ userId: whose === 'own' && viewer ? viewer.userId : 'u-buyer' });
     expect(verdicts<CheckoutAction>(['read'], (action) => can(viewer, action, checkout))).toEqual({ read: allowed });
+  });
+
+  it.each(LICENCE_TABLE)('%s × %s licence certificate → reads it (its PDF): %s', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    expect(can(viewer, 'read', asLicence({ holderUserId: whose === 'own' && viewer ? viewer.userId : 'u-holder' }))).toBe(allowed);
   });
 });
 

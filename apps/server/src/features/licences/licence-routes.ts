@@ -5,6 +5,8 @@ import { attachmentDisposition } from '../../files/content-disposition.ts';
 import { notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
+import { authorize } from '../../policies/can.ts';
+import { asLicence } from '../../policies/licence-policy.ts';
 import { findLicence } from './licence-repository.ts';
 import { presentCertificate, renderLicencePdf } from './licence-service.ts';
 
@@ -20,9 +22,8 @@ export function registerLicenceRoutes(app: FastifyInstance, { db, config }: AppC
   });
 
   registerEndpoint(app, API.downloadLicencePdf, async ({ params, viewer, reply }) => {
-    const row = await findLicence(db, params.number);
     // Anyone may verify a certificate; only its holder downloads it.
-    if (!row || row.holderUserId !== viewer.userId) throw notFound('That certificate');
+    const row = authorize(viewer, 'read', await findLicence(db, params.number), asLicence, 'That certificate');
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', attachmentDisposition(`${row.certificateNumber}.pdf`))
