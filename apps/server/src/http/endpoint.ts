@@ -11,9 +11,9 @@ import type { Viewer } from './viewer.ts';
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /** Who a handler serves: anyone (maybe nobody) on a public endpoint, a signed-in user on every other. */
-export type ViewerOf<A extends Access> = A extends PublicAccess ? Viewer | null : Viewer;
+type ViewerOf<A extends Access> = A extends PublicAccess ? Viewer | null : Viewer;
 
-export interface EndpointInput<E extends Endpoint> {
+interface EndpointInput<E extends Endpoint> {
   body: Infer<E['body']>;
   /** Endpoints with `rawBody`: the request body as a stream, null when none was sent. */
   upload: Readable | null;
@@ -60,7 +60,7 @@ function budgetCheck(app: FastifyInstance, id: string, name: RateLimitName): (re
  * slot shared by every endpoint of the budget, or answers 429 RATE_LIMITED with Retry-After; the slot is
  * given back once the answer has been sent, or the connection closed, whatever the answer was.
  */
-export function concurrencyCheck(app: FastifyInstance, name: RateLimitName): ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | null {
+function concurrencyCheck(app: FastifyInstance, name: RateLimitName): ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | null {
   const max = (RATE_LIMITS[name] as RateLimit).concurrentPerUser;
   if (max === undefined) return null;
   return async (request, reply) => {
