@@ -68,7 +68,7 @@ export async function addCredits(
   );
 }
 
-export function insufficientCredits(needed: number, available: number): AppError {
+function insufficientCredits(needed: number, available: number): AppError {
   return new AppError(
     'INSUFFICIENT_CREDITS',
     `This costs ${needed} ${needed === 1 ? 'credit' : 'credits'} and you have ${available}. Subscribe or buy a refill to get it.`,
