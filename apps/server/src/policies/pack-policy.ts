@@ -14,7 +14,7 @@ export const asPack = (row: PackFacts): PackResource => ({ type: 'pack', creator
 /**
  * read: everybody reads a published pack; its creator, the creator's collaborators and admins also read
  *   it unpublished. edit / submit: its creator or an admin — collaborators are read-only (docs/product-overview.md §6 gives
- *   editing and uploads to creators). review: admins. collect (heart it): a signed-in user, on a published pack
+ *   editing and uploads to creators). review (decide on it, run its processing again, restore it or its taken-down sounds): admins. collect (heart it): a signed-in user, on a published pack
  *   (the library lists only those). studio (open it in the creator studio, in any state): its creator, their
  *   collaborators, admins — a published pack's studio view is still nobody else's. Whether a status change is allowed at all is pack-status.ts's rule.
  */

@@ -12,6 +12,12 @@ export async function lockItem(tx: DbOrTx, id: string) {
   return row ?? null;
 }
 
+/** What the pack policy asks about a pack. */
+export async function findPackFacts(tx: DbOrTx, id: string) {
+  const [row] = await tx.select({ creatorId: packs.creatorId, status: packs.status }).from(packs).where(eq(packs.id, id));
+  return row ?? null;
+}
+
 export async function setItemRestored(tx: DbOrTx, id: string) {
   await tx.update(items).set({ takenDownAt: null, takedownReason: null, updatedAt: sql`now()` }).where(eq(items.id, id));
 }

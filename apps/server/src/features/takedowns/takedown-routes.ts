@@ -6,6 +6,6 @@ import { restoreArchivedPack, restoreTakenDownItem } from './takedown-service.ts
 
 /** What an admin takes down and restores (the archive's search is search's). */
 export function registerTakedownRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, API.restoreArchivedPack, async ({ params, viewer, request }) => restoreArchivedPack(ctx, params.id, { userId: viewer.userId, ipAddress: request.ip }));
-  registerEndpoint(app, API.restoreTakenDownItem, async ({ params, viewer, request }) => restoreTakenDownItem(ctx, params.id, { userId: viewer.userId, ipAddress: request.ip }));
+  registerEndpoint(app, API.restoreArchivedPack, async ({ params, viewer, request }) => restoreArchivedPack(ctx, viewer, params.id, request.ip || null));
+  registerEndpoint(app, API.restoreTakenDownItem, async ({ params, viewer, request }) => restoreTakenDownItem(ctx, viewer, params.id, request.ip || null));
 }

@@ -1,34 +1,37 @@
 import type { RestoreResult } from '@crate/contract/search';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import { restorePack, type PackActor } from '../../packs/pack-lifecycle.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { restorePack } from '../../packs/pack-lifecycle.ts';
+import { authorize } from '../../policies/can.ts';
 import { asItem, isListedItem } from '../../policies/item-policy.ts';
-import { isPublishedPack } from '../../policies/pack-policy.ts';
-import { lockItem, setItemRestored } from './takedown-repository.ts';
+import { asPack, isPublishedPack } from '../../policies/pack-policy.ts';
+import { findPackFacts, lockItem, setItemRestored } from './takedown-repository.ts';
 
-/** An archived pack restored through the pack lifecycle (published again if it had been, else a draft). */
-export async function restoreArchivedPack(ctx: AppContext, packId: string, actor: PackActor): Promise<RestoreResult> {
+/** An archived pack restored through the pack lifecycle (published again if it had been, else a draft): a moderation decision, the pack policy's review. */
+export async function restoreArchivedPack(ctx: AppContext, viewer: Viewer, packId: string, ipAddress: string | null): Promise<RestoreResult> {
   return ctx.db.transaction(async (tx) => {
-    const restored = await restorePack(ctx, tx, packId, actor);
+    authorize(viewer, 'review', await findPackFacts(tx, packId), asPack, 'That pack');
+    const restored = await restorePack(ctx, tx, packId, { userId: viewer.userId, ipAddress });
     return { id: packId, target: 'pack', pack_status: restored.status, listed: isPublishedPack(restored) };
   });
 }
 
 /** A sound taken down on its own is listed again (if its pack is published). */
-export async function restoreTakenDownItem(ctx: AppContext, itemId: string, actor: PackActor): Promise<RestoreResult> {
+export async function restoreTakenDownItem(ctx: AppContext, viewer: Viewer, itemId: string, ipAddress: string | null): Promise<RestoreResult> {
   return ctx.db.transaction(async (tx) => {
-    const item = await lockItem(tx, itemId);
-    if (!item) throw notFound('That sound');
+    // Whoever reviews the sound's pack restores it: a moderation decision.
+    const item = authorize(viewer, 'review', await lockItem(tx, itemId), (row) => asPack({ creatorId: row.packCreatorId, status: row.packStatus }), 'That sound');
     if (!item.takenDownAt) throw new AppError('CONFLICT', 'That sound is not taken down');
     await setItemRestored(tx, itemId);
     await recordAudit(tx, {
-      actorUserId: actor.userId,
+      actorUserId: viewer.userId,
       action: 'item.restore',
       targetType: 'item',
       targetId: itemId,
       details: { takedown_reason: item.takedownReason, taken_down_at: item.takenDownAt.toISOString() },
-      ipAddress: actor.ipAddress ?? null,
+      ipAddress,
     });
     const restored = asItem({ ...item, takenDownAt: null });
     return { id: itemId, target: 'item', pack_status: item.packStatus, listed: isListedItem(restored) };
