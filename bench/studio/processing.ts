@@ -27,7 +27,7 @@ import { encodeWav } from '@crate/audio/wav';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { jobs, packReviews, packs, processingOutcomes, processingRuns } from '../../apps/server/src/db/schema/index.ts';
-import { UPLOAD_PATH } from '../../apps/server/src/features/studio-packs/upload-routes.ts';
+import { API } from '@crate/contract/api-endpoints';
 import { createFileFromUpload } from '../../apps/server/src/files/file-repository.ts';
 import { deriveAudio } from '../../apps/server/src/media/audio-derivatives.ts';
 import { ffmpegPath, runFfmpeg } from '../../apps/server/src/media/ffmpeg.ts';
@@ -36,6 +36,9 @@ import { PROCESSING_CONCURRENCY } from '../../apps/server/src/processing/process
 import { createUser } from '../../apps/server/test/factories.ts';
 import { callApi, log, machine, round, sampleRss, startStudioServer, type StudioServer } from './studio-server.ts';
 import { allMet, type BenchPartResult, writeReport } from '../lib/report.ts';
+
+/** The tus endpoint, from the contract like every other address. */
+const UPLOAD_PATH = API.createUpload.path;
 
 const FILES = Number(process.env.BENCH_PROCESS_FILES ?? 300);
 const LOOP_EVERY = 3; // every third file is a loop

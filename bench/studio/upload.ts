@@ -31,9 +31,12 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { encodeWav } from '@crate/audio/wav';
-import { UPLOAD_PATH } from '../../apps/server/src/features/studio-packs/upload-routes.ts';
+import { API } from '@crate/contract/api-endpoints';
 import { callApi, log, machine, mib, round, sampleRss, startStudioServer, type StudioServer } from './studio-server.ts';
 import { allMet, type BenchPartResult, writeReport } from '../lib/report.ts';
+
+/** The tus endpoint, from the contract like every other address. */
+const UPLOAD_PATH = API.createUpload.path;
 
 const FILES = Number(process.env.BENCH_UPLOAD_FILES ?? 20);
 const FILE_MB = Number(process.env.BENCH_UPLOAD_FILE_MB ?? 50);

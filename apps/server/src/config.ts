@@ -101,7 +101,7 @@ export interface Config {
 }
 
 /** How often an API process reads the search outbox: changes by other processes reach its index within this (plus the read). */
-export const SEARCH_OUTBOX_POLL_MS = 200;
+const SEARCH_OUTBOX_POLL_MS = 200;
 
 /** A secret kept in DATA_DIR so sessions survive restarts without any setup. */
 function persistedSecret(dataDir: string, name = 'auth-secret', prefix = ''): string {

@@ -10,8 +10,8 @@ import { JOB_CATALOGUE, type AppJobCatalogue } from './jobs/job-catalogue.ts';
 import { createStripeProvider, loadSandboxPlugin } from './features/payments/create-payment-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
-
 import { configureMediaPool } from './media/media-pool.ts';
+
 export function createLogger(config: Config): Logger {
   return pino({ level: config.logLevel });
 }
@@ -21,8 +21,8 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const database = await openDatabase(config.database, (error) => log.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'));
   await database.migrate();
   await database.warmUp();
-  const mailer = createMailer(config.mail, log);
   if (config.mediaThreads !== undefined) configureMediaPool({ threads: config.mediaThreads });
+  const mailer = createMailer(config.mail, log);
   // The sandbox plugin (its provider and jobs) is loaded only when the sandbox takes payments.
   const sandbox = await loadSandboxPlugin(config);
   // The catalogue's type names the sandbox's jobs; at run time they are in it only with the plugin loaded.

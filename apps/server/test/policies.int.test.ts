@@ -43,7 +43,7 @@ describe(`policy SQL twins agree with the rules on ${TEST_DB}`, () => {
   });
   afterAll(() => t.close());
 
-  const asBoolean = (twin: SQL<boolean>) => sql<boolean>`(${twin})`.mapWith(Boolean);
+  const asBoolean = (twin: SQL) => sql<boolean>`(${twin})`.mapWith(Boolean);
 
   /** Every item row with the facts the rules need and what each SQL twin says about it for this viewer. */
   const rows = (viewer: PolicyViewer) =>

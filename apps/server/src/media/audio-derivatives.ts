@@ -33,10 +33,10 @@ export const AUDIO_VARIANTS = {
   peaks: 'waveform-peaks',
 } as const satisfies Record<string, MediaVariant>;
 
-export const PREVIEW_BITRATE_KBPS = 128;
-export const ANALYSIS_SAMPLE_RATE = 44100;
+const PREVIEW_BITRATE_KBPS = 128;
+const ANALYSIS_SAMPLE_RATE = 44100;
 
-export interface AudioProbe {
+interface AudioProbe {
   /** From the decoded audio (encoder delay and padding removed), not from headers. */
   durationMs: number;
   sampleRate: number | null;
@@ -83,7 +83,7 @@ const DEFAULT_MAX_SECONDS = 3600;
  * Mono samples out of a WAV that streams in (ffmpeg's float PCM on a pipe): the header is read once whole,
  * then each chunk's whole frames are mixed down (averaging the channels, as mixToMono does) and handed on.
  */
-export class MonoPcmStream {
+class MonoPcmStream {
   private head: Buffer | null = Buffer.alloc(0);
   private carry = Buffer.alloc(0);
   private channels = 0;

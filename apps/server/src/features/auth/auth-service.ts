@@ -17,8 +17,8 @@ import { findPausedUntil } from './sign-in-failures-repository.ts';
 import { claimFailureNotice, clearSignInFailures, recordFailedSignIn, signInCounters, type SignInCounter } from './sign-in-throttle.ts';
 
 /** The answers to reset and recovery requests: word for word the same whether or not the e-mail has an account. */
-export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent a link';
-export const RECOVERY_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent instructions to recover it';
+const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent a link';
+const RECOVERY_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent instructions to recover it';
 
 /** A call that opened or closed a session: its Set-Cookie headers go back to the browser. */
 export interface SessionResult {
@@ -46,7 +46,7 @@ export interface RequestFacts {
 const requestHeaders = (request: RequestFacts) => fromNodeHeaders(request.headers);
 
 /** The answer to registering with an address that already has an account: no session, the same words whoever asks. */
-export const REGISTRATION_CHECK_INBOX_MESSAGE = 'Check your inbox: we sent a message to that address to continue.';
+const REGISTRATION_CHECK_INBOX_MESSAGE = 'Check your inbox: we sent a message to that address to continue.';
 
 /**
  * Creates the account and signs it in. With an invite token the new account joins the inviting

@@ -4,7 +4,7 @@ import type { Access } from '@crate/contract/access';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
 
-export interface CallableInput<P> {
+interface CallableInput<P> {
   /** The payload, already validated by the function's schema. */
   data: P;
   /** The caller, or null. Never null when the function's access is not public. */
@@ -46,7 +46,7 @@ export function defineCallable<S extends z.ZodType>(fn: CallableFunction<S>): Ca
   return fn;
 }
 
-export interface RateLimitCheck {
+interface RateLimitCheck {
   isAllowed: boolean;
   isExceeded?: boolean;
   ttlInSeconds?: number;

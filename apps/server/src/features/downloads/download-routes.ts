@@ -122,7 +122,7 @@ type ZipEntry = { name: string; key: string; licence?: undefined } | { name: str
  * the others, every segment sanitised and every name unique; then each sound's certificate as
  * `Pack/Licences/01 Kick - CRT-….pdf`.
  */
-export function zipEntries(folder: string, rows: PackFile[]): ZipEntry[] {
+function zipEntries(folder: string, rows: PackFile[]): ZipEntry[] {
   const used = new Set<string>();
   const unique = (name: string) => {
     let candidate = name;

@@ -16,13 +16,13 @@ import { notePreviewServed, playNetworkKey } from '../tracking/item-events-servi
  * Public media may sit in browsers and CDNs for an hour without being asked again (a derivative never
  * changes); a takedown or unpublishing reaches every cache within that hour.
  */
-export const CACHE_PUBLIC_MEDIA = 'public, max-age=3600, immutable';
+const CACHE_PUBLIC_MEDIA = 'public, max-age=3600, immutable';
 /**
  * A public preview stays an hour in the browser too, but a shared cache must ask us every time
  * (`s-maxage=0`; an unchanged preview is a 304): a listen is counted only after its preview was fetched
  * here (docs/decisions/0034), which a CDN answering alone would hide.
  */
-export const CACHE_PUBLIC_PREVIEW = 'public, max-age=3600, s-maxage=0, immutable';
+const CACHE_PUBLIC_PREVIEW = 'public, max-age=3600, s-maxage=0, immutable';
 
 /** A request for a file from its first byte (no Range, or one from 0): a new listen, not the rest of one. */
 const fromTheStart = (range: string | undefined) => range === undefined || /^bytes=0-/.test(range.trim());

@@ -44,7 +44,7 @@ export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
 const STUDIO_ABILITIES = ['edit', 'submit'] as const;
 
 /** The whole studio view of a pack, read in one go (inside the caller's transaction when there is one). */
-export async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
+async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
   const [packFiles, packItems, facts, run] = [await listOriginalFiles(db, row.id), await listPackItems(db, row.id), await packSummaries(db, [row.id]), await findLatestRun(db, row.id)];
   // What the latest processing run said about each file with a problem: the creator reads it beside the file.
   const said = new Map((run ? await listProblemOutcomes(db, run.id) : []).flatMap((o) => (o.fileId && o.problem && o.message ? [[o.fileId, o.message] as const] : [])));

@@ -16,7 +16,7 @@ const PARALLEL = 3;
 /** Network trouble and server restarts are retried for about a minute; refusals (4xx) are not. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000];
 
-export type UploadState = 'queued' | 'uploading' | 'paused' | 'done' | 'failed';
+type UploadState = 'queued' | 'uploading' | 'paused' | 'done' | 'failed';
 
 export interface QueuedUpload {
   key: string;
@@ -40,7 +40,7 @@ interface Entry extends QueuedUpload {
 export type DroppedFile = File & { path?: string; relativePath?: string };
 
 /** The path of a dropped file inside its folder ("My Pack/Kicks/Kick 01.wav"), else its name. */
-export function relativePathOf(file: DroppedFile): string {
+function relativePathOf(file: DroppedFile): string {
   const raw = file.webkitRelativePath || file.relativePath || file.path || file.name;
   return raw.replace(/^\.?\/+/, '');
 }
