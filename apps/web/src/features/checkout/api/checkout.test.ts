@@ -15,6 +15,7 @@ const session = (over: Record<string, unknown> = {}) => ({
   success_url: 'http://localhost/pricing',
   cancel_url: 'http://localhost/pricing',
   completed_at: null,
+  notice: null,
   ...over,
 });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
