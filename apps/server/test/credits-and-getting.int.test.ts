@@ -148,7 +148,7 @@ describe(`credits and getting sounds on ${TEST_DB}`, () => {
     expect(spends.map((e) => e.amount).sort()).toEqual([-15, -2]);
   });
 
-  it('gets a bundle: every sound of its published packs, priced at the bundle credit price at most', async () => {
+  it('gets a bundle: every sound of its published packs, priced at the bundle credit price at most and pro rata for the rest, shown on its answer', async () => {
     const user = await createUser(t.ctx);
     await grant(user.id, 50, 30);
     const a = await newPack(2, {}, { creditCost: 3 });
@@ -156,8 +156,14 @@ describe(`credits and getting sounds on ${TEST_DB}`, () => {
     const draft = await newPack(2, { status: PACK_STATUS.draft }, { creditCost: 3 });
     const [bundle] = await t.ctx.db.insert(bundles).values({ slug: `b-${randomUUID().slice(0, 8)}`, title: 'Bundle', creditCost: 10 }).returning();
     await t.ctx.db.insert(bundlePacks).values([a, b, draft].map(({ pack }, position) => ({ bundleId: bundle!.id, packId: pack.id, position })));
+    const bundlePrice = async () => (await call(t, 'GET', `/api/bundles/${bundle!.id}`, undefined, { cookie: user.cookie })).json().viewer_price;
+    expect(await bundlePrice()).toEqual({ cost: 10, owned_count: 0, item_count: 4 });
+    // One 3-credit sound of the 12 credits' worth: the rest costs 10 × 9 / 12, rounded.
+    await get(user, 'item', a.items[0]!.id);
+    expect(await bundlePrice()).toEqual({ cost: 8, owned_count: 1, item_count: 4 });
     const res = (await get(user, 'bundle', bundle!.id)).json();
-    expect(res).toMatchObject({ charged: 10, credits: 40 });
+    expect(res).toMatchObject({ charged: 8, credits: 39 });
+    expect(await bundlePrice()).toEqual({ cost: 0, owned_count: 4, item_count: 4 });
     expect(new Set(res.owned_item_ids)).toEqual(new Set([...a.items, ...b.items].map((s) => s.id)));
   });
 

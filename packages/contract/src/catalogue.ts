@@ -89,6 +89,12 @@ export const itemRowSchema = z.object({
 });
 export type ItemRow = z.infer<typeof itemRowSchema>;
 
+/**
+ * What getting a pack or a bundle costs the viewer now: only the sounds they do not own, at its price pro rata
+ * (decision 0033); a visitor sees the whole price. Null when it has nothing on sale.
+ */
+const viewerPriceSchema = z.object({ cost: z.number().int(), owned_count: z.number().int(), item_count: z.number().int() }).nullable();
+
 export const packDetailSchema = packCardSchema.extend({
   description: z.string(),
   tags: z.array(z.string()),
@@ -100,11 +106,7 @@ export const packDetailSchema = packCardSchema.extend({
   favorited: z.boolean().nullable(),
   /** What the viewer may do to it, from the server's policies: edit (its creator or an admin). */
   abilities: z.object({ edit: z.boolean() }),
-  /**
-   * What getting the pack costs the viewer now: only the sounds they do not own, at the pack's price pro rata
-   * (decision 0033); a visitor sees the whole price. Null when the pack is not on sale.
-   */
-  viewer_price: z.object({ cost: z.number().int(), owned_count: z.number().int(), item_count: z.number().int() }).nullable(),
+  viewer_price: viewerPriceSchema,
 });
 export type PackDetail = z.infer<typeof packDetailSchema>;
 
@@ -117,7 +119,7 @@ export const itemDetailSchema = itemRowSchema.extend({
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 
-export const bundleDetailSchema = bundleCardSchema.extend({ packs: z.array(packCardSchema) });
+export const bundleDetailSchema = bundleCardSchema.extend({ packs: z.array(packCardSchema), viewer_price: viewerPriceSchema });
 export type BundleDetail = z.infer<typeof bundleDetailSchema>;
 
 export const creatorCardSchema = z.object({

@@ -76,9 +76,9 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   });
 
   registerEndpoint(app, API.getBundle, async ({ params, viewer, reply }) => {
-    const { bundle, packs } = await catalogue.getBundle(db, params.ref);
+    const { bundle, packs, viewerPrice } = await catalogue.getBundle(db, viewer, params.ref);
     cacheFor(reply, viewer);
-    return { ...presentBundleCard(bundle), packs: packs.map(presentPackCard) };
+    return { ...presentBundleCard(bundle), packs: packs.map(presentPackCard), viewer_price: viewerPrice };
   });
 
   registerEndpoint(app, API.listGenres, async ({ viewer, reply }) => {

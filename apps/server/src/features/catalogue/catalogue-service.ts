@@ -90,10 +90,10 @@ export async function getItem(db: DbOrTx, viewer: Viewer | null, slug: string) {
 
 export const listBundles = (db: DbOrTx, page: { limit: number; after: TimeAfter }) => repo.listBundles(db, page);
 
-export async function getBundle(db: DbOrTx, ref: string) {
+export async function getBundle(db: DbOrTx, viewer: Viewer | null, ref: string) {
   const bundle = await repo.findBundle(db, refOf(ref));
   if (!bundle) throw notFound('That bundle');
-  return { bundle, packs: await repo.listPacksOfBundle(db, bundle.id) };
+  return { bundle, packs: await repo.listPacksOfBundle(db, bundle.id), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'bundle', bundle.id) };
 }
 
 export const countPacksByGenre = (db: DbOrTx) => repo.countPacksByGenre(db);

@@ -147,13 +147,13 @@ export interface GetAllButtonProps {
   target: 'pack' | 'bundle';
   id: string;
   name: string;
-  /** What getting it costs this viewer now, from the pack's answer: the button shows it. */
+  /** What getting it costs this viewer now, from the pack's or the bundle's answer: the button shows it. */
   price?: { cost: number; owned_count: number; item_count: number } | null;
 }
 
 /**
  * "Get all" of a pack or bundle, with what it costs the viewer: "Get the whole pack · 17", or once some of
- * its sounds are theirs "Get the rest · 15" (the rest at the pack's price pro rata, decision 0033). It asks
+ * its sounds are theirs "Get the rest · 15" (the rest at its price pro rata, decision 0033). It asks
  * the server again, confirms, and gets them at exactly the confirmed price.
  */
 export function GetAllButton({ target, id, name, price }: GetAllButtonProps) {

@@ -60,7 +60,7 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
         </Group>
         {bundle.pack_count > 0 ? (
           <Group gap="sm" mt="xs">
-            <GetAllButton target="bundle" id={bundle.id} name={bundle.title} />
+            <GetAllButton target="bundle" id={bundle.id} name={bundle.title} price={bundle.viewer_price} />
           </Group>
         ) : null}
       </DetailHeader>
