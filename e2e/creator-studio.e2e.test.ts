@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { encodeWav } from '@crate/audio/wav';
@@ -120,5 +121,18 @@ describe.skipIf(!e2eEnabled())('creator studio', () => {
     await creatorPage.waitForFunction(() => document.querySelector('[data-metric="plays"]')?.textContent === '1');
     const top = creatorPage.getByRole('table', { name: 'Top sounds' });
     await top.getByRole('link', { name: item.name }).waitFor();
+
+    // The CSV arrives as a file holding the play; a refused export (the per-user budget) is a message on the page.
+    const download = creatorPage.waitForEvent('download');
+    await creatorPage.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    expect(await readFile((await file.path())!, 'utf8')).toContain(item.name);
+    await creatorPage.route('**/export.csv?*', (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '60' }, json: { error: { code: 'RATE_LIMITED', message: 'Too many exports: try again in 60 s.' } } }),
+    );
+    await creatorPage.getByRole('button', { name: 'Download CSV' }).click();
+    await creatorPage.getByText('Too many exports: try again in 60 s.').waitFor();
+    expect(creatorPage.url()).toContain('/packanalytics/');
   });
 });

@@ -1,10 +1,15 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Anchor, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ANALYTICS_GRANULARITIES, ANALYTICS_METRIC_LABELS, ANALYTICS_METRICS, type AnalyticsCounters, type AnalyticsGranularity, type AnalyticsMetric, type AnalyticsPoint, type TopItem } from '@crate/contract/analytics';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { errorFromResponse } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
 import { DEFAULT_RANGE, RANGE_CHOICES, daysOf, defaultGranularity, isRangeChoice, periodLabel, type RangeChoice } from '../analytics-range.ts';
 import type { AnalyticsRangeQuery } from '../api/analytics.ts';
 
@@ -58,15 +63,52 @@ export function AnalyticsControls({ controls, csvUrl, busy }: { controls: Return
           onChange={(v) => controls.setGranularity(v as AnalyticsGranularity)}
         />
       </Stack>
-      <Button component="a" href={csvUrl} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-        Download CSV
-      </Button>
+      <CsvDownloadButton url={csvUrl} />
       {busy ? (
         <Text size="sm" c="dimmed" role="status">
           Updating…
         </Text>
       ) : null}
     </Group>
+  );
+}
+
+/** The file name a Content-Disposition header gives (its UTF-8 form first), if any. */
+function attachmentName(header: string | null): string | null {
+  const encoded = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return header?.match(/filename="([^"]+)"/i)?.[1] ?? null;
+}
+
+/**
+ * Downloads the CSV through fetch rather than a plain link, so a refused export (the export budget, decision
+ * 0035: 429 with the server's words) is a message on this page instead of a tab of JSON.
+ */
+function CsvDownloadButton({ url }: { url: string }) {
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) throw errorFromResponse(response.status, await response.json().catch(() => undefined));
+      const href = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = attachmentName(response.headers.get('content-disposition')) ?? 'analytics.csv';
+      link.click();
+      URL.revokeObjectURL(href);
+    } catch (error) {
+      // The server's refusal is written for people (how long to wait); anything else gets the usual wording.
+      const message = error instanceof ApiError && error.status ? error.message : apiErrorMessage(error);
+      notifications.show({ color: 'red', title: 'The CSV could not be downloaded', message });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button variant="default" loading={pending} onClick={() => void download()} leftSection={<IconDownload size={16} aria-hidden />}>
+      Download CSV
+    </Button>
   );
 }
 
