@@ -118,6 +118,11 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
   let lastSweep = 0;
   /** Loops asleep between polls, by lane; enqueue wakes its lane's, stop wakes all. */
   const sleepers = new Map<JobLane, Set<() => void>>(JOB_LANES.map((lane) => [lane, new Set()]));
+  /**
+   * How many wake-ups each lane has had: a loop that was polling when a job was queued (and so not asleep to be
+   * woken) sees the count moved and polls again instead of sleeping past the job.
+   */
+  const wakeUps = new Map<JobLane, number>(JOB_LANES.map((lane) => [lane, 0]));
 
   function parsePayloads(name: string, payloads: readonly unknown[]): Array<{ payload: Record<string, unknown>; uniqueKey: string | null }> {
     const definition = catalogue[name];
@@ -313,12 +318,14 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
     }
   }
   function wake(lane: JobLane): void {
+    wakeUps.set(lane, wakeUps.get(lane)! + 1);
     for (const wakeUp of [...sleepers.get(lane)!]) wakeUp();
   }
 
   async function workLoop(lane: JobLane, pollIntervalMs: number): Promise<void> {
     const queues = namesOf(lane);
     while (!stopped) {
+      const wakeUpsBefore = wakeUps.get(lane);
       let worked = false;
       try {
         worked = await runOne(queues);
@@ -326,7 +333,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
         // The database is unreachable or the claim failed: wait a poll interval and try again.
         log.error({ err: error, lane }, 'job worker could not claim or record a job');
       }
-      if (!worked && !stopped) await sleep(lane, pollIntervalMs);
+      if (!worked && !stopped && wakeUps.get(lane) === wakeUpsBefore) await sleep(lane, pollIntervalMs);
     }
   }
 
