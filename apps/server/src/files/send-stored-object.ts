@@ -29,6 +29,9 @@ export interface SendStoredObjectOptions {
 /** What a request for a stored object is answered with: 304, or the range decision (200, 206 or 416). */
 export type ResponsePlan = { kind: 'notModified' } | RangeDecision;
 
+/** Whether the answer sends the object from its first byte: the whole of it, or a range from 0 (a new copy, not the rest of one). */
+export const sendsFromTheStart = (plan: ResponsePlan) => plan.kind === 'full' || (plan.kind === 'partial' && plan.start === 0);
+
 /** The answer this request gets for this object, decided once, for whoever sends it (us, or a store's signed URL). */
 export function planResponse(request: FastifyRequest, object: Pick<StoredObject, 'etag' | 'lastModified' | 'size'>): ResponsePlan {
   if (isNotModified(request, object)) return { kind: 'notModified' };

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { attachmentDisposition, sanitiseDownloadName } from '../../files/content-disposition.ts';
-import { planResponse, sendRangeNotSatisfiable, sendStoredObject, type ResponsePlan } from '../../files/send-stored-object.ts';
+import { planResponse, sendRangeNotSatisfiable, sendStoredObject, sendsFromTheStart, type ResponsePlan } from '../../files/send-stored-object.ts';
 import { notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
@@ -23,7 +23,7 @@ const SIGNED_URL_SECONDS = 60;
  * the whole file or with a range from its first byte. A resumed range, a HEAD, a 304 and a 416 send no new
  * copy; a Range in another unit gets (and records) the whole file; a malformed one gets 416, never the file.
  */
-const sendsANewCopy = (request: FastifyRequest, plan: ResponsePlan) => request.method === 'GET' && (plan.kind === 'full' || (plan.kind === 'partial' && plan.start === 0));
+const sendsANewCopy = (request: FastifyRequest, plan: ResponsePlan) => request.method === 'GET' && sendsFromTheStart(plan);
 
 /**
  * Downloads of what a user owns (docs/decisions/0021): one sound's original file, with HTTP ranges, and a

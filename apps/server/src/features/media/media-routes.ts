@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { sendStoredObject } from '../../files/send-stored-object.ts';
+import { sendStoredObject, sendsFromTheStart, type ResponsePlan } from '../../files/send-stored-object.ts';
 import { CACHE_PRIVATE } from '../../http/cache-headers.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { AUDIO_VARIANTS } from '../../media/audio-derivatives.ts';
@@ -24,9 +24,6 @@ const CACHE_PUBLIC_MEDIA = 'public, max-age=3600, immutable';
  */
 const CACHE_PUBLIC_PREVIEW = 'public, max-age=3600, s-maxage=0, immutable';
 
-/** A request for a file from its first byte (no Range, or one from 0): a new listen, not the rest of one. */
-const fromTheStart = (range: string | undefined) => range === undefined || /^bytes=0-/.test(range.trim());
-
 /**
  * GET/HEAD /api/media/{sourceFileId}/{variant}: the derivatives the browser plays and shows (MP3 previews,
  * waveform peaks, resized art). Media follows the visibility of what it belongs to (media-policy.ts):
@@ -45,9 +42,12 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!facts || !derivative || !can(viewer, 'read', asMedia(facts))) throw notFound('That media file');
     const isPublic = can(null, 'read', asMedia(facts));
     const isPreview = variant === AUDIO_VARIANTS.preview;
-    if (isPreview && request.method === 'GET' && fromTheStart(request.headers.range)) await recordServe(ctx, viewer, request.ip, fileId);
+    // A new listen is a GET answered from the first byte, or a 304 for the browser's own copy; never the rest of one.
+    const noteServe = async (plan: ResponsePlan) => {
+      if (isPreview && request.method === 'GET' && (plan.kind === 'notModified' || sendsFromTheStart(plan))) await recordServe(ctx, viewer, request.ip, fileId);
+    };
     const cacheControl = !isPublic ? CACHE_PRIVATE : isPreview ? CACHE_PUBLIC_PREVIEW : CACHE_PUBLIC_MEDIA;
-    return sendStoredObject(request, reply, storage, { key: derivative.storageKey, cacheControl, contentType: derivative.contentType });
+    return sendStoredObject(request, reply, storage, { key: derivative.storageKey, cacheControl, contentType: derivative.contentType, onPlan: noteServe });
   });
 }
 
