@@ -109,4 +109,53 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
     const after = await fetch(`${env.server.baseUrl}/api/credits`, { headers: { cookie: producer.cookie } }).then((r) => r.json());
     expect(after.credits).toBe(0);
   });
+
+  test('an admin takes a sound down: it leaves search for other producers while its owner still downloads it', async () => {
+    const taken = catalogue.packs[0]!.items.filter((item) => !item.is_free && item.credit_cost > 0)[1]!;
+    const owner = await createUser(env.server.ctx, { roles: ['subscriber'] });
+    const other = await createUser(env.server.ctx, { roles: ['subscriber'] });
+    const admin = await createUser(env.server.ctx, { roles: ['admin'] });
+    await addCredits(env.server.ctx.db, { userId: owner.id, kind: 'grant', amount: taken.credit_cost, reason: 'e2e', idempotencyKey: `e2e:${randomUUID()}`, expiresAt: null });
+    const got = await fetch(`${env.server.baseUrl}/api/acquisitions`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json', origin: env.server.baseUrl },
+      body: JSON.stringify({ target: 'item', id: taken.id, idempotency_key: randomUUID() }),
+    });
+    expect(got.status).toBe(200);
+    const searchRow = (page: Page) => page.locator(`section[aria-label="Results"] [data-item-id="${taken.id}"]`);
+    const searchFor = (page: Page) => page.goto(`${env.server.baseUrl}/search?q=${encodeURIComponent(taken.name)}`);
+
+    await withPage(other, async (page) => {
+      await searchFor(page);
+      await searchRow(page).waitFor();
+    });
+
+    await withPage(admin, async (page) => {
+      await page.goto(`${env.server.baseUrl}/item/${taken.slug}`);
+      await expectHeading(page, taken.name);
+      await main(page).getByRole('button', { name: 'Take down' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Take this sound down' });
+      await dialog.getByRole('button', { name: 'Take down' }).click();
+      await dialog.getByText(/Choose a reason/).waitFor();
+      await dialog.getByRole('radio', { name: "Creator doesn't own rights" }).check();
+      await dialog.getByRole('textbox', { name: 'Note to the creator' }).fill('A rights holder wrote to us.');
+      await dialog.getByRole('button', { name: 'Take down' }).click();
+      await page.getByText(`${taken.name} was taken down; its creator has been told why.`, { exact: false }).waitFor();
+      await main(page).getByText("This sound was taken down: Creator doesn't own rights.").waitFor();
+    });
+
+    await withPage(other, async (page) => {
+      await searchFor(page);
+      await expect.poll(() => page.getByTestId('search-total').textContent(), { timeout: 15_000 }).toMatch(/sound/);
+      expect(await searchRow(page).count()).toBe(0);
+    });
+
+    await withPage(owner, async (page) => {
+      await page.goto(`${env.server.baseUrl}/library`);
+      await expectHeading(page, 'Library');
+      const row = main(page).getByRole('list', { name: 'Sounds you own' }).locator(`[data-item-id="${taken.id}"]`);
+      const [saved] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Owned: download ${taken.name}` }).click()]);
+      expect((await readFile((await saved.path())!)).equals((await originalBytes(taken.id)).bytes)).toBe(true);
+    });
+  });
 });

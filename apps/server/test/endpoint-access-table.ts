@@ -102,6 +102,8 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   searchArchived: ADMIN,
   restoreArchivedPack: ADMIN,
   restoreTakenDownItem: ADMIN,
+  takeDownItem: ADMIN,
+  archivePack: ADMIN,
   similarItems: ANYONE,
 
   // Creator studio (SPEC §6: editing and analytics are the creator's; collaborators read, admins hold every role).
@@ -294,6 +296,8 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
     { as: 'stranger', tries: "the processing of a published pack they see but whose studio is the creator's", params: (w) => ({ id: w.listedPack.id }), status: 403 },
   ],
   restoreTakenDownItem: { noObjectRule: 'admin-only: admins act on every item' },
+  takeDownItem: { noObjectRule: 'admin-only: admins act on every item; one already taken down is 409 (takedowns.int.test.ts)' },
+  archivePack: { noObjectRule: 'admin-only: admins act on every pack; one awaiting approval, processing or archived is 409 (takedowns.int.test.ts)' },
 
   getMedia: { noObjectRule: "follows what the file belongs to (media policy): a draft's art or a taken-down sound's preview is 404 for whoever may not see it, tested in media-visibility.int.test.ts" },
   downloadItem: [

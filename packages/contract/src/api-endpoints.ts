@@ -26,6 +26,7 @@ import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
+import { TAKEDOWN_API } from './takedown-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
 import { FILE_API } from './file-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
@@ -121,6 +122,7 @@ export const API = {
   ...COMMERCE_API,
   ...CHECKOUT_API,
   ...SEARCH_API,
+  ...TAKEDOWN_API,
   ...ITEM_EDITING_API,
   ...ANALYTICS_API,
   ...STUDIO_PACK_API,

@@ -104,8 +104,8 @@ export const packDetailSchema = packCardSchema.extend({
   bundles: z.array(bundleCardSchema),
   takedown_reason: z.enum(TAKEDOWN_REASONS).nullable(),
   favorited: z.boolean().nullable(),
-  /** What the viewer may do to it, from the server's policies: edit (its creator or an admin). */
-  abilities: z.object({ edit: z.boolean() }),
+  /** What the viewer may do to it, from the server's policies: edit (its creator or an admin), take it down (an admin, from a status that allows it). */
+  abilities: z.object({ edit: z.boolean(), takedown: z.boolean() }),
   viewer_price: viewerPriceSchema,
 });
 export type PackDetail = z.infer<typeof packDetailSchema>;
@@ -114,8 +114,8 @@ export const itemDetailSchema = itemRowSchema.extend({
   description: z.string(),
   pack_status: z.number().int().nullable(),
   published: z.boolean(),
-  /** What the viewer may do to it, from the server's policies: edit (and see its analytics: its creator or an admin). */
-  abilities: z.object({ edit: z.boolean() }),
+  /** What the viewer may do to it, from the server's policies: edit (and see its analytics: its creator or an admin), take it down (an admin, while it is up). */
+  abilities: z.object({ edit: z.boolean(), takedown: z.boolean() }),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 

@@ -44,6 +44,12 @@ export const PACK_STATUS_TRANSITIONS: Record<PackStatus, readonly PackStatus[]> 
   [S.archived]: [S.draft, S.published],
 };
 
+/**
+ * Where an admin archives a pack from as a takedown, with a reason (docs/decisions/0004): a pack awaiting
+ * approval is rejected through its review instead, and a pack being processed is archived once the run ends.
+ */
+export const TAKEDOWN_FROM: readonly PackStatus[] = [S.draft, S.approved, S.fileErrors, S.published];
+
 export function canTransitionPack(from: PackStatus, to: PackStatus): boolean {
   return PACK_STATUS_TRANSITIONS[from].includes(to);
 }

@@ -3,19 +3,17 @@ import { PUBLIC, claims } from './access.ts';
 import type { Endpoint } from './api-endpoints.ts';
 import {
   archivedSearchResponseSchema,
-  restoreResultSchema,
   searchQuerySchema,
   searchResponseSchema,
   similarQuerySchema,
   similarResponseSchema,
 } from './search.ts';
 
-const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
 const slugParams = z.strictObject({ slug: z.string().min(1).max(200) });
 
 /**
  * Search: paid (subscribers; admins pass every claim check), free (everybody, free sounds only),
- * archived (admins), restoring from the archive, and similar sounds.
+ * archived (admins), and similar sounds.
  */
 export const SEARCH_API = {
   search: {
@@ -47,24 +45,6 @@ export const SEARCH_API = {
     query: searchQuerySchema,
     response: archivedSearchResponseSchema,
     rateLimit: 'search',
-  },
-  restoreArchivedPack: {
-    method: 'POST',
-    path: '/api/admin/archive/packs/:id/restore',
-    access: claims('admin'),
-    summary: 'Restore an archived pack (published again if it was published before, else to draft)',
-    tags: ['search', 'admin'],
-    params: idParams,
-    response: restoreResultSchema,
-  },
-  restoreTakenDownItem: {
-    method: 'POST',
-    path: '/api/admin/archive/items/:id/restore',
-    access: claims('admin'),
-    summary: 'Restore a taken-down sound',
-    tags: ['search', 'admin'],
-    params: idParams,
-    response: restoreResultSchema,
   },
   similarItems: {
     method: 'GET',

@@ -143,13 +143,3 @@ export const similarQuerySchema = z.strictObject({
 });
 export const similarResponseSchema = z.object({ items: z.array(itemRowSchema) });
 export type SimilarResponse = z.infer<typeof similarResponseSchema>;
-
-export const restoreResultSchema = z.object({
-  id: z.string(),
-  target: z.enum(['pack', 'item']),
-  /** The pack's status after the restore (an item's pack status for an item). */
-  pack_status: z.number().int(),
-  /** True when the restored sound(s) are back in the catalogue (published pack, nothing taken down). */
-  listed: z.boolean(),
-});
-export type RestoreResult = z.infer<typeof restoreResultSchema>;

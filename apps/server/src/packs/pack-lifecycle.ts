@@ -13,7 +13,8 @@
  * - processing to published: the first publication's date, and the creator's e-mail;
  * - processing to file errors with the run's problem count: the creator's e-mail (a run given up is ours
  *   to fix: no e-mail);
- * - published to archived (a takedown): its reason, one of TAKEDOWN_REASONS, and time on the pack;
+ * - to archived from anywhere but awaiting approval (a takedown): its reason, one of TAKEDOWN_REASONS, and time
+ *   on the pack, and the creator's e-mail with the reason and the admin's note;
  * - out of archived (a restore): the takedown's reason and time cleared.
  */
 import { TAKEDOWN_REASONS, type TakedownReason } from '@crate/contract/catalogue-enums';
@@ -23,7 +24,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { findCreatorEmail, lockPackForMove, writePackStatus, type LockedPack } from './pack-lifecycle-repository.ts';
-import { packFileErrorsMail, packPublishedMail, packRejectedMail, packSentBackMail } from './pack-mail.ts';
+import { packFileErrorsMail, packPublishedMail, packRejectedMail, packSentBackMail, takenDownMail } from './pack-mail.ts';
 
 export interface PackActor {
   /** The user moving it; null for the processing pipeline. */
@@ -37,9 +38,12 @@ export interface PackMove {
   actor: PackActor;
   /**
    * Why, kept or told: required when an admin sends a pack back or rejects it (the notes the creator is
-   * mailed) and when a published pack is archived (a takedown: one of TAKEDOWN_REASONS, kept on the pack).
+   * mailed) and when a pack is taken down (archived from anything but awaiting approval: one of
+   * TAKEDOWN_REASONS, kept on the pack).
    */
   reason?: string | null;
+  /** A takedown's note to the creator, beside its reason (the e-mail says it; the caller's audit keeps it). */
+  note?: string;
   /** The statuses the caller's action starts from (a review decides only on a pack awaiting approval): any other is a 409, even where the table allows the move. */
   from?: readonly PackStatus[];
   /** The audit entry's action (default `pack.status_changed`) and details beside `from` and `to`. */
@@ -62,7 +66,7 @@ function refused(from: number, to: PackStatus): AppError {
 function takedownReasonOf(move: PackMove): TakedownReason {
   const reason = move.reason ?? '';
   if (!isTakedownReason(reason)) {
-    throw new AppError('VALIDATION_FAILED', `Taking a published pack down needs its reason: one of ${TAKEDOWN_REASONS.map((r) => `"${r}"`).join(', ')}.`, 'reason');
+    throw new AppError('VALIDATION_FAILED', `Taking a pack down needs its reason: one of ${TAKEDOWN_REASONS.map((r) => `"${r}"`).join(', ')}.`, 'reason');
   }
   return reason;
 }
@@ -82,7 +86,7 @@ export async function transitionPack(ctx: Pick<AppContext, 'jobs' | 'config'>, t
   const from = pack.status as PackStatus;
   const { to } = move;
   if ((move.from && !move.from.includes(from)) || !canTransitionPack(from, to)) throw refused(pack.status, to);
-  const takedown = from === S.published && to === S.archived ? { reason: takedownReasonOf(move) } : from === S.archived ? ('clear' as const) : undefined;
+  const takedown = to === S.archived && from !== S.awaitingApproval ? { reason: takedownReasonOf(move) } : from === S.archived ? ('clear' as const) : undefined;
   const notes = from === S.awaitingApproval && (to === S.draft || to === S.archived) ? notesOf(move) : null;
 
   await writePackStatus(tx, pack.id, { status: to, published: to === S.published, takedown });
@@ -97,14 +101,24 @@ export async function transitionPack(ctx: Pick<AppContext, 'jobs' | 'config'>, t
   });
 
   if (to === S.approved || (to === S.processing && from !== S.approved)) await ctx.jobs.enqueue('process-pack', { packId: pack.id }, { tx });
-  const mail = await mailFor(ctx, tx, pack, from, to, notes, move.fileProblems);
+  const mail = await mailFor(ctx, tx, pack, from, to, notes, move.fileProblems, takedown && takedown !== 'clear' ? { reason: takedown.reason, note: move.note ?? '' } : null);
   if (mail) await ctx.jobs.enqueue('mail', mail, { tx });
   return { pack, from };
 }
 
-async function mailFor(ctx: Pick<AppContext, 'config'>, tx: Tx, pack: LockedPack, from: PackStatus, to: PackStatus, notes: string | null, fileProblems: number | undefined) {
+async function mailFor(
+  ctx: Pick<AppContext, 'config'>,
+  tx: Tx,
+  pack: LockedPack,
+  from: PackStatus,
+  to: PackStatus,
+  notes: string | null,
+  fileProblems: number | undefined,
+  takedown: { reason: TakedownReason; note: string } | null,
+) {
   const compose = (() => {
     const url = ctx.config.publicUrl;
+    if (takedown) return (email: string) => takenDownMail(email, { what: 'pack', title: pack.title, ...takedown, link: `${url}/creator` });
     if (notes !== null && to === S.draft) return (email: string) => packSentBackMail(email, pack.title, notes, `${url}/packupload/${pack.id}`);
     if (notes !== null && to === S.archived) return (email: string) => packRejectedMail(email, pack.title, notes, `${url}/creator`);
     if (from === S.processing && to === S.published) return (email: string) => packPublishedMail(email, pack.title, `${url}/pack/${pack.id}`);

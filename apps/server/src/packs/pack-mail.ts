@@ -43,3 +43,22 @@ export function packFileErrorsMail(to: string, title: string, problemCount: numb
     link,
   };
 }
+
+/** A pack archived or a sound taken down by an admin: the reason, the admin's note, and that what was got stays with those who got it. */
+export function takenDownMail(to: string, takedown: { what: 'pack' | 'sound'; title: string; reason: string; note: string; link: string }): MailMessage {
+  const { what, title, reason, note, link } = takedown;
+  return {
+    to,
+    subject: `Your ${what} was taken down: ${title}`,
+    text: [
+      `An admin took your ${what} "${title}" down: it is no longer on Crate or in search.`,
+      '',
+      `Reason: ${reason}`,
+      ...(note ? ['', note] : []),
+      '',
+      'Producers who already got it keep it, with their licences. If you think this is a mistake, contact Crate support.',
+      link,
+    ].join('\n'),
+    link,
+  };
+}

@@ -38,8 +38,9 @@ export const asItem = (row: ItemRowFacts): ItemResource => ({
  * get (with credits, or for nothing when free): a signed-in user, on a listed item — nothing unpublished or taken down is on sale.
  * studio (open it in the editor, read-only or not): the creator's people — creator, collaborators — and admins.
  * edit (its metadata and files, docs/decisions/0029): whoever may edit its pack — the creator or an admin; collaborators read only.
+ * takedown (take it out of the catalogue with a reason): admins, while it is not taken down.
  */
-export type ItemAction = 'read' | 'download' | 'collect' | 'get' | 'studio' | 'edit';
+export type ItemAction = 'read' | 'download' | 'collect' | 'get' | 'studio' | 'edit' | 'takedown';
 
 /** Published and not taken down: what everybody sees. */
 export const isListedItem = (item: { pack: Pick<PackFacts, 'status'>; takenDown: boolean }): boolean => isPublishedPack(item.pack) && !item.takenDown;
@@ -58,6 +59,8 @@ export function canOnItem(viewer: PolicyViewer, action: ItemAction, item: ItemFa
       return insider;
     case 'edit':
       return canOnPack(viewer, 'edit', item.pack);
+    case 'takedown':
+      return canOnPack(viewer, 'review', item.pack) && !item.takenDown;
   }
 }
 

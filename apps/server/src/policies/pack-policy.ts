@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PACK_STATUS } from '@crate/contract/pack-status';
+import { PACK_STATUS, TAKEDOWN_FROM, type PackStatus } from '@crate/contract/pack-status';
 import { packs } from '../db/schema/index.ts';
 import { belongsToCreator, creatorMemberships, isAdmin, ownsCreator, type PolicyViewer } from './policy-viewer.ts';
 
@@ -16,9 +16,10 @@ export const asPack = (row: PackFacts): PackResource => ({ type: 'pack', creator
  *   it unpublished. edit / submit: its creator or an admin — collaborators are read-only (docs/product-overview.md §6 gives
  *   editing and uploads to creators). review (decide on it, run its processing again, restore it or its taken-down sounds): admins. collect (heart it): a signed-in user, on a published pack
  *   (the library lists only those). studio (open it in the creator studio, in any state): its creator, their
- *   collaborators, admins — a published pack's studio view is still nobody else's. Whether a status change is allowed at all is pack-status.ts's rule.
+ *   collaborators, admins — a published pack's studio view is still nobody else's. takedown (archive it with a
+ *   reason): admins, from a status TAKEDOWN_FROM names. Whether a status change is allowed at all is pack-status.ts's rule.
  */
-export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect';
+export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect' | 'takedown';
 
 export const isPublishedPack = (pack: Pick<PackFacts, 'status'>): boolean => pack.status === PACK_STATUS.published;
 
@@ -38,6 +39,8 @@ export function canOnPack(viewer: PolicyViewer, action: PackAction, pack: PackFa
       return isAdmin(viewer);
     case 'collect':
       return viewer !== null && isPublishedPack(pack);
+    case 'takedown':
+      return isAdmin(viewer) && TAKEDOWN_FROM.includes(pack.status as PackStatus);
   }
 }
 

@@ -33,7 +33,7 @@ const VIEWERS = {
 } satisfies Record<string, PolicyViewer>;
 type ViewerKind = keyof typeof VIEWERS;
 
-const PACK_ACTIONS: PackAction[] = ['read', 'studio', 'edit', 'submit', 'review', 'collect'];
+const PACK_ACTIONS: PackAction[] = ['read', 'studio', 'edit', 'submit', 'review', 'collect', 'takedown'];
 const PACK_STATES = {
   published: PACK_STATUS.published,
   draft: PACK_STATUS.draft,
@@ -58,12 +58,13 @@ const PACK_TABLE: [ViewerKind, keyof typeof PACK_STATES, PackAction[]][] = [
   ['otherCreator', 'published',        ['read', 'collect']],
   ['otherCreator', 'draft',            []],
   ['otherCreator', 'awaitingApproval', []],
-  ['admin',        'published',        ['read', 'studio', 'edit', 'submit', 'review', 'collect']],
-  ['admin',        'draft',            ['read', 'studio', 'edit', 'submit', 'review']],
+  ['admin',        'published',        ['read', 'studio', 'edit', 'submit', 'review', 'collect', 'takedown']],
+  ['admin',        'draft',            ['read', 'studio', 'edit', 'submit', 'review', 'takedown']],
   ['admin',        'awaitingApproval', ['read', 'studio', 'edit', 'submit', 'review']],
+  ['admin',        'archived',         ['read', 'studio', 'edit', 'submit', 'review']],
 ];
 
-const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect', 'get', 'studio', 'edit'];
+const ITEM_ACTIONS: ItemAction[] = ['read', 'download', 'collect', 'get', 'studio', 'edit', 'takedown'];
 const ITEM_STATES = {
   listedFree: { packStatus: PACK_STATUS.published, takenDown: false, isFree: true, owned: false },
   listedPaid: { packStatus: PACK_STATUS.published, takenDown: false, isFree: false, owned: false },
@@ -96,9 +97,9 @@ const ITEM_TABLE: [ViewerKind, keyof typeof ITEM_STATES, ItemAction[]][] = [
   ['otherCreator', 'listedPaid',      ['read', 'collect', 'get']],
   ['otherCreator', 'takenDownFree',   []],
   ['otherCreator', 'unpublishedFree', []],
-  ['admin',        'listedPaid',      ['read', 'download', 'collect', 'get', 'studio', 'edit']],
+  ['admin',        'listedPaid',      ['read', 'download', 'collect', 'get', 'studio', 'edit', 'takedown']],
   ['admin',        'takenDownFree',   ['read', 'download', 'studio', 'edit']],
-  ['admin',        'unpublishedFree', ['read', 'download', 'studio', 'edit']],
+  ['admin',        'unpublishedFree', ['read', 'download', 'studio', 'edit', 'takedown']],
 ];
 
 const PLAYLIST_ACTIONS: PlaylistAction[] = ['read', 'edit'];

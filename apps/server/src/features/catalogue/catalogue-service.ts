@@ -74,7 +74,7 @@ async function readablePack(db: DbOrTx, viewer: Viewer | null, ref: string) {
 export async function getPack(db: DbOrTx, viewer: Viewer | null, ref: string) {
   const pack = await readablePack(db, viewer, ref);
   const bundles = await repo.listBundlesOfPack(db, pack.id);
-  return { pack, bundles, abilities: abilitiesOn(viewer, asPack(pack), ['edit']), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'pack', pack.id) };
+  return { pack, bundles, abilities: abilitiesOn(viewer, asPack(pack), ['edit', 'takedown']), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'pack', pack.id) };
 }
 
 export async function listPackItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
@@ -85,7 +85,7 @@ export async function listPackItems(db: DbOrTx, viewer: Viewer | null, ref: stri
 /** An item the viewer may read, whether it is listed and what they may do to it. */
 export async function getItem(db: DbOrTx, viewer: Viewer | null, slug: string) {
   const item = authorize(viewer, 'read', await repo.findItem(db, viewer?.userId ?? null, slug), asItem, 'That sound');
-  return { item, listed: isListedItem(asItem(item)), abilities: abilitiesOn(viewer, asItem(item), ['edit']) };
+  return { item, listed: isListedItem(asItem(item)), abilities: abilitiesOn(viewer, asItem(item), ['edit', 'takedown']) };
 }
 
 export const listBundles = (db: DbOrTx, page: { limit: number; after: TimeAfter }) => repo.listBundles(db, page);

@@ -21,6 +21,7 @@ import { DetailHeader } from '../components/detail-header.tsx';
 import { DetailScreenState } from '../components/detail-screen-state.tsx';
 import { LicenceBadge } from '../components/licence-badge.tsx';
 import { PreviewButton } from '../components/preview-button.tsx';
+import { TakedownButton } from '../components/takedown-button.tsx';
 
 /** /item/{slug}: one sound — its waveform to play and seek, every attribute, its pack, and sounds like it. */
 export default function ItemScreen() {
@@ -90,6 +91,7 @@ function ItemView({ item }: { item: ItemDetail }) {
           ) : null}
           <FavoriteButton kind="item" id={item.id} name={item.name} favorited={item.favorited} withLabel />
           <AddToPlaylistMenu item={item} withLabel />
+          {item.abilities.takedown ? <TakedownButton target="item" id={item.id} name={item.name} /> : null}
         </Group>
       </DetailHeader>
 

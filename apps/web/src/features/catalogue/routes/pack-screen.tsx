@@ -27,6 +27,7 @@ import { LicenceBadge } from '../components/licence-badge.tsx';
 import { PackReviewPanel } from '../components/pack-review-panel.tsx';
 import { PackStudioPanel } from '../components/pack-studio-panel.tsx';
 import { PreviewButton } from '../components/preview-button.tsx';
+import { TakedownButton } from '../components/takedown-button.tsx';
 
 /** /pack/{id} and /products/{slug}: a pack with its preview, licence, every sound in it, and the bundles it is in. */
 export default function PackScreen() {
@@ -120,6 +121,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
               </Button>
             </>
           ) : null}
+          {pack.abilities.takedown ? <TakedownButton target="pack" id={pack.id} name={pack.title} /> : null}
         </Group>
       </DetailHeader>
 

@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import type { ArchivedItemRow, RestoreResult, SearchResponse } from '@crate/contract/search';
+import type { ArchivedItemRow, SearchResponse } from '@crate/contract/search';
+import type { TakedownResult } from '@crate/contract/takedown';
 import { callApi } from '../../../lib/api-client.ts';
 import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
 import { isArchivedRow, searchKeys } from './search-items.ts';
@@ -14,7 +15,7 @@ export interface RestoreTarget {
   row: ArchivedItemRow;
 }
 
-function restoredNotice(row: ArchivedItemRow, result: RestoreResult): { title: string; message: string } {
+function restoredNotice(row: ArchivedItemRow, result: TakedownResult): { title: string; message: string } {
   if (result.target === 'pack') {
     const title = row.pack?.title ?? 'The pack';
     return result.pack_status === PACK_STATUS.published
@@ -36,7 +37,7 @@ function restoredNotice(row: ArchivedItemRow, result: RestoreResult): { title: s
 export function useRestoreArchived() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, id }: RestoreTarget): Promise<RestoreResult> =>
+    mutationFn: ({ target, id }: RestoreTarget): Promise<TakedownResult> =>
       target === 'pack' ? callApi(API.restoreArchivedPack, { params: { id } }) : callApi(API.restoreTakenDownItem, { params: { id } }),
     onSuccess: async (result, { row }) => {
       notifications.show({ color: 'teal', ...restoredNotice(row, result) });
