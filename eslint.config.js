@@ -64,11 +64,6 @@ const QUERY_HOMES = [
  */
 const LAYER_DEBT = [
   'apps/server/src/features/downloads/download-routes.ts',
-  'apps/server/src/features/licences/licence-routes.ts',
-  'apps/server/src/features/media/media-routes.ts',
-  'apps/server/src/features/payments/payment-routes.ts',
-  'apps/server/src/features/payments/sandbox/sandbox-clock-cli.ts',
-  'apps/server/src/features/payments/sandbox/sandbox-routes.ts',
   'apps/server/src/features/search/search-routes.ts',
   'apps/server/src/features/studio-packs/analyse-audio-job.ts',
   'apps/server/src/features/studio-packs/attach-pack-files.ts',
