@@ -119,7 +119,7 @@ export async function listAnalysingFileIds(db: DbOrTx, fileIds: readonly string[
   return new Set(rows.flatMap((r) => (r.key ? [keyOf.get(r.key)!] : [])));
 }
 
-export type NewPack = typeof packs.$inferInsert;
+type NewPack = typeof packs.$inferInsert;
 /** The columns a creator edits on a pack (never its status: that is the pack lifecycle's). */
 export type PackDetailColumns = Partial<Pick<NewPack, 'title' | 'description' | 'genres' | 'licenceType' | 'creditCost' | 'priceCents'>>;
 
@@ -171,7 +171,7 @@ export async function findItemFiles(tx: DbOrTx, itemId: string) {
   return item ?? null;
 }
 
-export type NewItem = typeof items.$inferInsert;
+type NewItem = typeof items.$inferInsert;
 
 /** A new item; its id. */
 export async function insertItem(tx: DbOrTx, values: NewItem): Promise<string> {
