@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PUBLIC, SIGNED_IN } from '@crate/contract/access';
 import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable-protocol';
-import { CallableError } from '../src/features/callable/callable-error.ts';
-import { defineCallable } from '../src/features/callable/callable-registry.ts';
+import { CallableError } from '../src/http/callable-error.ts';
+import { defineCallable } from '../src/http/callable-registry.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 /** docs/product-overview.md §8 statuses and the code the official client reports for each. */

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { PUBLIC, SIGNED_IN, claims } from '@crate/contract/access';
 import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable-protocol';
 import { trackingEvents } from '../src/db/schema/index.ts';
-import { CallableError } from '../src/features/callable/callable-error.ts';
-import { defineCallable } from '../src/features/callable/callable-registry.ts';
+import { CallableError } from '../src/http/callable-error.ts';
+import { defineCallable } from '../src/http/callable-registry.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 

@@ -15,7 +15,7 @@ import {
   type RequestFacts,
   type SignInPlace,
 } from './auth-service.ts';
-import { forwardSetCookies } from './session-cookies.ts';
+import { forwardSetCookies } from '../../http/session-cookies.ts';
 
 /** The client address as routed (request.ip believes X-Forwarded-For only from TRUST_PROXY) and the cookies. */
 const placeOf = (request: FastifyRequest): SignInPlace => ({ ipAddress: request.ip || null, cookieHeader: request.headers.cookie });

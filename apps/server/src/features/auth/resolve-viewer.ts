@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@crate/contract/roles';
 import type { AppContext } from '../../app-context.ts';
-import { AUTO_NAMED_STATEMENT, keptPrepared } from '../../db/prepared.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { creatorCollaborators, creators, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S } from './auth-library.ts';
 import { readSignedSessionToken } from './session-token.ts';
+import { findSessionViewer } from './viewer-repository.ts';
 
 /**
  * The viewer of a request, read from the session cookie on every request: a role change applies to the
@@ -26,7 +24,7 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
   const { authCookies } = await ctx.auth.$context;
   const token = readSignedSessionToken(cookieHeader, authCookies.sessionToken.name, ctx.config.authSecret);
   if (!token) return null;
-  const [row] = await viewerQuery(ctx.db).execute({ token });
+  const row = await findSessionViewer(ctx.db, token);
   if (!row) return null;
   if (row.disabledAt || row.deactivatedAt) return null;
   const now = Date.now();
@@ -37,36 +35,12 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
 }
 
 /**
- * The session's row with its user's standing, as one statement kept prepared (the token a placeholder): it
- * runs on every signed-in request, and PostgreSQL plans its joins once per connection instead of on each of them.
- */
-const viewerQuery = keptPrepared((db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      email: users.email,
-      expiresAt: sessions.expiresAt,
-      disabledAt: users.disabledAt,
-      deactivatedAt: users.deactivatedAt,
-      // text[] (not role[]) so both drivers hand back a plain array.
-      roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
-      creatorId: sql<string | null>`(select ${creators.id}::text from ${creators} where ${creators.userId} = ${users.id})`,
-      collaboratorOf: sql<string[]>`array(select ${creatorCollaborators.creatorId}::text from ${creatorCollaborators} where ${creatorCollaborators.userId} = ${users.id} order by 1)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare(AUTO_NAMED_STATEMENT),
-);
-
-/**
  * Before the first request: the auth library's context made, and the viewer statement prepared on every kept
  * connection, so the first signed-in visitor after a start waits no longer than the next one.
  */
 export async function warmViewerResolution(ctx: AppContext): Promise<void> {
   await ctx.auth.$context;
-  await Promise.all(Array.from({ length: ctx.database.warmConnections }, () => viewerQuery(ctx.db).execute({ token: randomUUID() })));
+  await Promise.all(Array.from({ length: ctx.database.warmConnections }, () => findSessionViewer(ctx.db, randomUUID())));
 }
 
 type Standing = Pick<Viewer, 'roles' | 'creatorId' | 'collaboratorOf'>;

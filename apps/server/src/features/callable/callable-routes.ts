@@ -6,9 +6,9 @@ import { CALLABLE_NAMES, callableErrorSchema, callableRequestSchema, callableRes
 import { CALLABLE_ROUTE } from '@crate/contract/callable-protocol';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { callerOf } from './callable-caller.ts';
-import { CallableError, invalidPayload, toCallableError } from './callable-error.ts';
-import { CallableRegistry, DEFAULT_CALLABLE_TIMEOUT_MS, type CallableFunction } from './callable-registry.ts';
+import { callerOf } from '../../http/callable-caller.ts';
+import { CallableError, invalidPayload, toCallableError } from '../../http/callable-error.ts';
+import { CallableRegistry, DEFAULT_CALLABLE_TIMEOUT_MS, type CallableFunction } from '../../http/callable-registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

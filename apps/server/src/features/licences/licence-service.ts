@@ -1,5 +1,11 @@
 import PDFDocument from 'pdfkit';
-import type { LicenceCertificate } from '@crate/contract/commerce';
+import type { LicenceCertificate, LicenceVerification } from '@crate/contract/commerce';
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { authorize } from '../../policies/can.ts';
+import { asLicence } from '../../policies/licence-policy.ts';
+import { findLicence } from './licence-repository.ts';
 
 const LICENCE_SUMMARIES: Record<LicenceCertificate['licence_type'], string> = {
   'Royalty-Free': 'Use the sound in your own music and productions, commercially or not, without further payment. Reselling or sharing the sound itself, alone or in a sample pack, is not allowed.',
@@ -58,4 +64,16 @@ export function renderLicencePdf(certificate: LicenceCertificate, verifyUrl: str
   doc.moveDown(1.5).fontSize(10).fillColor('#333333').text('Verify this certificate at', { continued: true }).fillColor('#c2410c').text(` ${verifyUrl}`, { link: verifyUrl });
   doc.end();
   return doc;
+}
+
+/** A certificate as anyone may verify it by its number: what it covers and whether it stands, never whose it is. */
+export async function verifyLicence(db: DbOrTx, certificateNumber: string): Promise<LicenceVerification> {
+  const row = await findLicence(db, certificateNumber);
+  if (!row) throw notFound('That certificate');
+  return { ...presentCertificate(row), valid: row.valid };
+}
+
+/** A certificate its holder downloads: anyone may verify one, only its holder gets it. */
+export async function findHoldersLicence(db: DbOrTx, viewer: Viewer, certificateNumber: string) {
+  return authorize(viewer, 'read', await findLicence(db, certificateNumber), asLicence, 'That certificate');
 }

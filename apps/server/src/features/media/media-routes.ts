@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../http/app-error.ts';
 import { sendStoredObject, sendsFromTheStart, type ResponsePlan } from '../../files/send-stored-object.ts';
 import { CACHE_PRIVATE } from '../../http/cache-headers.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { AUDIO_VARIANTS } from '../../media/audio-derivatives.ts';
-import type { Viewer } from '../../http/viewer.ts';
-import { can } from '../../policies/can.ts';
-import { asMedia } from '../../policies/media-policy.ts';
-import { findDerivative, findMediaFacts } from './media-repository.ts';
-import { notePreviewServed, playNetworkKey } from '../tracking/item-events-service.ts';
+import { findServableMedia, recordPreviewServe } from './media-service.ts';
 
 /**
  * Public media may sit in browsers and CDNs for an hour without being asked again (a derivative never
@@ -37,25 +31,12 @@ const CACHE_PUBLIC_PREVIEW = 'public, max-age=3600, s-maxage=0, immutable';
 export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, storage } = ctx;
   registerEndpoint(app, API.getMedia, async ({ params: { fileId, variant }, viewer, request, reply }) => {
-    const facts = await findMediaFacts(db, fileId);
-    const derivative = facts ? await findDerivative(db, fileId, variant) : null;
-    if (!facts || !derivative || !can(viewer, 'read', asMedia(facts))) throw notFound('That media file');
-    const isPublic = can(null, 'read', asMedia(facts));
-    const isPreview = variant === AUDIO_VARIANTS.preview;
+    const { storageKey, contentType, isPublic, isPreview } = await findServableMedia(db, viewer, fileId, variant);
     // A new listen is a GET answered from the first byte, or a 304 for the browser's own copy; never the rest of one.
     const noteServe = async (plan: ResponsePlan) => {
-      if (isPreview && request.method === 'GET' && (plan.kind === 'notModified' || sendsFromTheStart(plan))) await recordServe(ctx, viewer, request.ip, fileId);
+      if (isPreview && request.method === 'GET' && (plan.kind === 'notModified' || sendsFromTheStart(plan))) await recordPreviewServe(ctx, viewer, request.ip, fileId);
     };
     const cacheControl = !isPublic ? CACHE_PRIVATE : isPreview ? CACHE_PUBLIC_PREVIEW : CACHE_PUBLIC_MEDIA;
-    return sendStoredObject(request, reply, storage, { key: derivative.storageKey, cacheControl, contentType: derivative.contentType, onPlan: noteServe });
+    return sendStoredObject(request, reply, storage, { key: storageKey, cacheControl, contentType, onPlan: noteServe });
   });
-}
-
-/** Records the serve a later trackPlay is checked against; a failure here costs that play, never the preview. */
-async function recordServe(ctx: AppContext, viewer: Viewer | null, ip: string, fileId: string): Promise<void> {
-  try {
-    await notePreviewServed(ctx.db, ctx.clock.now(), viewer, playNetworkKey(ctx.config.authSecret, ip), fileId);
-  } catch (error) {
-    ctx.log.warn({ err: error, fileId }, 'a preview serve could not be recorded');
-  }
 }

@@ -5,9 +5,12 @@ import { graceEndsAt, grantsAccess, syncSubscriptionNow } from './fulfilment-ser
 import { ownPage } from './checkout-service.ts';
 import { ProviderRequestError } from './payment-provider.ts';
 import { presentRefund } from './payment-presenters.ts';
-import { countRefillsSince, findPriceWithProduct, findUser, listRecentRefunds, listUserSubscriptions, type SubscriptionRow } from './payment-repository.ts';
+import { countRefillsSince, findPriceWithProduct, findUser, findUserIdByEmail, listRecentRefunds, listUserSubscriptions, type SubscriptionRow } from './payment-repository.ts';
 
 /** The billing side of Account and Pricing: the plan, changing it, cancelling it (decision 0023). */
+
+/** A user's receipts, newest first (a read with no rule to apply). */
+export { listReceipts } from './payment-repository.ts';
 
 async function planOf(ctx: AppContext, priceId: string): Promise<BillingPlan | null> {
   const found = await findPriceWithProduct(ctx.db, priceId);
@@ -131,6 +134,13 @@ export async function openPortal(ctx: AppContext, userId: string, returnUrl: str
   const portal = await ctx.payments.createPortalSession(user.customerId, back);
   if (!portal) throw new AppError('CONFLICT', 'The sandbox has no customer portal: change or cancel your plan on this page.');
   return portal;
+}
+
+/** The test clock of the account with this e-mail (the `npm run sandbox:clock` CLI). */
+export async function advanceTestClockByEmail(ctx: AppContext, email: string, outcome?: 'pay' | 'fail'): Promise<TestClockResult> {
+  const userId = await findUserIdByEmail(ctx.db, email.toLowerCase());
+  if (!userId) throw new Error(`No account with the e-mail ${email}`);
+  return advanceTestClock(ctx, userId, outcome);
 }
 
 /** Sandbox test clock: the user's subscription moves to its next period (admin action and CLI). */

@@ -50,6 +50,11 @@ export async function findUser(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? null;
+}
+
 export async function findUserByCustomer(db: DbOrTx, customerId: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId));
   return row?.id ?? null;

@@ -5,9 +5,8 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
-import { advanceTestClock, changePlan, getBilling, openPortal, setCancel } from './billing-service.ts';
+import { advanceTestClock, changePlan, getBilling, listReceipts, openPortal, setCancel } from './billing-service.ts';
 import { createCheckout, readCheckout } from './checkout-service.ts';
-import { listReceipts } from './payment-repository.ts';
 import { presentCheckout, presentReceipt } from './payment-presenters.ts';
 import { receiveWebhook } from './webhook-service.ts';
 

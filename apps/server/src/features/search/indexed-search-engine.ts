@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import { SEARCH_SORTS, searchQuerySchema, type SearchQuery } from '@crate/contract/search';
 import type { Db } from '../../db/client.ts';
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
@@ -37,6 +37,9 @@ import { planSearch } from './search-request.ts';
  * - after a write this process answered, the next search first reads the outbox: the writer sees their change.
  * Similar sounds stay in PostgreSQL (a GiST nearest-neighbour scan of one item's features is already fast).
  */
+/** Where the index reports what it did (the app's logger). */
+export type SearchLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
+
 export interface IndexedSearchEngine extends SearchEngine {
   /** Settles when the index is complete and answering (or its build failed: PostgreSQL keeps answering). */
   readonly ready: Promise<void>;
@@ -79,7 +82,7 @@ async function readWhole(body: Readable, size: number): Promise<Buffer> {
 
 export function createIndexedSearchEngine(
   db: Db,
-  options: { pollMs: number; logger: FastifyBaseLogger; /** Where the index is saved for the next start; none keeps nothing. */ snapshots?: ObjectStorage },
+  options: { pollMs: number; logger: SearchLogger; /** Where the index is saved for the next start; none keeps nothing. */ snapshots?: ObjectStorage },
 ): IndexedSearchEngine {
   const fallback = createPostgresSearchEngine(db);
   let index: SearchIndex | null = null;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { searchQuerySchema } from '@crate/contract/search';
 import type { Database, Db } from '../../db/client.ts';
-import type { IndexedSearchEngine } from './indexed-search-engine.ts';
+import type { IndexedSearchEngine, SearchLogger } from './indexed-search-engine.ts';
 import { listSearchRowsByIds } from './search-repository.ts';
 
 /** Free searches asked from inside at start: enough for V8 to compile the path's hot code. */
@@ -19,7 +18,13 @@ const ROUNDS = 20;
  *   cache keeps of them is never what a visitor asks for.
  * Returns when that is done (a failure is logged: the index answers all the same).
  */
-export async function warmSearchPage(app: FastifyInstance, { db, database }: { db: Db; database: Database }, engine: IndexedSearchEngine): Promise<void> {
+export async function warmSearchPage(
+  { db, database }: { db: Db; database: Database },
+  engine: IndexedSearchEngine,
+  /** Asks the app for a URL from inside (the whole HTTP path, no network). */
+  askApp: (url: string) => Promise<{ statusCode: number; body: string }>,
+  logger: SearchLogger,
+): Promise<void> {
   await engine.ready;
   if (!engine.status().ready) return;
   try {
@@ -29,10 +34,10 @@ export async function warmSearchPage(app: FastifyInstance, { db, database }: { d
     }
     for (let round = 0; round < ROUNDS; round++) {
       const seed = `warm${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-      const answer = await app.inject({ method: 'GET', url: `/api/search/free?sort=random&seed=${seed}`, remoteAddress: 'search-warm-up' });
+      const answer = await askApp(`/api/search/free?sort=random&seed=${seed}`);
       if (answer.statusCode !== 200) throw new Error(`the free search answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
     }
   } catch (error) {
-    app.log.warn({ err: error }, 'search warm-up failed');
+    logger.warn({ err: error }, 'search warm-up failed');
   }
 }

@@ -5,15 +5,15 @@
  * A sound with a clear tempo and no kind yet is a loop; a short one without a tempo is a one-shot.
  */
 import { rm } from 'node:fs/promises';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { MusicalKey } from '@crate/contract/catalogue-enums';
 import type { AppContext } from '../../app-context.ts';
-import { files, items } from '../../db/schema/index.ts';
+import { findFileById } from '../../files/file-repository.ts';
 import { PermanentJobError } from '../../jobs/job-queue.ts';
 import { MediaError } from '../../media/media-error.ts';
 import { mediaPool } from '../../media/media-pool.ts';
 import { copyToTempFile } from '../../processing/derive-media.ts';
+import { saveAudioAnalysis } from './audio-analysis-repository.ts';
 
 export const analyseAudioPayloadSchema = z.strictObject({ fileId: z.guid() });
 export const analyseAudioJobKey = ({ fileId }: z.output<typeof analyseAudioPayloadSchema>) => `analyse-audio:${fileId}`;
@@ -21,7 +21,7 @@ export const analyseAudioJobKey = ({ fileId }: z.output<typeof analyseAudioPaylo
 const ONE_SHOT_MAX_MS = 1500;
 
 export async function runAnalyseAudio(ctx: AppContext, { fileId }: z.output<typeof analyseAudioPayloadSchema>): Promise<void> {
-  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
+  const file = await findFileById(ctx.db, fileId);
   if (!file) return; // removed from its draft before we got to it
   const local = await copyToTempFile(ctx.storage, file);
   let analysed;
@@ -37,13 +37,10 @@ export async function runAnalyseAudio(ctx: AppContext, { fileId }: z.output<type
     await rm(local, { force: true });
   }
   const { heard, durationMs } = analysed;
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(files).set({ analysis: heard, updatedAt: new Date() }).where(eq(files.id, fileId));
-    if (!file.itemId) return;
-    const sound = and(eq(items.id, file.itemId), eq(items.audioFileId, fileId));
-    if (heard.bpm !== null) await tx.update(items).set({ bpm: Math.round(heard.bpm * 10) / 10 }).where(and(sound, isNull(items.bpm)));
-    if (heard.key !== null) await tx.update(items).set({ key: heard.key as MusicalKey }).where(and(sound, isNull(items.key)));
-    const kind = heard.bpm !== null && durationMs > ONE_SHOT_MAX_MS ? 'Loop' : durationMs <= ONE_SHOT_MAX_MS ? 'One-Shot' : null;
-    if (kind) await tx.update(items).set({ kind }).where(and(sound, isNull(items.kind)));
+  const kind = heard.bpm !== null && durationMs > ONE_SHOT_MAX_MS ? 'Loop' : durationMs <= ONE_SHOT_MAX_MS ? 'One-Shot' : null;
+  await saveAudioAnalysis(ctx.db, { id: fileId, itemId: file.itemId }, heard, {
+    bpm: heard.bpm !== null ? Math.round(heard.bpm * 10) / 10 : null,
+    key: heard.key as MusicalKey | null,
+    kind,
   });
 }

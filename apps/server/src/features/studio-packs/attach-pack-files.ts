@@ -5,17 +5,27 @@
  * Runs inside the upload's transaction; linking works whichever of a pair arrives first.
  */
 import path from 'node:path/posix';
-import { and, eq, isNull, max } from 'drizzle-orm';
 import type { PackFileKind, PresetPlugin } from '@crate/contract/catalogue-enums';
 import { metadataFromFileName } from '@crate/contract/filename-metadata';
 import { PRESET_EXTENSIONS, presetPluginFromPath } from '@crate/contract/pack-file-kind';
 import type { Tx } from '../../db/client.ts';
-import { files, items, packs } from '../../db/schema/index.ts';
 import type { FileRecord } from '../../files/file-repository.ts';
 import { listOriginalFiles } from '../../processing/processing-run-repository.ts';
 import type { AppJobQueue } from '../../jobs/job-catalogue.ts';
 import { newSlug, refreshItemFlags } from './studio-pack-service.ts';
-import type { StudioPackRow } from './studio-pack-repository.ts';
+import {
+  deleteItemKeepingFiles,
+  insertItem,
+  linkFile,
+  listItemFiles,
+  nextItemPosition,
+  setFileKind,
+  setItemPreview,
+  setPackCover,
+  setPackPreview,
+  touchPack,
+  type StudioPackRow,
+} from './studio-pack-repository.ts';
 import { pathOf } from './studio-pack-presenter.ts';
 
 const dirOf = (filePath: string) => path.dirname(filePath.replace(/\\/g, '/'));
@@ -61,9 +71,8 @@ function ownerOf(filePath: string, sounds: readonly ItemFileLink[]): string | nu
 export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPackRow, stored: readonly FileRecord[]): Promise<{ replaced: string[]; packFiles: FileRecord[] }> {
   const replaced: string[] = [];
   const all = await listOriginalFiles(tx, pack.id);
-  const [{ last }] = (await tx.select({ last: max(items.position) }).from(items).where(eq(items.packId, pack.id))) as [{ last: number | null }];
-  let position = (last ?? -1) + 1;
-  const itemRows = await tx.select({ id: items.id, type: items.type, audioFileId: items.audioFileId, presetFileId: items.presetFileId, previewFileId: items.previewFileId }).from(items).where(eq(items.packId, pack.id));
+  let position = await nextItemPosition(tx, pack.id);
+  const itemRows = await listItemFiles(tx, pack.id);
   const byId = new Map(all.map((f) => [f.id, f]));
   const sounds: ItemFileLink[] = itemRows.flatMap((row) => {
     const file = byId.get(row.audioFileId ?? row.presetFileId ?? '');
@@ -73,7 +82,7 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
   const touched = new Set<string>();
 
   const link = async (fileId: string, itemId: string) => {
-    await tx.update(files).set({ itemId }).where(eq(files.id, fileId));
+    await linkFile(tx, fileId, itemId);
     touched.add(itemId);
   };
 
@@ -83,13 +92,13 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
     switch (file.kind as PackFileKind) {
       case 'Cover art':
         if (pack.coverFileId) replaced.push(pack.coverFileId);
-        await tx.update(packs).set({ coverFileId: file.id }).where(eq(packs.id, pack.id));
+        await setPackCover(tx, pack.id, file.id);
         pack = { ...pack, coverFileId: file.id };
         await jobs.enqueue('derive-media', { fileId: file.id }, { tx });
         break;
       case 'Pack preview audio':
         if (pack.previewFileId) replaced.push(pack.previewFileId);
-        await tx.update(packs).set({ previewFileId: file.id }).where(eq(packs.id, pack.id));
+        await setPackPreview(tx, pack.id, file.id);
         pack = { ...pack, previewFileId: file.id };
         break;
       case 'Sample audio':
@@ -99,53 +108,49 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
         // Audio named like a preset beside it is that preset's preview ("Growl.fxp" + "Growl.wav"), whichever came first.
         const presetOfThisPreview = isPreset ? undefined : sounds.find((s) => s.type === 'preset' && withoutPreview.has(s.itemId) && twin(s));
         if (presetOfThisPreview) {
-          await tx.update(files).set({ kind: 'Preset preview audio' }).where(eq(files.id, file.id));
-          await tx.update(items).set({ previewFileId: file.id }).where(eq(items.id, presetOfThisPreview.itemId));
+          await setFileKind(tx, file.id, 'Preset preview audio');
+          await setItemPreview(tx, presetOfThisPreview.itemId, file.id);
           await link(file.id, presetOfThisPreview.itemId);
           withoutPreview.delete(presetOfThisPreview.itemId);
           break;
         }
         const prefill = metadataFromFileName(path.basename(filePath));
-        const [item] = await tx
-          .insert(items)
-          .values({
-            slug: newSlug(prefill.name, 'sound'),
-            creatorId: pack.creatorId,
-            packId: pack.id,
-            position: position++,
-            type: isPreset ? 'preset' : 'sample',
-            kind: prefill.kind ?? null,
-            name: prefill.name,
-            key: prefill.key ?? null,
-            bpm: prefill.bpm ?? null,
-            genres: prefill.genres?.length ? prefill.genres : pack.genres.slice(0, 8),
-            instruments: prefill.instruments ?? [],
-            licenceType: pack.licenceType,
-            plugin: isPreset ? pluginOf(filePath) : null,
-            ...(isPreset ? { presetFileId: file.id } : { audioFileId: file.id }),
-          })
-          .returning({ id: items.id });
-        await link(file.id, item!.id);
-        sounds.push({ itemId: item!.id, type: isPreset ? 'preset' : 'sample', file: row });
+        const itemId = await insertItem(tx, {
+          slug: newSlug(prefill.name, 'sound'),
+          creatorId: pack.creatorId,
+          packId: pack.id,
+          position: position++,
+          type: isPreset ? 'preset' : 'sample',
+          kind: prefill.kind ?? null,
+          name: prefill.name,
+          key: prefill.key ?? null,
+          bpm: prefill.bpm ?? null,
+          genres: prefill.genres?.length ? prefill.genres : pack.genres.slice(0, 8),
+          instruments: prefill.instruments ?? [],
+          licenceType: pack.licenceType,
+          plugin: isPreset ? pluginOf(filePath) : null,
+          ...(isPreset ? { presetFileId: file.id } : { audioFileId: file.id }),
+        });
+        await link(file.id, itemId);
+        sounds.push({ itemId, type: isPreset ? 'preset' : 'sample', file: row });
         if (isPreset) {
           // Its preview may have arrived first: as a loose preview, or taken for a sample of its own (a draft's, which nobody owns).
           const loosePreview = all.find((f) => f.kind === 'Preset preview audio' && f.itemId === null && dirOf(pathOf(f)) === dirOf(filePath) && soundKey(pathOf(f)) === soundKey(filePath));
-          const sampleTwin = loosePreview ? undefined : sounds.find((s) => s.type === 'sample' && s.itemId !== item!.id && twin(s));
+          const sampleTwin = loosePreview ? undefined : sounds.find((s) => s.type === 'sample' && s.itemId !== itemId && twin(s));
           const previewId = loosePreview?.id ?? sampleTwin?.file.id;
           if (sampleTwin) {
-            await tx.update(files).set({ itemId: null, kind: 'Preset preview audio' }).where(eq(files.itemId, sampleTwin.itemId));
-            await tx.delete(items).where(eq(items.id, sampleTwin.itemId));
+            await deleteItemKeepingFiles(tx, sampleTwin.itemId, { kind: 'Preset preview audio' });
             sounds.splice(sounds.indexOf(sampleTwin), 1);
           }
           if (previewId) {
-            await tx.update(items).set({ previewFileId: previewId }).where(eq(items.id, item!.id));
-            await link(previewId, item!.id);
-          } else withoutPreview.add(item!.id);
+            await setItemPreview(tx, itemId, previewId);
+            await link(previewId, itemId);
+          } else withoutPreview.add(itemId);
         } else {
           await jobs.enqueue('analyse-audio', { fileId: file.id }, { tx });
           // Stems and MIDI that arrived before their sound.
           for (const loose of all.filter((f) => (f.kind === 'Stem audio' || f.kind === 'Midi') && f.itemId === null)) {
-            if (ownerOf(pathOf(loose), sounds) === item!.id) await link(loose.id, item!.id);
+            if (ownerOf(pathOf(loose), sounds) === itemId) await link(loose.id, itemId);
           }
         }
         break;
@@ -153,7 +158,7 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
       case 'Preset preview audio': {
         const preset = sounds.find((s) => s.type === 'preset' && withoutPreview.has(s.itemId) && soundKey(pathOf(s.file)) === soundKey(filePath));
         if (preset) {
-          await tx.update(items).set({ previewFileId: file.id }).where(and(eq(items.id, preset.itemId), isNull(items.previewFileId)));
+          await setItemPreview(tx, preset.itemId, file.id, { onlyIfNone: true });
           await link(file.id, preset.itemId);
           withoutPreview.delete(preset.itemId);
         }
@@ -168,6 +173,6 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
     }
   }
   await refreshItemFlags(tx, [...touched]);
-  await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
+  await touchPack(tx, pack.id);
   return { replaced, packFiles: all };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, pageQuerySchema } from '@crate/contract/pagination';
 import { PACK_STATUS, packStatusLabel, takesFiles, type PackStatus } from '@crate/contract/pack-status';
@@ -7,7 +6,6 @@ import type { bulkItemChangesSchema, packDetailsSchema, StudioPack, StudioPackSu
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { files, items, ownedItems, packs } from '../../db/schema/index.ts';
 import { deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { findLatestRun, listOriginalFiles, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
 import { transitionPack } from '../../packs/pack-lifecycle.ts';
@@ -21,11 +19,26 @@ import { slugify } from '../creators/creator-profile-service.ts';
 import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-service.ts';
 import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
 import {
+  clearDuplicateMarks,
+  clearPackPreviewIf,
+  deleteItemKeepingFiles,
+  findItemFiles,
   findStudioPack,
+  insertPack,
+  isItemOwned,
+  linkFile,
   listAnalysingFileIds,
+  listAttachedFileKinds,
   listPackItems,
   listPacksOfCreators,
+  markFileDuplicate,
   packSummaries,
+  setItemFileFlags,
+  setItemPreview,
+  setPackCover,
+  touchPack,
+  updatePackDetails,
+  type PackDetailColumns,
   type StudioPackRow,
 } from './studio-pack-repository.ts';
 
@@ -76,7 +89,7 @@ export async function getStudioPack(ctx: AppContext, viewer: Viewer, id: string)
 
 type PackDetails = z.output<typeof packDetailsSchema>;
 
-const detailColumns = (input: Partial<PackDetails>) => ({
+const detailColumns = (input: Partial<PackDetails>): PackDetailColumns => ({
   ...(input.title !== undefined ? { title: input.title } : {}),
   ...(input.description !== undefined ? { description: input.description } : {}),
   ...(input.genres !== undefined ? { genres: input.genres } : {}),
@@ -90,12 +103,9 @@ export async function createStudioPack(ctx: AppContext, viewer: Viewer, input: P
   const creatorId = viewer.creatorId;
   if (!creatorId) throw new AppError('CONFLICT', 'You have no creator profile yet: it is made when your creator application is approved.');
   return ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(packs)
-      .values({ ...detailColumns(input), title: input.title, slug: newSlug(input.title, 'pack'), creatorId, status: PACK_STATUS.draft })
-      .returning({ id: packs.id });
-    await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.created', targetType: 'pack', targetId: created!.id, details: { title: input.title }, ipAddress });
-    return loadStudioPack(tx, viewer, (await findStudioPack(tx, created!.id))!);
+    const createdId = await insertPack(tx, { ...detailColumns(input), title: input.title, slug: newSlug(input.title, 'pack'), creatorId, status: PACK_STATUS.draft });
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.created', targetType: 'pack', targetId: createdId, details: { title: input.title }, ipAddress });
+    return loadStudioPack(tx, viewer, (await findStudioPack(tx, createdId))!);
   });
 }
 
@@ -108,7 +118,7 @@ export async function updateStudioPack(ctx: AppContext, viewer: Viewer, id: stri
     }
     const changes = detailColumns(input);
     if (Object.keys(changes).length > 0) {
-      await tx.update(packs).set({ ...changes, updatedAt: new Date() }).where(eq(packs.id, id));
+      await updatePackDetails(tx, id, changes);
       await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.updated', targetType: 'pack', targetId: id, details: { fields: Object.keys(changes) }, ipAddress });
     }
     return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
@@ -130,7 +140,7 @@ export async function updateStudioPackItems(ctx: AppContext, viewer: Viewer, id:
       tx,
       input.items.map(({ id: itemId, ...fields }) => ({ id: itemId, changes: itemChangesOf(fields) })),
     );
-    await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, id));
+    await touchPack(tx, id);
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.items_updated', targetType: 'pack', targetId: id, details: { items: input.items.map((c) => c.id) }, ipAddress });
     return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
   });
@@ -147,11 +157,11 @@ export async function deleteStudioPackFile(ctx: AppContext, viewer: Viewer, pack
     assertEditable(row);
     const file = (await listOriginalFiles(tx, packId)).find((f) => f.id === fileId);
     if (!file) throw new AppError('NOT_FOUND', 'That file is not in this pack.', 'fileId');
-    if (row.coverFileId === fileId) await tx.update(packs).set({ coverFileId: null }).where(eq(packs.id, packId));
-    await tx.update(packs).set({ previewFileId: null }).where(and(eq(packs.id, packId), eq(packs.previewFileId, fileId)));
+    if (row.coverFileId === fileId) await setPackCover(tx, packId, null);
+    await clearPackPreviewIf(tx, packId, fileId);
     if (file.itemId) await detachFromItem(tx, file.itemId, fileId);
-    await tx.update(files).set({ problem: null }).where(and(eq(files.packId, packId), eq(files.problem, 'duplicate'), eq(files.md5, file.md5 ?? '')));
-    await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, packId));
+    await clearDuplicateMarks(tx, packId, file.md5 ?? '');
+    await touchPack(tx, packId);
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.file_removed', targetType: 'pack', targetId: packId, details: { file: fileId, path: file.customMetadata.relativePath ?? file.originalName }, ipAddress });
     return row;
   });
@@ -162,27 +172,25 @@ export async function deleteStudioPackFile(ctx: AppContext, viewer: Viewer, pack
 }
 
 async function detachFromItem(tx: DbOrTx, itemId: string, fileId: string): Promise<void> {
-  const [item] = await tx.select({ id: items.id, audioFileId: items.audioFileId, presetFileId: items.presetFileId, previewFileId: items.previewFileId }).from(items).where(eq(items.id, itemId));
+  const item = await findItemFiles(tx, itemId);
   if (!item) return;
   if (item.audioFileId === fileId || item.presetFileId === fileId) {
-    const [owned] = await tx.select({ itemId: ownedItems.itemId }).from(ownedItems).where(eq(ownedItems.itemId, itemId)).limit(1);
-    if (owned) throw new AppError('CONFLICT', 'Somebody owns this sound already: replace its file from the sound\'s editor instead.');
-    await tx.update(files).set({ itemId: null }).where(eq(files.itemId, itemId));
-    await tx.delete(items).where(eq(items.id, itemId));
+    if (await isItemOwned(tx, itemId)) throw new AppError('CONFLICT', 'Somebody owns this sound already: replace its file from the sound\'s editor instead.');
+    await deleteItemKeepingFiles(tx, itemId);
     return;
   }
-  if (item.previewFileId === fileId) await tx.update(items).set({ previewFileId: null, updatedAt: new Date() }).where(eq(items.id, itemId));
-  await tx.update(files).set({ itemId: null }).where(eq(files.id, fileId));
+  if (item.previewFileId === fileId) await setItemPreview(tx, itemId, null, { touch: true });
+  await linkFile(tx, fileId, null);
   await refreshItemFlags(tx, [itemId]);
 }
 
 /** has_stems / has_midi follow the files attached to the items. */
 export async function refreshItemFlags(tx: DbOrTx, itemIds: readonly string[]): Promise<void> {
   if (itemIds.length === 0) return;
-  const attached = await tx.select({ itemId: files.itemId, kind: files.kind }).from(files).where(inArray(files.itemId, [...itemIds]));
+  const attached = await listAttachedFileKinds(tx, itemIds);
   for (const itemId of itemIds) {
     const kinds = new Set(attached.filter((f) => f.itemId === itemId).map((f) => f.kind));
-    await tx.update(items).set({ hasStems: kinds.has('Stem audio'), hasMidi: kinds.has('Midi') }).where(eq(items.id, itemId));
+    await setItemFileFlags(tx, itemId, { hasStems: kinds.has('Stem audio'), hasMidi: kinds.has('Midi') });
   }
 }
 
@@ -194,7 +202,7 @@ export async function markDuplicates(db: DbOrTx, packFiles: readonly { id: strin
   const seen = new Set<string>();
   for (const file of packFiles) {
     if (!file.md5) continue;
-    if (seen.has(file.md5) && file.problem === null) await db.update(files).set({ problem: 'duplicate' }).where(eq(files.id, file.id));
+    if (seen.has(file.md5) && file.problem === null) await markFileDuplicate(db, file.id);
     seen.add(file.md5);
   }
 }

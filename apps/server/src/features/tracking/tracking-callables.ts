@@ -1,6 +1,6 @@
 import { CALLABLES } from '@crate/contract/callable';
 import type { TrackingEventType } from '@crate/contract/tracking-enums';
-import { defineCallable, type CallableRateLimit } from '../callable/callable-registry.ts';
+import { defineCallable, type CallableRateLimit } from '../../http/callable-registry.ts';
 import { playNetworkKey, recordPlay } from './item-events-service.ts';
 import { listenerCookieId, newListenerCookie } from './listener-cookie.ts';
 import { recordTrackingEvent } from './tracking-service.ts';

@@ -5,11 +5,9 @@
  * PostgreSQL; on the embedded PGlite database run this while the server is stopped, and they go out at
  * its next start).
  */
-import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../../config.ts';
 import { createContext, createLogger } from '../../../create-context.ts';
-import { users } from '../../../db/schema/index.ts';
-import { advanceTestClock } from '../billing-service.ts';
+import { advanceTestClockByEmail } from '../billing-service.ts';
 
 const [email, outcome] = process.argv.slice(2);
 if (!email || (outcome !== undefined && outcome !== 'pay' && outcome !== 'fail')) {
@@ -19,9 +17,7 @@ if (!email || (outcome !== undefined && outcome !== 'pay' && outcome !== 'fail')
 const config = loadConfig();
 const ctx = await createContext(config, createLogger({ ...config, logLevel: 'warn' }));
 try {
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) throw new Error(`No account with the e-mail ${email}`);
-  const result = await advanceTestClock(ctx, user.id, outcome as 'pay' | 'fail' | undefined);
+  const result = await advanceTestClockByEmail(ctx, email, outcome as 'pay' | 'fail' | undefined);
   console.log(`${email}: subscription ${result.status}, period ${result.current_period_start} → ${result.current_period_end}; ${result.events.length} event(s) queued for delivery`);
 } catch (error) {
   console.error((error as Error).message);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../app-context.ts';
-import { findPricesWithProducts } from '../payment-repository.ts';
-import { SANDBOX_CARDS, SandboxProvider, type SandboxSession } from './sandbox-provider.ts';
+import { sandboxCheckout } from './sandbox-checkout-service.ts';
 
 /**
  * The sandbox's hosted checkout page (decision 0023): what Stripe Checkout is in Stripe mode, served by
@@ -9,72 +8,14 @@ import { SANDBOX_CARDS, SandboxProvider, type SandboxSession } from './sandbox-p
  * CSP; the session id in the URL is the capability, as with Stripe's hosted pages.
  */
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-
-async function page(ctx: AppContext, session: SandboxSession, error: string | null): Promise<string> {
-  const prices = await findPricesWithProducts(ctx.db, session.lineItems.map((l) => l.priceId));
-  const lines = session.lineItems
-    .map((line) => {
-      const found = prices.find((p) => p.price.id === line.priceId);
-      const name = found ? `${found.product.name}${found.price.interval ? ` — every ${found.price.interval}` : ''}` : line.priceId;
-      return `<tr><td>${line.quantity > 1 ? `${line.quantity} × ` : ''}${escape(name)}</td><td class="n">${found ? money(found.price.unitAmount * line.quantity, found.price.currency) : ''}</td></tr>`;
-    })
-    .join('');
-  const cards = Object.entries(SANDBOX_CARDS)
-    .map(([number, card]) => `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${escape(card.label)}</li>`)
-    .join('');
-  const closed = session.status !== 'open';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Pay Crate — sandbox checkout</title>
-<style>
-body{margin:0;background:#f6f8fa;color:#1a1f36;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif}
-main{max-width:460px;margin:40px auto;padding:0 16px}
-.card{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:28px}
-h1{font-size:20px;margin:0 0 4px}.muted{color:#697386;font-size:14px}
-table{width:100%;border-collapse:collapse;margin:16px 0}td{padding:6px 0;border-bottom:1px solid #eef}td.n{text-align:right}
-tfoot td{font-weight:700;border:0}
-label{display:block;font-size:14px;margin:12px 0 4px;color:#3c4257}
-input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #cfd7df;border-radius:6px;font-size:16px}
-.row{display:flex;gap:12px}.row>div{flex:1}
-button{width:100%;margin-top:20px;padding:12px;background:#635bff;color:#fff;border:0;border-radius:6px;font-size:16px;font-weight:600;cursor:pointer}
-.error{background:#fdecea;color:#a1151c;border-radius:6px;padding:10px 12px;margin-top:12px}
-.badge{display:inline-block;background:#fff4d6;color:#8a5a00;border-radius:4px;padding:0 6px;font-size:12px;font-weight:700}
-ul{padding-left:18px;font-size:14px;color:#3c4257}code{font-size:13px}
-a{color:#635bff}
-</style></head>
-<body><main>
-<p><span class="badge">SANDBOX</span> <span class="muted">No real card is charged.</span></p>
-<div class="card">
-<h1>Pay Crate</h1><div class="muted">${escape(session.email)}</div>
-<table><tbody>${lines}</tbody><tfoot><tr><td>${session.mode === 'subscription' ? 'Due today' : 'Total'}</td><td class="n">${money(session.amountTotal, session.currency)}</td></tr></tfoot></table>
-${error ? `<div class="error" role="alert">${escape(error)}</div>` : ''}
-${
-  closed
-    ? `<p>${session.status === 'complete' ? 'This checkout is paid.' : 'This checkout has expired.'}</p><p><a href="${escape(session.successUrl)}">Back to Crate</a></p>`
-    : `<form method="post" action="/sandbox/checkout/${escape(session.id)}/pay">
-<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required maxlength="23">
-<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" placeholder="MM / YY" value="12 / 34" maxlength="7"></div>
-<div><label for="cvc">CVC</label><input id="cvc" name="cvc" placeholder="123" value="123" maxlength="4"></div></div>
-<button type="submit">${session.mode === 'subscription' ? 'Subscribe' : 'Pay'} ${money(session.amountTotal, session.currency)}</button>
-</form>
-<p class="muted" style="margin-top:16px"><a href="/sandbox/checkout/${escape(session.id)}/cancel">← Cancel and return to Crate</a></p>`
-}
-</div>
-<p class="muted">Sandbox test cards (any expiry and CVC):</p><ul>${cards}</ul>
-</main></body></html>`;
-}
-
 function html(reply: FastifyReply, status: number, body: string) {
   return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
 export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const sandbox = ctx.payments;
-  if (!(sandbox instanceof SandboxProvider)) return;
+  const sandbox = sandboxCheckout(ctx);
+  if (!sandbox) return;
   const notFound = (reply: FastifyReply) => html(reply, 404, '<!doctype html><title>Not found</title><p>There is no such sandbox checkout.</p>');
-  const load = async (id: string) => (/^cs_sbx_[A-Za-z0-9_-]{1,64}$/.test(id) ? sandbox.session(id).catch(() => null) : null);
 
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
@@ -82,21 +23,21 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
 
     scope.get<{ Params: { id: string } }>('/sandbox/checkout/:id', { schema: { hide: true } }, async (request, reply) => {
-      const session = await load(request.params.id);
+      const session = await sandbox.load(request.params.id);
       if (!session) return notFound(reply);
-      return html(reply, 200, await page(ctx, session, session.status === 'open' ? session.lastError : null));
+      return html(reply, 200, await sandbox.page(session, session.status === 'open' ? session.lastError : null));
     });
 
     scope.post<{ Params: { id: string }; Body: { card?: string } }>('/sandbox/checkout/:id/pay', { schema: { hide: true } }, async (request, reply) => {
-      const session = await load(request.params.id);
+      const session = await sandbox.load(request.params.id);
       if (!session) return notFound(reply);
       const outcome = await sandbox.pay(session.id, String(request.body?.card ?? '').slice(0, 40));
       if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303);
-      return html(reply, 402, await page(ctx, await sandbox.session(session.id), outcome.error));
+      return html(reply, 402, await sandbox.page(await sandbox.session(session.id), outcome.error));
     });
 
     scope.get<{ Params: { id: string } }>('/sandbox/checkout/:id/cancel', { schema: { hide: true } }, async (request, reply) => {
-      const session = await load(request.params.id);
+      const session = await sandbox.load(request.params.id);
       if (!session) return notFound(reply);
       return reply.redirect(await sandbox.cancelUrl(session.id), 303);
     });

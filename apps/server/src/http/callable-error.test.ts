@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from './app-error.ts';
 import { CallableError, invalidPayload, toCallableError } from './callable-error.ts';
 
 describe('toCallableError', () => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import type { Viewer } from '../../http/viewer.ts';
-import { resolveViewer } from '../auth/resolve-viewer.ts';
+import type { AppContext } from '../app-context.ts';
+import type { Viewer } from './viewer.ts';
+import { resolveViewer } from '../features/auth/resolve-viewer.ts';
 
 /** Characters a signed session token can hold (raw or percent-encoded); anything else is not ours. */
 const SESSION_TOKEN = /^[A-Za-z0-9._~+/%=-]{1,512}$/;

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Access } from '@crate/contract/access';
-import type { AppContext } from '../../app-context.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import type { AppContext } from '../app-context.ts';
+import type { Viewer } from './viewer.ts';
 
 interface CallableInput<P> {
   /** The payload, already validated by the function's schema. */

@@ -4,7 +4,7 @@ import type { ApiErrorCode } from '@crate/contract/api-error';
 import type { CallableErrorBody, CallableIssue } from '@crate/contract/callable';
 import { CALLABLE_STATUS_HTTP, type CallableStatus } from '@crate/contract/callable-protocol';
 import type { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /** An error a callable function reports to its caller: a google.rpc status, a message and optional details. */
 export class CallableError extends Error {

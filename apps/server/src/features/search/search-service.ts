@@ -1,0 +1,39 @@
+import type { SearchQuery } from '@crate/contract/search';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { createIndexedSearchEngine, type SearchLogger } from './indexed-search-engine.ts';
+import { createPostgresSearchEngine } from './postgres-search-engine.ts';
+import type { SearchEngine, SearchScope } from './search-engine.ts';
+import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
+
+export type { IndexedSearchEngine } from './indexed-search-engine.ts';
+export { warmSearchPage } from './search-warm-up.ts';
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+/**
+ * Search on the engine the configuration names (SEARCH_INDEX): this process's in-memory index, or PostgreSQL
+ * alone. The engine finds ids; the rows are read for this viewer.
+ */
+export function createSearchService({ db, config, storage }: AppContext, logger: SearchLogger) {
+  const index = config.searchIndex.kind === 'postgres' ? null : createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger, snapshots: storage });
+  const engine: SearchEngine = index ?? createPostgresSearchEngine(db);
+  return {
+    /** The in-memory index, when it is the engine (its owner keeps it caught up and stops it); null on PostgreSQL alone. */
+    index,
+    async find(query: SearchQuery, viewer: Viewer | null, corpus: SearchScope['corpus']) {
+      const hits = await engine.search(query, { corpus, userId: viewer?.userId ?? null });
+      const rows = await listSearchRowsByIds(db, viewer?.userId ?? null, hits.itemIds);
+      const page = { total: hits.total, facets: hits.facets, next_cursor: hits.nextCursor, sort: hits.sort, seed: hits.seed, corrected: hits.corrected };
+      return { rows, page };
+    },
+    /** Sounds like the listed sound of this slug (404 when there is none). */
+    async similar(slug: string, { limit, freeOnly }: { limit: number; freeOnly: boolean }, viewer: Viewer | null) {
+      const id = await findListedItemId(db, slug);
+      if (!id) throw notFound('That sound');
+      const ids = await engine.similar(id, limit, { freeOnly });
+      return listSearchRowsByIds(db, viewer?.userId ?? null, ids);
+    },
+  };
+}
