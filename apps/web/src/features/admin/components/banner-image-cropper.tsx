@@ -112,7 +112,8 @@ export function BannerImageCropper({ onUploaded }: { onUploaded: (image: AdminIm
               onCropChange={setCrop}
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
-              cropperProps={{ 'aria-label': 'Banner crop: drag or use the arrow keys to move the picture' }}
+              keyboardStep={10}
+              cropperProps={{ 'aria-label': 'Banner crop: drag, or use the arrow keys (with Shift for small steps), to move the picture' }}
               mediaProps={{ alt: `${picked.file.name}, to crop` }}
             />
           </div>
