@@ -88,4 +88,53 @@ describe.skipIf(!e2eEnabled())('banners', () => {
       expect(Math.max(leftRed!, rightRed!), 'no red: the left third was cropped away').toBeLessThan(10);
     });
   }, 90_000);
+
+  test('an admin moves a banner up with the keyboard and removes another after confirming; Discover follows', async () => {
+    const admin = await createUser(env.server.ctx, { roles: ['admin'] });
+    const picture = await stripes();
+    const inject = (method: 'GET' | 'POST', url: string, payload?: Buffer | object, type?: string) =>
+      env.server.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: admin.cookie, ...(type ? { 'content-type': type } : {}) } });
+    const titles = ['First light', 'Second wind', 'Third eye'];
+    for (const [i, title] of titles.entries()) {
+      const image = await inject('POST', '/api/admin/images?purpose=banner&name=stripes.png', picture, 'image/png');
+      expect(image.statusCode, image.body).toBe(201);
+      const created = await inject('POST', '/api/admin/banners', { title, image_file_id: image.json().id, position: 'Bottom-Left', link_url: `/discover?banner=${i}` });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const before: string[] = (await inject('GET', '/api/admin/banners')).json().banners.map((b: { title: string }) => b.title);
+    const moved = before.filter((t) => t !== 'Third eye');
+    moved.splice(before.indexOf('Third eye') - 2, 0, 'Third eye');
+
+    await withPage(env, admin, async (page) => {
+      await page.goto(`${env.server.baseUrl}/editbanner`);
+      const list = page.getByRole('list', { name: "Banners in Discover's order" });
+      const order = () => list.getByRole('listitem').locator('a').allTextContents();
+      await expect.poll(order).toEqual(before);
+      // Space picks the banner up, each arrow moves it one place, Space puts it down; a screen reader hears each step.
+      const place = before.indexOf('Third eye') + 1;
+      const heard = (text: string) => page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
+      await list.getByRole('button', { name: 'Move “Third eye”', exact: true }).focus();
+      await page.keyboard.press('Space');
+      await heard(`Third eye is now at place ${place} of ${before.length}.`);
+      await page.keyboard.press('ArrowUp');
+      await heard(`Third eye is now at place ${place - 1} of ${before.length}.`);
+      await page.keyboard.press('ArrowUp');
+      await heard(`Third eye is now at place ${place - 2} of ${before.length}.`);
+      await page.keyboard.press('Space');
+      await expect.poll(order).toEqual(moved);
+      // The order is the server's now, not only the page's.
+      await expect.poll(async () => (await inject('GET', '/api/admin/banners')).json().banners.map((b: { title: string }) => b.title)).toEqual(moved);
+
+      await list.getByRole('button', { name: 'Remove “Second wind”' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove “Second wind”?' });
+      await dialog.getByRole('button', { name: 'Remove the banner' }).click();
+      await expect.poll(order).toEqual(moved.filter((t) => t !== 'Second wind'));
+    });
+
+    await withPage(env, null, async (page) => {
+      await page.goto(`${env.server.baseUrl}/`);
+      const shown = page.getByRole('main').locator('[data-position]').getByRole('heading');
+      await expect.poll(() => shown.allTextContents()).toEqual(moved.filter((t) => t !== 'Second wind').slice(0, 3));
+    });
+  }, 90_000);
 });
