@@ -28,7 +28,7 @@ describe(`banners on ${TEST_DB}`, () => {
   const upload = (user: TestUser | null, body: Buffer, query: Record<string, string | number>, type = 'image/png') =>
     t.app.inject({
       method: 'POST',
-      url: `/api/admin/images?${new URLSearchParams(Object.entries({ purpose: 'banner', name: 'banner.png', ...query }).map(([k, v]) => [k, String(v)]))}`,
+      url: `/api/admin/images?${new URLSearchParams(Object.entries({ purpose: 'banner', name: 'banner.png', ...query }).map(([k, v]): [string, string] => [k, String(v)]))}`,
       payload: body,
       remoteAddress: freshAddress(),
       headers: { 'content-type': type, ...(user ? { cookie: user.cookie } : {}) },

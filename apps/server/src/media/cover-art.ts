@@ -20,7 +20,7 @@ import type { DerivedFile } from './audio-derivatives.ts';
 import { MediaError } from './media-error.ts';
 import { overPixelLimit, readImageMetadata, sharpFrom } from './media-limits.ts';
 
-export type ImageFormat = 'jpeg' | 'webp';
+type ImageFormat = 'jpeg' | 'webp';
 
 interface DerivedImage extends DerivedFile {
   size: ImageSize | BannerSize;

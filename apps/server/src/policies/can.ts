@@ -62,7 +62,7 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
     case 'licence':
       return canOnLicence(viewer, action as LicenceAction, r);
     case 'banner':
-      return canOnBanner(viewer, action as BannerAction, r);
+      return canOnBanner(viewer, action as BannerAction);
   }
 }
 
