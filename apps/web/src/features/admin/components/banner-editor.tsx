@@ -31,6 +31,8 @@ export function BannerEditor({ banner, onSaved }: { banner?: AdminBanner; onSave
   const create = useCreateBanner();
   const update = useUpdateBanner(banner?.id ?? '');
   const [images, setImages] = useState<Partial<Record<string, string>>>(banner?.images ?? {});
+  /** Counts the banners added here: the picture chooser starts empty again after each. */
+  const [added, setAdded] = useState(0);
   const { form, formError, submit } = useContractForm({
     schema: bannerInputSchema,
     defaultValues: banner
@@ -45,6 +47,7 @@ export function BannerEditor({ banner, onSaved }: { banner?: AdminBanner; onSave
     if (!banner) {
       form.reset(EMPTY);
       setImages({});
+      setAdded((n) => n + 1);
     }
     onSaved?.(saved);
   });
@@ -72,7 +75,7 @@ export function BannerEditor({ banner, onSaved }: { banner?: AdminBanner; onSave
             <Title order={3} fz="md" mb="sm">
               Picture
             </Title>
-            <BannerImageCropper onUploaded={uploaded} />
+            <BannerImageCropper key={added} onUploaded={uploaded} />
             {form.formState.errors.image_file_id ? (
               <Text c="red.4" size="sm" mt="xs" role="alert">
                 {form.formState.errors.image_file_id.message}
