@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
-import { ADMIN_IMAGE_LIMITS, CROP_ASPECT_TOLERANCE, IMAGE_PURPOSE_MIN, type AdminImage, type Crop, type ImagePurpose } from '@crate/contract/admin-images';
 import type { z } from 'zod';
-import type { uploadAdminImageQuerySchema } from '@crate/contract/admin-images';
+import { ADMIN_IMAGE_LIMITS, CROP_ASPECT_TOLERANCE, IMAGE_PURPOSE_MIN, type AdminImage, type Crop, type ImagePurpose, type uploadAdminImageQuerySchema } from '@crate/contract/admin-images';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { createFileFromUpload, deleteFileAndDerivatives } from '../../files/file-repository.ts';

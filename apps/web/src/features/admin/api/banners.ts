@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
-import type { UploadAdminImageQuery } from '@crate/contract/admin-images';
 import type { AdminBanner, BannerInput, BannerList, ReorderBanners, UpdateBanner } from '@crate/contract/banners';
 import { callApi } from '../../../lib/api-client.ts';
 import { catalogueKeys } from '../../catalogue/api/catalogue-keys.ts';
@@ -66,9 +65,4 @@ export function useReorderBanners() {
     },
     onSuccess: changed.list,
   });
-}
-
-/** Uploads the banner's picture with its crop; the answer carries the derived sizes' URLs. */
-export function useUploadAdminImage() {
-  return useMutation({ mutationFn: ({ file, query }: { file: Blob; query: UploadAdminImageQuery }) => callApi(API.uploadAdminImage, { query, file }) });
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { IMAGE_PURPOSE_MIN, type AdminImage } from '@crate/contract/admin-images';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { useUploadAdminImage } from '../api/banners.ts';
+import { useUploadAdminImage } from '../api/admin-images.ts';
 
 const MIN = IMAGE_PURPOSE_MIN.banner;
 /** Both banner sizes (1632 × 600 and 1088 × 400) have this shape: one crop makes both. */
