@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { registerAdminImageRoutes } from './features/admin-images/admin-image-routes.ts';
 import { registerAdminJobRoutes } from './features/admin-jobs/admin-job-routes.ts';
 import { registerAdminUserRoutes } from './features/admin-users/admin-user-routes.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
@@ -11,6 +12,7 @@ import { registerInviteRoutes } from './features/invites/invite-routes.ts';
 import { registerProfileRoutes } from './features/profile/profile-routes.ts';
 import { CALLABLE_FUNCTIONS } from './features/callable/callable-functions.ts';
 import { registerCallableRoutes } from './features/callable/callable-routes.ts';
+import { registerBannerRoutes } from './features/banners/banner-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { registerCreditRoutes } from './features/credits/credit-routes.ts';
 import { registerDownloadRoutes } from './features/downloads/download-routes.ts';
@@ -53,4 +55,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerStudioPackRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerPackReviewRoutes(app, ctx);
+  registerAdminImageRoutes(app, ctx);
+  registerBannerRoutes(app, ctx);
 }

@@ -41,6 +41,13 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   reviewCreatorApplication: ADMIN,
 
   setUserRoles: ADMIN,
+  uploadAdminImage: ADMIN,
+  listBanners: ADMIN,
+  getBanner: ADMIN,
+  createBanner: ADMIN,
+  updateBanner: ADMIN,
+  deleteBanner: ADMIN,
+  reorderBanners: ADMIN,
   adminJobs: ADMIN,
   adjustCredits: ADMIN,
   quoteAcquisition: SIGNED_IN,
@@ -196,6 +203,9 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   getCreatorApplication: { noObjectRule: 'admins read every application; the endpoint is admin-only' },
   reviewCreatorApplication: { noObjectRule: 'admins review every application but their own (403, tested in creator-applications.int.test.ts); the endpoint is admin-only' },
   setUserRoles: { noObjectRule: 'admins manage every account; the endpoint is admin-only' },
+  getBanner: { noObjectRule: 'banners are the shop\'s own: admins read every one (the banner policy); the endpoint is admin-only' },
+  updateBanner: { noObjectRule: 'banners are the shop\'s own: admins edit every one (the banner policy); the endpoint is admin-only' },
+  deleteBanner: { noObjectRule: 'banners are the shop\'s own: admins remove every one (the banner policy); the endpoint is admin-only' },
   adjustCredits: { noObjectRule: "admins adjust any account's credits (audited); the endpoint is admin-only" },
   getCheckoutSession: { noObjectRule: "reads only the caller's own checkout sessions: another user's is 404 (payments.int.test.ts, 'someone else's session')" },
 

@@ -18,6 +18,7 @@ import { healthSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { ANALYTICS_API } from './analytics-endpoints.ts';
+import { BANNER_API } from './banner-endpoints.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { CHECKOUT_API } from './checkout-endpoints.ts';
 import { COMMERCE_API } from './commerce-endpoints.ts';
@@ -127,6 +128,7 @@ export const API = {
   ...ANALYTICS_API,
   ...STUDIO_PACK_API,
   ...PACK_REVIEW_API,
+  ...BANNER_API,
   ...FILE_API,
 } as const satisfies Record<string, Endpoint>;
 

@@ -49,6 +49,8 @@ export const MEDIA_INPUTS: readonly MediaInput[] = [
   { label: "a preset's preview inside a zip", media: 'audio', limit: 'Preset preview audio', via: { zip: 'Presets/Growl.flac', beside: ['Presets/Growl.fxp'] } },
   { label: 'cover art uploaded into a pack', media: 'image', via: { tus: 'cover.png' } },
   { label: 'cover art inside a zip', media: 'image', via: { zip: 'cover.png' } },
+  { label: 'a banner image an admin uploads', media: 'image', via: { endpoint: 'uploadAdminImage', query: { purpose: 'banner' } } },
+  { label: 'a cover an admin uploads', media: 'image', via: { endpoint: 'uploadAdminImage', query: { purpose: 'cover' } } },
 ];
 
 /** Endpoints that take a raw body which is never decoded as media: the payment webhook's body is signed JSON. */

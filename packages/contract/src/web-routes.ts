@@ -74,7 +74,7 @@ export const WEB_ROUTES = [
   { screen: 'admin', paths: ['/admin'], example: '/admin', layout: 'main', access: ADMIN, title: 'Admin', description: 'Run Crate.' },
   { screen: 'archivedsearch', paths: ['/archivedsearch'], example: '/archivedsearch', layout: 'main', access: ADMIN, title: 'Archived search', description: 'Archived packs and taken-down items.' },
   { screen: 'editplaylist', paths: ['/editplaylist/:id?'], example: '/editplaylist', layout: 'main', access: ADMIN, title: 'Edit staff playlist', description: 'Create or edit a staff playlist.' },
-  { screen: 'editbanner', paths: ['/editbanner/:id?'], example: '/editbanner', layout: 'main', access: ADMIN, title: 'Edit banner', description: 'Create or edit a banner.' },
+  { screen: 'editbanner', paths: ['/editbanner/:id?'], example: '/editbanner', layout: 'main', access: ADMIN, title: 'Banners', description: "Discover's banners in their order; create or edit one." },
   { screen: 'managebundle', paths: ['/managebundle/:id?'], example: '/managebundle', layout: 'main', access: ADMIN, title: 'Manage bundle', description: 'Create or edit a bundle.' },
   { screen: 'manageuser', paths: ['/manageuser/:id'], example: '/manageuser/demo', layout: 'main', access: ADMIN, title: 'Manage user', description: 'Roles and status of a user.' },
   { screen: 'reviewcreator', paths: ['/reviewcreator/:id?'], example: '/reviewcreator', layout: 'main', access: ADMIN, title: 'Review creators', description: 'Creator applications and packs waiting for review, and reviewing an application.' },

@@ -53,7 +53,7 @@ describe('cover art derivatives', () => {
   });
 
   it('can encode WebP instead', async () => {
-    const result = await deriveCoverArt({ buffer: sceneSvg(500, 500) }, 'webp');
+    const result = await deriveCoverArt({ buffer: sceneSvg(500, 500) }, { format: 'webp' });
     for (const image of result.images) {
       const meta = await sharp(image.body).metadata();
       expect(meta.format).toBe('webp');
@@ -70,6 +70,35 @@ describe('cover art derivatives', () => {
       expect(`${meta.width}x${meta.height}`).toBe(image.size);
       expect(image.variant).toBe(BANNER_VARIANTS[image.size as keyof typeof BANNER_VARIANTS]);
     }
+  });
+
+  /** Two halves: red on the left, blue on the right (as seen upright). */
+  const halves = (width: number, height: number) =>
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width / 2}" height="${height}" fill="#f00"/><rect x="${width / 2}" width="${width / 2}" height="${height}" fill="#00f"/></svg>`);
+  const meanColour = async (body: Buffer) => (await sharp(body).stats()).channels.map((c) => Math.round(c.mean));
+
+  it("makes both banner sizes from the crop a person chose, not from the whole image", async () => {
+    const result = await deriveBanner({ buffer: await sharp(halves(3264, 600)).png().toBuffer() }, { crop: { x: 1632, y: 0, width: 1632, height: 600 } });
+    for (const image of result.images) {
+      const meta = await sharp(image.body).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(image.size);
+      const [red, , blue] = await meanColour(image.body);
+      expect(blue, image.size).toBeGreaterThan(200);
+      expect(red, image.size).toBeLessThan(30);
+    }
+  });
+
+  it('reads a crop in the upright picture, after its EXIF orientation', async () => {
+    // Stored 600 × 3264 and turned a quarter clockwise (orientation 6): upright it is 3264 × 600; its right half is the stored bottom.
+    const stored = await sharp(halves(3264, 600)).rotate(-90).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const result = await deriveBanner({ buffer: stored }, { crop: { x: 1632, y: 0, width: 1632, height: 600 } });
+    const [red, , blue] = await meanColour(result.images[0]!.body);
+    expect(blue).toBeGreaterThan(200);
+    expect(red).toBeLessThan(30);
+  });
+
+  it('refuses a crop outside the image', async () => {
+    await expect(deriveBanner({ buffer: await sharp(halves(1632, 600)).png().toBuffer() }, { crop: { x: 10, y: 0, width: 1632, height: 600 } })).rejects.toMatchObject({ code: 'bad-crop' });
   });
 
   it('rejects bytes that are not an image', async () => {

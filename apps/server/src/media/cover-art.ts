@@ -20,7 +20,7 @@ import type { DerivedFile } from './audio-derivatives.ts';
 import { MediaError } from './media-error.ts';
 import { overPixelLimit, readImageMetadata, sharpFrom } from './media-limits.ts';
 
-export type ImageFormat = 'jpeg' | 'webp';
+type ImageFormat = 'jpeg' | 'webp';
 
 interface DerivedImage extends DerivedFile {
   size: ImageSize | BannerSize;
@@ -50,19 +50,33 @@ const BACKGROUND = '#0f1115';
 
 export type ImageInput = { path: string } | { buffer: Buffer };
 
-export function deriveCoverArt(input: ImageInput, format: ImageFormat = 'jpeg'): Promise<ImageDerivatives> {
-  return deriveSizes(input, IMAGE_SIZES, (size) => COVER_VARIANTS[size], format);
+/** A region of the upright image (EXIF orientation applied), in its pixels: what the derivatives show. */
+export interface ImageCrop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-export function deriveBanner(input: ImageInput, format: ImageFormat = 'jpeg'): Promise<ImageDerivatives> {
-  return deriveSizes(input, BANNER_SIZES, (size) => BANNER_VARIANTS[size], format);
+export interface DeriveImageOptions {
+  format?: ImageFormat;
+  /** Chosen by a person (an admin's crop); without it each size is cut to fill, keeping the most interesting region. */
+  crop?: ImageCrop | null;
+}
+
+export function deriveCoverArt(input: ImageInput, options: DeriveImageOptions = {}): Promise<ImageDerivatives> {
+  return deriveSizes(input, IMAGE_SIZES, (size) => COVER_VARIANTS[size], options);
+}
+
+export function deriveBanner(input: ImageInput, options: DeriveImageOptions = {}): Promise<ImageDerivatives> {
+  return deriveSizes(input, BANNER_SIZES, (size) => BANNER_VARIANTS[size], options);
 }
 
 async function deriveSizes<S extends ImageSize | BannerSize>(
   input: ImageInput,
   sizes: readonly S[],
   variantOf: (size: S) => string,
-  format: ImageFormat,
+  { format = 'jpeg', crop = null }: DeriveImageOptions,
 ): Promise<ImageDerivatives> {
   const source = 'path' in input ? input.path : input.buffer;
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -77,17 +91,28 @@ async function deriveSizes<S extends ImageSize | BannerSize>(
   const turned = (metadata.orientation ?? 1) >= 5;
   const uprightWidth = turned ? metadata.height : metadata.width;
   const uprightHeight = turned ? metadata.width : metadata.height;
-  // Decode once (upright, flattened) at the size the largest derivative needs when cropped to fill, then resize that for every size.
+  if (crop && (crop.x < 0 || crop.y < 0 || crop.width < 1 || crop.height < 1 || crop.x + crop.width > uprightWidth || crop.y + crop.height > uprightHeight)) {
+    throw new MediaError('bad-crop', `the crop ${crop.width} × ${crop.height} at (${crop.x}, ${crop.y}) is not inside the ${uprightWidth} × ${uprightHeight} image`);
+  }
+  const region = crop ?? { x: 0, y: 0, width: uprightWidth, height: uprightHeight };
+  // Decode once (upright, flattened) at the size the largest derivative needs when its region is cropped to fill, then resize that for every size.
   const needed = sizes.map((size) => {
     const [width, height] = size.split('x').map(Number) as [number, number];
-    return Math.max(width / uprightWidth, height / uprightHeight);
+    return Math.max(width / region.width, height / region.height);
   });
   const scale = Math.min(1, Math.max(...needed));
+  const scaledWidth = Math.max(1, Math.round(uprightWidth * scale));
+  const scaledHeight = Math.max(1, Math.round(uprightHeight * scale));
   let upright;
   try {
-    upright = await sharpFrom(source)
-      .rotate()
-      .resize(Math.max(1, Math.round(uprightWidth * scale)), Math.max(1, Math.round(uprightHeight * scale)), { fit: 'fill' })
+    let pipeline = sharpFrom(source).rotate().resize(scaledWidth, scaledHeight, { fit: 'fill' });
+    if (crop) {
+      // After the resize, so the region is cut from the upright, scaled image (sharp's post-resize extract).
+      const left = Math.min(scaledWidth - 1, Math.round(region.x * scale));
+      const top = Math.min(scaledHeight - 1, Math.round(region.y * scale));
+      pipeline = pipeline.extract({ left, top, width: Math.max(1, Math.min(scaledWidth - left, Math.round(region.width * scale))), height: Math.max(1, Math.min(scaledHeight - top, Math.round(region.height * scale))) });
+    }
+    upright = await pipeline
       .flatten({ background: BACKGROUND })
       .raw()
       .toBuffer({ resolveWithObject: true });

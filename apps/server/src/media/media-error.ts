@@ -12,6 +12,8 @@ export type MediaErrorCode =
   | 'too-long'
   /** The image has more pixels than any image may (docs/decisions/0031). */
   | 'too-many-pixels'
+  /** The crop asked for is not inside the image. */
+  | 'bad-crop'
   /** The media worker ran out of its memory, or took too long, decoding it. */
   | 'too-costly';
 

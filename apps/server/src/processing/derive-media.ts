@@ -20,7 +20,7 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { createFileFromUpload, type FileRecord } from '../files/file-repository.ts';
 import { CACHE_IMMUTABLE } from '../http/cache-headers.ts';
 import { AUDIO_VARIANTS, type DerivedFile } from '../media/audio-derivatives.ts';
-import { BANNER_VARIANTS, COVER_VARIANTS, deriveBanner, deriveCoverArt } from '../media/cover-art.ts';
+import { BANNER_VARIANTS, COVER_VARIANTS, deriveBanner, deriveCoverArt, type ImageCrop } from '../media/cover-art.ts';
 import { MediaError } from '../media/media-error.ts';
 import { checkAudioLength, readAudioHeader, tooLongMessage } from '../media/media-limits.ts';
 import { mediaPool, type RunOptions } from '../media/media-pool.ts';
@@ -70,13 +70,33 @@ export interface DeriveMediaDeps {
   storage: ObjectStorage;
 }
 
-/** Decides how a file is derived. Banners are images used as a banner (docs/product-overview.md §3 banner sizes); any other image is a square picture. */
-async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind' | 'contentType'>): Promise<MediaUse> {
+/**
+ * What an admin's image upload records on its file (docs/decisions/0044): its purpose and the crop chosen in the
+ * browser, as `x,y,width,height` in the upright image's pixels. Every derive of the file (at upload, or a job
+ * run again) makes the same sizes from the same region.
+ */
+export const IMAGE_METADATA = { purpose: 'purpose', crop: 'crop' } as const;
+
+export function cropMetadata(crop: ImageCrop): string {
+  return `${crop.x},${crop.y},${crop.width},${crop.height}`;
+}
+
+function cropOf(file: Pick<FileRecord, 'customMetadata'>): ImageCrop | null {
+  const parts = file.customMetadata[IMAGE_METADATA.crop]?.split(',').map(Number);
+  if (parts?.length !== 4 || parts.some((n) => !Number.isInteger(n))) return null;
+  const [x, y, width, height] = parts as [number, number, number, number];
+  return { x, y, width, height };
+}
+
+/** Decides how a file is derived. Banners are images uploaded or used as a banner (docs/product-overview.md §3 banner sizes); any other image is a square picture. */
+async function mediaUseOf(db: DbOrTx, file: Pick<FileRecord, 'id' | 'kind' | 'contentType' | 'customMetadata'>): Promise<MediaUse> {
   if (file.kind && AUDIO_FILE_KINDS.includes(file.kind)) return 'audio';
   if (file.kind === 'Cover art') return 'cover';
   if (file.kind) return 'none'; // MIDI, presets: nothing to preview
   if (file.contentType.startsWith('audio/')) return 'audio';
   if (!file.contentType.startsWith('image/')) return 'none';
+  const purpose = file.customMetadata[IMAGE_METADATA.purpose];
+  if (purpose === 'banner' || purpose === 'cover') return purpose;
   return (await isBannerImage(db, file.id)) ? 'banner' : 'cover';
 }
 
@@ -144,7 +164,7 @@ export async function checkStoredAudioLength(storage: ObjectStorage, file: FileR
 
 function asBrokenMedia(error: unknown, source: FileRecord, what: string): never {
   // A file ffmpeg or sharp cannot read stays unreadable however often it is retried; a missing or failing ffmpeg is the server's problem and may be fixed.
-  if (error instanceof MediaError && (error.code === 'undecodable-media' || error.code === 'unsupported-image')) {
+  if (error instanceof MediaError && (error.code === 'undecodable-media' || error.code === 'unsupported-image' || error.code === 'bad-crop')) {
     throw new DeriveMediaError('broken-media', `file ${source.id} ("${source.originalName}") is not ${what} that can be read: ${error.message}`, true);
   }
   // Too long, too many pixels, too much memory or time: the same file would fail the same way again.
@@ -183,7 +203,7 @@ async function deriveAudioFile(deps: DeriveMediaDeps, source: FileRecord, local:
 
 async function deriveImageFile(deps: DeriveMediaDeps, source: FileRecord, local: string, use: 'cover' | 'banner'): Promise<DeriveMediaResult> {
   const derive = use === 'banner' ? deriveBanner : deriveCoverArt;
-  const derived = await derive({ path: local }).catch((error: unknown) => asBrokenMedia(error, source, 'an image'));
+  const derived = await derive({ path: local }, { crop: cropOf(source) }).catch((error: unknown) => asBrokenMedia(error, source, 'an image'));
   return storeDerivatives(deps, source, use, derived.images, async () => ({}));
 }
 

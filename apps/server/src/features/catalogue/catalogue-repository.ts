@@ -13,6 +13,7 @@ import {
   staffPlaylistItems,
   staffPlaylists,
 } from '../../db/schema/index.ts';
+import { bannerShownSql } from '../../policies/banner-policy.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql, packReadableSql } from '../../policies/pack-policy.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
@@ -251,7 +252,7 @@ export async function listActiveBanners(db: DbOrTx) {
   return db
     .select()
     .from(banners)
-    .where(and(eq(banners.active, true), sql`(${banners.startsAt} is null or ${banners.startsAt} <= now())`, sql`(${banners.endsAt} is null or ${banners.endsAt} > now())`))
+    .where(bannerShownSql())
     .orderBy(asc(banners.sortOrder), asc(banners.id))
     .limit(5);
 }

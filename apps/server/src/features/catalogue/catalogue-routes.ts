@@ -4,6 +4,7 @@ import { GENRES } from '@crate/contract/taxonomy';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { cacheUnlessSignedIn } from '../../http/cache-headers.ts';
+import { onSuccessfulWrite } from '../../http/on-successful-write.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { presentBundleCard, presentCreatorCard, presentItemRow, presentPackCard, presentStaffPlaylistCard } from './catalogue-presenters.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
@@ -21,6 +22,8 @@ const asNumberCursor = (cursor: string | undefined) => decodeCursor(cursor, CURS
 
 export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext): void {
   const discover = catalogue.discoverLoader(db);
+  // As the public response cache does: a write answered here (a banner saved, a pack published) shows on the next Discover.
+  onSuccessfulWrite(app, discover.forget);
 
   registerEndpoint(app, API.discover, async ({ viewer, reply }) => {
     cacheFor(reply, viewer, 60);

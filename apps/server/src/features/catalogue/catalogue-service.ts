@@ -22,8 +22,14 @@ type PositionAfter = { value: number; id: string } | null;
 /** How long one process reuses the Discover payload: it is the same for everybody and the landing page. */
 const DISCOVER_TTL_MS = 30_000;
 
+export interface DiscoverLoader {
+  (): Promise<Discover>;
+  /** Drops the kept payload: the next caller computes it again (after a write in this process: a banner saved, a pack published). */
+  forget(): void;
+}
+
 /** Discover's shelves, computed at most once per DISCOVER_TTL_MS per process (concurrent callers share one computation). */
-export function discoverLoader(db: DbOrTx): () => Promise<Discover> {
+export function discoverLoader(db: DbOrTx): DiscoverLoader {
   let cached: { at: number; value: Promise<Discover> } | null = null;
   const load = async (): Promise<Discover> => {
     const [bannerRows, picks, fresh, trending, genreCounts, featured, playlists] = await Promise.all([
@@ -48,7 +54,7 @@ export function discoverLoader(db: DbOrTx): () => Promise<Discover> {
       staff_playlists: playlists.map(presentStaffPlaylistCard),
     };
   };
-  return (): Promise<Discover> => {
+  const discover = (): Promise<Discover> => {
     const now = Date.now();
     if (!cached || now - cached.at > DISCOVER_TTL_MS) {
       const value = load();
@@ -60,6 +66,11 @@ export function discoverLoader(db: DbOrTx): () => Promise<Discover> {
     }
     return cached.value;
   };
+  return Object.assign(discover, {
+    forget: () => {
+      cached = null;
+    },
+  });
 }
 
 export const listNewPacks = (db: DbOrTx, page: { limit: number; after: TimeAfter; genre?: string }) => repo.listNewPacks(db, page);

@@ -1,9 +1,8 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
+import { readBodyUpTo } from '../../http/read-body.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { advanceTestClock, changePlan, getBilling, listReceipts, openPortal, setCancel } from './billing-service.ts';
 import { createCheckout, readCheckout } from './checkout-service.ts';
@@ -12,18 +11,6 @@ import { receiveWebhook } from './webhook-service.ts';
 
 /** Stripe's events are small; anything bigger is not one. */
 const WEBHOOK_MAX_BYTES = 512 * 1024;
-
-async function readRaw(stream: Readable | null): Promise<Buffer> {
-  if (!stream) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > WEBHOOK_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'A webhook event is at most 512 KB');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.createCheckoutSession, async ({ viewer, body }) => presentCheckout(await createCheckout(ctx, viewer.userId, body)));
@@ -34,7 +21,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   registerEndpoint(app, API.paymentWebhook, async ({ upload, request }) => {
     const signature = request.headers['stripe-signature'];
-    return receiveWebhook(ctx, await readRaw(upload), Array.isArray(signature) ? signature[0] : signature);
+    return receiveWebhook(ctx, await readBodyUpTo(upload, WEBHOOK_MAX_BYTES, 'A webhook event is at most 512 KB'), Array.isArray(signature) ? signature[0] : signature);
   });
 
   registerEndpoint(app, API.getBilling, async ({ viewer }) => getBilling(ctx, viewer.userId));

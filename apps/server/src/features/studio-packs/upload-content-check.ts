@@ -8,10 +8,11 @@
  */
 import { open } from 'node:fs/promises';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
-import { ACCEPTED_BIT_DEPTHS, STUDIO_LIMITS, type AudioLimitKind } from '@crate/contract/studio-limits';
+import { ACCEPTED_BIT_DEPTHS, type AudioLimitKind } from '@crate/contract/studio-limits';
 import { AppError } from '../../http/app-error.ts';
 import { audioSignature } from '../../media/audio-signature.ts';
-import { checkAudioLength, checkImageHeader } from '../../media/media-limits.ts';
+import { checkImageFor } from '../../media/image-check.ts';
+import { checkAudioLength } from '../../media/media-limits.ts';
 
 const HEAD_BYTES = 64 * 1024;
 const SOUND_KINDS: readonly PackFileKind[] = ['Sample audio', 'Stem audio'];
@@ -98,16 +99,6 @@ function checkSound(name: string, kind: PackFileKind, head: Buffer, size: number
   if (signature === 'aiff') checkPcm(name, 'AIFF', readAiffHeader(head), size);
 }
 
-async function checkImage(name: string, path: string): Promise<void> {
-  const header = await checkImageHeader(path, name);
-  if (!header) throw refuse(`"${name}" is not an image we can read: upload a JPEG, PNG or WebP.`);
-  if (!['jpeg', 'png', 'webp'].includes(header.format)) throw refuse(`"${name}" is ${header.format}: cover art is a JPEG, PNG or WebP.`);
-  const min = STUDIO_LIMITS.coverMinPixels;
-  if (header.width < min || header.height < min) {
-    throw new AppError('VALIDATION_FAILED', `"${name}" is ${header.width} × ${header.height}: cover art is at least ${min} × ${min} pixels.`, 'file');
-  }
-}
-
 const VST_PRESET_MAGIC: Record<string, string> = { fxp: 'CcnK', fxb: 'CcnK', vstpreset: 'VST3' };
 
 function checkPreset(name: string, head: Buffer): void {
@@ -130,6 +121,9 @@ export async function checkUploadedFile(file: { name: string; kind: PackFileKind
     if (head.toString('latin1', 0, 4) !== 'MThd') throw refuse(`"${name}" is not a MIDI file.`);
     return;
   }
-  if (kind === 'Cover art') return checkImage(name, path);
+  if (kind === 'Cover art') {
+    await checkImageFor(path, name, 'cover');
+    return;
+  }
   checkPreset(name, head);
 }

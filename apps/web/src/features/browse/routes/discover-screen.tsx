@@ -9,7 +9,7 @@ import { SectionHeader } from '../../../components/section-header.tsx';
 import { StaffPlaylistCard } from '../../../components/staff-playlist-card.tsx';
 import { documentNavigationType } from '../../../lib/document-navigation.ts';
 import { useDiscover } from '../api/get-discover.ts';
-import { DiscoverBanners, DiscoverBannersSkeleton } from '../components/discover-banners.tsx';
+import { DiscoverBanners, DiscoverBannersSkeleton } from '../../../components/discover-banners.tsx';
 import { GenreChips } from '../components/genre-chips.tsx';
 
 // Only a failed or empty Discover shows these: their code is not part of the landing page's first load.
