@@ -1,4 +1,5 @@
 import { forbidden, notFound } from '../http/app-error.ts';
+import { canOnAccount, type AccountAction, type AccountResource } from './account-policy.ts';
 import { canOnAnalytics, type AnalyticsAction, type AnalyticsResource } from './analytics-policy.ts';
 import { canOnCheckout, type CheckoutAction, type CheckoutResource } from './checkout-policy.ts';
 import { canOnCollaborator, type CollaboratorAction, type CollaboratorResource } from './collaborator-policy.ts';
@@ -27,6 +28,7 @@ interface Policies {
   collaborator: { resource: CollaboratorResource; action: CollaboratorAction };
   checkout: { resource: CheckoutResource; action: CheckoutAction };
   licence: { resource: LicenceResource; action: LicenceAction };
+  account: { resource: AccountResource; action: AccountAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -59,6 +61,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnCheckout(viewer, action as CheckoutAction, r);
     case 'licence':
       return canOnLicence(viewer, action as LicenceAction, r);
+    case 'account':
+      return canOnAccount(viewer, action as AccountAction, r);
   }
 }
 

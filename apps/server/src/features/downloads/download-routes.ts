@@ -14,6 +14,7 @@ import { asItem } from '../../policies/item-policy.ts';
 import type { LicenceCertificate } from '@crate/contract/commerce';
 import { presentCertificate, renderLicencePdf } from '../licences/licence-service.ts';
 import * as repo from './download-repository.ts';
+import { presentDownload } from './download-presenters.ts';
 
 /** How long a signed download URL works: enough to start the download, too short to pass around. */
 const SIGNED_URL_SECONDS = 60;
@@ -104,7 +105,7 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage, conf
     return toPage(
       rows,
       query.limit,
-      (r) => ({ id: r.id, item_id: r.itemId, item_slug: r.itemSlug, item_name: r.itemName, pack_title: r.packTitle, downloaded_at: r.downloadedAt.toISOString() }),
+      presentDownload,
       (r) => encodeCursor(r.downloadedAt.toISOString(), r.id),
     );
   });

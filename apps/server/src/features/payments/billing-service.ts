@@ -155,3 +155,6 @@ export async function advanceTestClock(ctx: AppContext, userId: string, outcome?
     throw error;
   }
 }
+
+/** A user's payments, newest first (Account's list, and an admin's view of the account). */
+export { listReceipts } from './payment-repository.ts';
