@@ -3,6 +3,7 @@ CREATE TABLE "site_daily_stats" (
 	"signups" integer DEFAULT 0 NOT NULL,
 	"active_subscribers" integer,
 	"mrr" integer,
+	"mrr_currency" text,
 	"credits_spent" integer DEFAULT 0 NOT NULL,
 	"downloads" integer DEFAULT 0 NOT NULL,
 	"plays" integer DEFAULT 0 NOT NULL,

@@ -24,16 +24,17 @@ export const adminDashboardSchema = z.object({
     z.object({
       day: z.string(),
       signups: count,
-      /** Subscriptions granting access at the end of the day (today: now). */
-      active_subscribers: count,
-      /** Monthly recurring revenue at the end of the day, in minor units of `currency` (yearly plans count a twelfth). */
-      mrr: count,
+      /** Subscribers at the day's last snapshot (today: within minutes); null before the rollup first ran. */
+      active_subscribers: count.nullable(),
+      /** Monthly recurring revenue at the day's last snapshot, in minor units of `currency` (yearly plans count a twelfth). */
+      mrr: count.nullable(),
       credits_spent: count,
       downloads: count,
       plays: count,
     }),
   ),
-  currency: z.string(),
+  /** The currency most subscriptions pay in (null while there are none). */
+  currency: z.string().nullable(),
   /** When the rollups were last brought up to date. */
   updated_at: z.string().nullable(),
 });

@@ -165,8 +165,9 @@ export const siteDailyStats = pgTable('site_daily_stats', {
   day: date('day', { mode: 'string' }).primaryKey(),
   signups: integer('signups').notNull().default(0),
   activeSubscribers: integer('active_subscribers'),
-  /** Minor units of the plans' currency; yearly plans count a twelfth. */
+  /** Minor units of `mrr_currency` (the currency most subscriptions pay in); yearly plans count a twelfth. */
   mrr: integer('mrr'),
+  mrrCurrency: text('mrr_currency'),
   creditsSpent: integer('credits_spent').notNull().default(0),
   downloads: integer('downloads').notNull().default(0),
   plays: integer('plays').notNull().default(0),
