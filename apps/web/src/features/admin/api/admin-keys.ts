@@ -5,6 +5,7 @@ export const adminKeys = {
   packsAwaitingReview: ['admin', 'packs', 'awaiting-review'] as const,
   packReview: (id: string) => ['admin', 'packs', id, 'review'] as const,
   dashboard: ['admin', 'dashboard'] as const,
+  jobs: ['admin', 'jobs'] as const,
   userLists: ['admin', 'users', 'list'] as const,
   userList: (filter: object) => ['admin', 'users', 'list', filter] as const,
   /** Everything about one account: its page and each of its lists. */
