@@ -49,7 +49,7 @@ function UserSearch() {
     void navigate(UUID.test(text) ? `/manageuser/${text}` : `/manageuser${text ? `?q=${encodeURIComponent(text)}` : ''}`);
   };
   return (
-    <Paper withBorder p="md" bg="dark.7" mb="xl" component="form" onSubmit={submit} role="search" aria-label="Find a user">
+    <Paper withBorder p="md" bg="dark.7" mb="xl" component="form" onSubmit={submit} role="search" aria-label="User search">
       <Group align="flex-end" gap="sm">
         <TextInput label="Find a user" placeholder="E-mail, display name or user id" leftSection={<IconSearch size={16} />} value={q} onChange={(e) => setQ(e.currentTarget.value)} style={{ flex: 1 }} />
         <Button type="submit">Search</Button>
