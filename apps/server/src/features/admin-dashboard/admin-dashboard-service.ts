@@ -6,7 +6,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The last `DASHBOARD_DAYS` UTC days up to the one `now` falls in, oldest first. */
-export function dashboardDays(now: Date): string[] {
+function dashboardDays(now: Date): string[] {
   return Array.from({ length: DASHBOARD_DAYS }, (_, i) => dayOf(new Date(now.getTime() - (DASHBOARD_DAYS - 1 - i) * DAY_MS)));
 }
 
