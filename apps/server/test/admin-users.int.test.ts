@@ -116,7 +116,8 @@ describe(`admin user management on ${TEST_DB}`, () => {
       expect((await disable(other.id, undefined, user.cookie)).statusCode).toBe(403);
       expect((await call(t, 'POST', `/api/admin/users/${other.id}/disable`, { reason: 'Anonymous' })).statusCode).toBe(401);
       expect((await disable('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-      expect((await disable('not-a-uuid')).statusCode).toBe(400);
+      expect((await disable('not-a-uuid')).statusCode).toBe(404);
+      expect((await disable('x'.repeat(65))).statusCode).toBe(400);
     });
   });
 

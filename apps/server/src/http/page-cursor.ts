@@ -27,9 +27,10 @@ export const CURSOR_VALUES = {
   text: z.string().max(400),
 } as const;
 
-/** What a cursor's row id may be: a uuid, or a bigserial's digits (the audit log). */
+/** What a cursor's row id may be: a uuid, an account's text id (the auth library's), or a bigserial's digits (the audit log). */
 export const CURSOR_IDS = {
   uuid: z.uuid(),
+  account: z.string().min(1).max(64),
   serial: z.string().regex(/^[1-9]\d{0,17}$/),
 } as const;
 

@@ -64,16 +64,14 @@ function statusCondition(status: AccountStatus): SQL {
   }
 }
 
-/** A search: the exact id when it is one, else a prefix of the e-mail or the name (case-insensitive; both have a prefix index). */
-function searchCondition(q: string, isId: boolean): SQL {
+/** A search: the account with that exact id, or a prefix of the e-mail or the name (case-insensitive; each a range of its index). */
+function searchCondition(q: string): SQL {
   const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const byText = or(sql`lower(${users.email}) like ${prefix}`, sql`lower(${users.name}) like ${prefix}`)!;
-  return isId ? or(eq(users.id, q), byText)! : byText;
+  return or(eq(users.id, q), sql`lower(${users.email}) like ${prefix}`, sql`lower(${users.name}) like ${prefix}`)!;
 }
 
 export interface UserListFilter {
   q?: string | undefined;
-  qIsId: boolean;
   role?: Role | undefined;
   status?: AccountStatus | undefined;
   limit: number;
@@ -83,7 +81,7 @@ export interface UserListFilter {
 /** Accounts newest first, keyset-paged on (created_at, id) over users_created_idx. */
 export async function listAdminUserRows(db: DbOrTx, filter: UserListFilter): Promise<AdminUserRow[]> {
   const conditions: SQL[] = [];
-  if (filter.q) conditions.push(searchCondition(filter.q, filter.qIsId));
+  if (filter.q) conditions.push(searchCondition(filter.q));
   if (filter.role) conditions.push(sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${filter.role})`);
   if (filter.status) conditions.push(statusCondition(filter.status));
   if (filter.after) conditions.push(sql`(${users.createdAt}, ${users.id}) < (${filter.after.value}::timestamptz, ${filter.after.id})`);

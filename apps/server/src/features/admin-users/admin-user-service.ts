@@ -25,17 +25,14 @@ import {
 
 export { findAdminUserRow, type AccountAuditRow, type AdminUserRow } from './admin-user-repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The admins' user list: a search that is an id also finds that account; cursors are checked before any query. */
+/** The admins' user list; its cursor is checked before any query. */
 export async function listUsers(db: DbOrTx, query: UserListQuery): Promise<AdminUserRow[]> {
   return listAdminUserRows(db, {
     q: query.q || undefined,
-    qIsId: query.q !== undefined && UUID.test(query.q),
     role: query.role,
     status: query.status,
     limit: query.limit,
-    after: decodeCursor(query.cursor, CURSOR_VALUES.time),
+    after: decodeCursor(query.cursor, CURSOR_VALUES.time, CURSOR_IDS.account),
   });
 }
 
