@@ -1,7 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountStatus } from '@crate/contract/users';
 import type { Role } from '@crate/contract/roles';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { withCustomPlan } from '../../db/custom-plan.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
 import { auditLog, creatorCollaborators, creators, signInFailures, userRoles, users } from '../../db/schema/index.ts';
 
@@ -78,19 +79,24 @@ export interface UserListFilter {
   after: { value: string; id: string } | null;
 }
 
-/** Accounts newest first, keyset-paged on (created_at, id) over users_created_idx. */
-export async function listAdminUserRows(db: DbOrTx, filter: UserListFilter): Promise<AdminUserRow[]> {
+/**
+ * Accounts newest first, keyset-paged on (created_at, id) over users_created_idx, planned for the filter's values:
+ * a common role or prefix walks the list in order, a rare one starts from its own index.
+ */
+export async function listAdminUserRows(db: Db, filter: UserListFilter): Promise<AdminUserRow[]> {
   const conditions: SQL[] = [];
   if (filter.q) conditions.push(searchCondition(filter.q));
   if (filter.role) conditions.push(sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${filter.role})`);
   if (filter.status) conditions.push(statusCondition(filter.status));
   if (filter.after) conditions.push(sql`(${users.createdAt}, ${users.id}) < (${filter.after.value}::timestamptz, ${filter.after.id})`);
-  return db
-    .select(adminUserColumns)
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filter.limit + 1);
+  return withCustomPlan(db, (tx) =>
+    tx
+      .select(adminUserColumns)
+      .from(users)
+      .where(and(...conditions))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(filter.limit + 1),
+  );
 }
 
 /** Locks one account row; null when there is no such account. */

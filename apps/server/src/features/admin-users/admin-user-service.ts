@@ -26,7 +26,7 @@ import {
 export { findAdminUserRow, type AccountAuditRow, type AdminUserRow } from './admin-user-repository.ts';
 
 /** The admins' user list; its cursor is checked before any query. */
-export async function listUsers(db: DbOrTx, query: UserListQuery): Promise<AdminUserRow[]> {
+export async function listUsers(db: Db, query: UserListQuery): Promise<AdminUserRow[]> {
   return listAdminUserRows(db, {
     q: query.q || undefined,
     role: query.role,
