@@ -112,21 +112,21 @@ function AttentionCard({ item }: { item: AttentionItem }) {
     );
   }
   return (
-    <CardLink to={item.to} label={`${item.label}: ${item.count ?? 'none'}`}>
+    <CardLink to={item.to}>
       {body}
     </CardLink>
   );
 }
 
 /** A card that is one link: to another screen, or (`#id`) to a section of this one. */
-function CardLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
+function CardLink({ to, children }: { to: string; children: ReactNode }) {
   const style = { textDecoration: 'none', color: 'inherit' };
   return to.startsWith('#') ? (
-    <Card withBorder bg="dark.7" padding="md" component="a" href={to} aria-label={label} style={style}>
+    <Card withBorder bg="dark.7" padding="md" component="a" href={to} style={style}>
       {children}
     </Card>
   ) : (
-    <Card withBorder bg="dark.7" padding="md" component={Link} to={to} aria-label={label} style={style}>
+    <Card withBorder bg="dark.7" padding="md" component={Link} to={to} style={style}>
       {children}
     </Card>
   );
@@ -178,7 +178,9 @@ function MetricCard({ dashboard, metric }: { dashboard: AdminDashboard; metric: 
         {metric.kind === 'flow' ? `in 30 days · today ${today === null || today === undefined ? '—' : metric.format(today)}` : 'now'}
       </Text>
       {known.length > 1 ? (
-        <Sparkline h={48} data={values.map((v) => v ?? 0)} curveType="linear" color="ember.5" fillOpacity={0.25} strokeWidth={1.5} aria-hidden />
+        <div role="img" aria-label={`${metric.label} per day over the last 30 days`}>
+          <Sparkline h={48} data={values.map((v) => v ?? 0)} curveType="linear" color="ember.5" fillOpacity={0.25} strokeWidth={1.5} />
+        </div>
       ) : (
         <Text size="xs" c="dimmed" h={48}>
           Not enough days counted for a chart yet.
