@@ -33,6 +33,9 @@ function realPath(route: WebRoute, catalogue: SmallCatalogue): string {
       return `/bundle/${catalogue.bundle.id}`;
     case 'creator-profile':
       return `/creator/${first!.pack.creator.id}`;
+    case 'manageuser':
+      // One account's page (the richer of the two: panels, forms and tabs) rather than the list.
+      return `/manageuser/${catalogue.owner.id}`;
     case 'staffplaylist':
       return `/staffplaylist/${catalogue.discover.staff_playlists[0]!.id}`;
     case 'genres':

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerAdminImageRoutes } from './features/admin-images/admin-image-routes.ts';
 import { registerAdminJobRoutes } from './features/admin-jobs/admin-job-routes.ts';
+import { registerAdminDashboardRoutes } from './features/admin-dashboard/admin-dashboard-routes.ts';
 import { registerAdminUserRoutes } from './features/admin-users/admin-user-routes.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
@@ -36,6 +37,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerInviteRoutes(app, ctx);
   registerCreatorApplicationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
+  registerAdminDashboardRoutes(app, ctx);
   registerAdminJobRoutes(app, ctx);
   await registerCallableRoutes(app, ctx, CALLABLE_FUNCTIONS);
   registerCatalogueRoutes(app, ctx);

@@ -17,6 +17,7 @@ import {
 import { healthSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
+import { ADMIN_API } from './admin-endpoints.ts';
 import { ANALYTICS_API } from './analytics-endpoints.ts';
 import { BANNER_API } from './banner-endpoints.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
@@ -117,6 +118,7 @@ export const API = {
   setUserRoles: { method: 'PUT', path: '/api/admin/users/:id/roles', access: claims('admin'), summary: 'Replace the roles of a user', tags: ['admin'], params: idParams, body: setRolesSchema, response: adminUserSchema },
   adminJobs: { method: 'GET', path: '/api/admin/jobs', access: claims('admin'), summary: 'The job queue: jobs of each name in each state, and the latest failures with their error', tags: ['admin'], query: jobFailuresQuerySchema, response: adminJobsSchema },
 
+  ...ADMIN_API,
   ...CATALOGUE_API,
   ...CREATOR_APPLICATION_API,
   ...LIBRARY_API,

@@ -76,7 +76,7 @@ export const WEB_ROUTES = [
   { screen: 'editplaylist', paths: ['/editplaylist/:id?'], example: '/editplaylist', layout: 'main', access: ADMIN, title: 'Edit staff playlist', description: 'Create or edit a staff playlist.' },
   { screen: 'editbanner', paths: ['/editbanner/:id?'], example: '/editbanner', layout: 'main', access: ADMIN, title: 'Banners', description: "Discover's banners in their order; create or edit one." },
   { screen: 'managebundle', paths: ['/managebundle/:id?'], example: '/managebundle', layout: 'main', access: ADMIN, title: 'Manage bundle', description: 'Create or edit a bundle.' },
-  { screen: 'manageuser', paths: ['/manageuser/:id'], example: '/manageuser/demo', layout: 'main', access: ADMIN, title: 'Manage user', description: 'Roles and status of a user.' },
+  { screen: 'manageuser', paths: ['/manageuser/:id?'], example: '/manageuser', layout: 'main', access: ADMIN, title: 'Manage users', description: 'Find accounts; one account’s roles, status, credits and history.' },
   { screen: 'reviewcreator', paths: ['/reviewcreator/:id?'], example: '/reviewcreator', layout: 'main', access: ADMIN, title: 'Review creators', description: 'Creator applications and packs waiting for review, and reviewing an application.' },
   { screen: 'monthlypayout', paths: ['/monthlypayout/:id'], example: '/monthlypayout/demo', layout: 'main', access: ADMIN, title: 'Monthly payout', description: 'A month of creator payouts.' },
 ] as const satisfies readonly WebRoute[];

@@ -27,7 +27,12 @@ export const CURSOR_VALUES = {
   text: z.string().max(400),
 } as const;
 
-const cursorId = z.uuid();
+/** What a cursor's row id may be: a uuid, an account's text id (the auth library's), or a bigserial's digits (the audit log). */
+export const CURSOR_IDS = {
+  uuid: z.uuid(),
+  account: z.string().min(1).max(64),
+  serial: z.string().regex(/^[1-9]\d{0,17}$/),
+} as const;
 
 export function encodeCursor(value: CursorValue, id: string): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
@@ -37,8 +42,8 @@ export function invalidCursor(): AppError {
   return new AppError('VALIDATION_FAILED', 'The page cursor is not valid; start again from the first page', 'cursor');
 }
 
-/** The cursor's value (checked against `value`) and row id (a uuid), or null without a cursor; 400 for anything else. */
-export function decodeCursor<V>(cursor: string | undefined, value: z.ZodType<V>): { value: V; id: string } | null {
+/** The cursor's value (checked against `value`) and row id (checked against `id`, a uuid unless told), or null without a cursor; 400 for anything else. */
+export function decodeCursor<V>(cursor: string | undefined, value: z.ZodType<V>, id: z.ZodType<string> = CURSOR_IDS.uuid): { value: V; id: string } | null {
   if (!cursor) return null;
   let parsed: unknown;
   try {
@@ -48,7 +53,7 @@ export function decodeCursor<V>(cursor: string | undefined, value: z.ZodType<V>)
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
   const checkedValue = value.safeParse(parsed[0]);
-  const checkedId = cursorId.safeParse(parsed[1]);
+  const checkedId = id.safeParse(parsed[1]);
   if (!checkedValue.success || !checkedId.success) throw invalidCursor();
   if (typeof checkedValue.data === 'string' && !isStorableText(checkedValue.data)) throw invalidCursor();
   return { value: checkedValue.data, id: checkedId.data };

@@ -32,6 +32,7 @@ import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../
 import { giveUpProcessPack, PROCESS_PACK_MAX_ATTEMPTS, processPackPayloadSchema, runProcessPack } from '../processing/process-pack.ts';
 import { scheduledPayloadSchema, type AnyJobDefinition, type JobDefinition, type JobQueue, type JobSchedule } from './job-queue.ts';
 import { runJobsCleanUp } from './jobs-clean-up.ts';
+import { runSiteStatsRollup } from '../features/admin-dashboard/site-stats-rollup-job.ts';
 import type { SANDBOX_JOBS, SandboxJobName } from '../features/payments/sandbox/sandbox-jobs.ts';
 
 /** Infers an entry's payload type from its schema, and checks its handlers take exactly that payload. */
@@ -68,6 +69,7 @@ export const JOB_CATALOGUE = {
   'analyse-audio': job({ lane: 'interactive', payload: analyseAudioPayloadSchema, uniqueKey: analyseAudioJobKey, run: runAnalyseAudio }),
   'jobs-clean-up': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runJobsCleanUp }),
   'uploads-sweep': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runUploadsSweep }),
+  'site-stats-rollup': scheduled({ lane: 'bulk', schedule: { everyMs: 10 * 60_000 }, run: runSiteStatsRollup }),
 } satisfies Record<Exclude<JobName, SandboxJobName>, AnyJobDefinition<AppContext>>;
 
 /**

@@ -1,4 +1,5 @@
 import { forbidden, notFound } from '../http/app-error.ts';
+import { canOnAccount, type AccountAction, type AccountResource } from './account-policy.ts';
 import { canOnAnalytics, type AnalyticsAction, type AnalyticsResource } from './analytics-policy.ts';
 import { canOnBanner, type BannerAction, type BannerResource } from './banner-policy.ts';
 import { canOnCheckout, type CheckoutAction, type CheckoutResource } from './checkout-policy.ts';
@@ -29,6 +30,7 @@ interface Policies {
   checkout: { resource: CheckoutResource; action: CheckoutAction };
   licence: { resource: LicenceResource; action: LicenceAction };
   banner: { resource: BannerResource; action: BannerAction };
+  account: { resource: AccountResource; action: AccountAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -63,6 +65,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnLicence(viewer, action as LicenceAction, r);
     case 'banner':
       return canOnBanner(viewer, action as BannerAction);
+    case 'account':
+      return canOnAccount(viewer, action as AccountAction, r);
   }
 }
 

@@ -14,6 +14,7 @@ import { asInvite, type InviteAction } from './invite-policy.ts';
 import { asCollaborator, type CollaboratorAction } from './collaborator-policy.ts';
 import { asCheckout, type CheckoutAction } from './checkout-policy.ts';
 import { asLicence } from './licence-policy.ts';
+import { asAccount, type AccountAction } from './account-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
@@ -176,6 +177,17 @@ const LICENCE_TABLE: [ViewerKind, 'own' | "another user's", boolean][] = [
   ['admin',      "another user's", false],
 ];
 
+const ACCOUNT_ACTIONS: AccountAction[] = ['read', 'manage', 'disable'];
+// prettier-ignore
+const ACCOUNT_TABLE: [ViewerKind, 'own' | "another user's", AccountAction[]][] = [
+  ['visitor',    "another user's", []],
+  ['subscriber', 'own',            []], // their own account is on Account, not in user management
+  ['subscriber', "another user's", []],
+  ['owner',      "another user's", []],
+  ['admin',      "another user's", ['read', 'manage', 'disable']],
+  ['admin',      'own',            ['read', 'manage']], // nobody disables themselves
+];
+
 // prettier-ignore
 const ANALYTICS_TABLE: [ViewerKind, boolean][] = [
   ['visitor',      false],
@@ -304,6 +316,12 @@ describe('object-level rules', () => {
   it.each(LICENCE_TABLE)('%s × %s licence certificate → reads it (its PDF): %s', (kind, whose, allowed) => {
     const viewer = VIEWERS[kind];
     expect(can(viewer, 'read', asLicence({ holderUserId: whose === 'own' && viewer ? viewer.userId : 'u-holder' }))).toBe(allowed);
+  });
+
+  it.each(ACCOUNT_TABLE)('%s × %s account in user management → %j', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    const account = asAccount({ userId: whose === 'own' && viewer ? viewer.userId : 'u-account' });
+    expect(verdicts(ACCOUNT_ACTIONS, (action) => can(viewer, action, account))).toEqual(expected(ACCOUNT_ACTIONS, allowed));
   });
 });
 

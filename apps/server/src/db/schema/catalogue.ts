@@ -107,7 +107,7 @@ export const processingRuns = pgTable(
     finishedAt: ts('finished_at'),
     summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('processing_runs_pack_idx').on(t.packId, t.startedAt)],
+  (t) => [index('processing_runs_pack_idx').on(t.packId, t.startedAt), index('processing_runs_errors_idx').on(t.startedAt).where(sql`status = 'Errors'`)],
 );
 
 export const processingOutcomes = pgTable(

@@ -154,7 +154,7 @@ export const paymentReceipts = pgTable(
     periodEnd: ts('period_end'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_receipts_ref_key').on(t.providerRef), index('payment_receipts_user_idx').on(t.userId, t.createdAt), index('payment_receipts_payment_idx').on(t.paymentId)],
+  (t) => [uniqueIndex('payment_receipts_ref_key').on(t.providerRef), index('payment_receipts_user_idx').on(t.userId, t.createdAt), index('payment_receipts_payment_idx').on(t.paymentId), index('payment_receipts_disputed_idx').on(t.createdAt).where(sql`${t.status} = 'disputed'`)],
 );
 
 /**
@@ -217,6 +217,7 @@ export const creditLedger = pgTable(
   (t) => [
     uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    index('credit_ledger_spend_idx').on(t.createdAt).where(sql`${t.kind} = 'spend'`),
     index('credit_ledger_lot_expiry_idx').on(t.expiresAt).where(sql`${t.amount} > 0 and ${t.expiresAt} is not null`),
     check('credit_ledger_sign', sql`(${t.kind} in ('spend','expire') and ${t.amount} < 0) or (${t.kind} in ('grant','refill') and ${t.amount} > 0) or (${t.kind} = 'adjust' and ${t.amount} <> 0)`),
     check('credit_ledger_lot_expiry', sql`${t.amount} > 0 or ${t.expiresAt} is null`),

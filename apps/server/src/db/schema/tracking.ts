@@ -35,7 +35,12 @@ export const auditLog = pgTable(
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt, t.id),
+    // An account's trail: what it did, beside what was done to it (the target index).
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt, t.id),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -57,7 +62,12 @@ export const itemEvents = pgTable(
     credits: integer('credits').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('item_events_item_idx').on(t.itemId, t.createdAt), index('item_events_pack_idx').on(t.packId, t.createdAt)],
+  (t) => [
+    index('item_events_item_idx').on(t.itemId, t.createdAt),
+    index('item_events_pack_idx').on(t.packId, t.createdAt),
+    // The site-wide daily rollup counts one day of plays or downloads as one index range (docs/decisions/0048).
+    index('item_events_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /** The counters of one day (UTC) that the rollup tables keep per item and per pack. */
@@ -145,3 +155,21 @@ export const playBudgets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.network, t.day, t.scope] }), index('play_budgets_day_idx').on(t.day)],
 );
+
+/**
+ * Site-wide key numbers per UTC day for /admin (docs/decisions/0048), kept by the scheduled `site-stats-rollup`
+ * job from indexed range counts of the ledger and event tables, so a page view reads 30 rows. Subscribers and
+ * MRR are snapshots taken while the day runs (null for days before the rollup ran).
+ */
+export const siteDailyStats = pgTable('site_daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  signups: integer('signups').notNull().default(0),
+  activeSubscribers: integer('active_subscribers'),
+  /** Minor units of `mrr_currency` (the currency most subscriptions pay in); yearly plans count a twelfth. */
+  mrr: integer('mrr'),
+  mrrCurrency: text('mrr_currency'),
+  creditsSpent: integer('credits_spent').notNull().default(0),
+  downloads: integer('downloads').notNull().default(0),
+  plays: integer('plays').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

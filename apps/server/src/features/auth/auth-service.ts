@@ -2,6 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { LoginInput, RegisterInput, ResetPasswordInput, UpdatePasswordInput } from '@crate/contract/auth';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { acceptInvite, findUsableInvite, INVITE_NOT_VALID_MESSAGE } from '../invites/invite-service.ts';
@@ -199,4 +200,9 @@ export async function deactivateAccount(ctx: AppContext, viewer: Viewer, request
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'account.deactivated', targetType: 'user', targetId: viewer.userId, ipAddress: request.ip });
   });
   return logout(ctx, request);
+}
+
+/** Signs a user out of every browser at once, within the caller's transaction (an admin disabling the account). */
+export async function endEverySession(tx: DbOrTx, userId: string): Promise<void> {
+  await deleteAllSessions(tx, userId);
 }

@@ -3,6 +3,7 @@ import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
+import { accountFor } from '../admin-users/admin-user-service.ts';
 import { adjustCredits } from './credit-adjustment-service.ts';
 import { creditBalance, listCreditHistory } from './credit-ledger-service.ts';
 import { presentCreditBalance, presentCreditEntry } from './credit-presenters.ts';
@@ -16,7 +17,8 @@ export function registerCreditRoutes(app: FastifyInstance, { db }: AppContext): 
     return toPage(rows, query.limit, presentCreditEntry, (r) => encodeCursor(r.createdAt.toISOString(), r.id));
   });
 
-  registerEndpoint(app, API.adjustCredits, async ({ viewer, params, body, request }) =>
-    presentCreditBalance(await adjustCredits(db, { ...body, userId: params.id, actorUserId: viewer!.userId, ipAddress: request.ip })),
-  );
+  registerEndpoint(app, API.adjustCredits, async ({ viewer, params, body, request }) => {
+    await accountFor(db, viewer, 'manage', params.id);
+    return presentCreditBalance(await adjustCredits(db, { ...body, userId: params.id, actorUserId: viewer.userId, ipAddress: request.ip }));
+  });
 }

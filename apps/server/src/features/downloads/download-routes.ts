@@ -7,6 +7,7 @@ import { notFound } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { CACHE_PERSONAL } from '../../http/private-by-default.ts';
+import { presentDownload } from './download-presenters.ts';
 import { findItemDownload, findPackDownload, listDownloads, recordItemDownload } from './download-service.ts';
 
 /** How long a signed download URL works: enough to start the download, too short to pass around. */
@@ -69,7 +70,7 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
     return toPage(
       rows,
       query.limit,
-      (r) => ({ id: r.id, item_id: r.itemId, item_slug: r.itemSlug, item_name: r.itemName, pack_title: r.packTitle, downloaded_at: r.downloadedAt.toISOString() }),
+      presentDownload,
       (r) => encodeCursor(r.downloadedAt.toISOString(), r.id),
     );
   });

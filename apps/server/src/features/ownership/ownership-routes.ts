@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
+import { presentOwnedItem } from './ownership-presenters.ts';
 import { acquire, listOwnedItemIds, listOwnedItems, quoteAcquisition } from './acquisition-service.ts';
 
 export function registerOwnershipRoutes(app: FastifyInstance, { db }: AppContext): void {
@@ -32,7 +32,7 @@ export function registerOwnershipRoutes(app: FastifyInstance, { db }: AppContext
     return toPage(
       rows,
       query.limit,
-      (row) => ({ ...presentItemRow(row), acquired_at: row.acquiredAt.toISOString(), certificate_number: row.certificateNumber }),
+      presentOwnedItem,
       (row) => encodeCursor(row.acquiredAt.toISOString(), row.ownedId),
     );
   });

@@ -9,9 +9,6 @@ import { countRefillsSince, findPriceWithProduct, findUser, findUserIdByEmail, l
 
 /** The billing side of Account and Pricing: the plan, changing it, cancelling it (decision 0023). */
 
-/** A user's receipts, newest first (a read with no rule to apply). */
-export { listReceipts } from './payment-repository.ts';
-
 async function planOf(ctx: AppContext, priceId: string): Promise<BillingPlan | null> {
   const found = await findPriceWithProduct(ctx.db, priceId);
   if (!found) return null;
@@ -165,3 +162,6 @@ export async function advanceTestClock(ctx: AppContext, userId: string, outcome?
     throw error;
   }
 }
+
+/** A user's payments, newest first (Account's list, and an admin's view of the account). */
+export { listReceipts } from './payment-repository.ts';

@@ -36,3 +36,17 @@ export async function bumpClaimsUpdatedAt(db: DbOrTx, userId: string): Promise<D
     .returning({ claimsUpdatedAt: users.claimsUpdatedAt });
   return row!.claimsUpdatedAt!;
 }
+
+/**
+ * Locks every admin's account row until the transaction ends and counts those not disabled besides `except`:
+ * two admins disabling (or demoting) each other at once are applied one after the other, so one admin always stays.
+ */
+export async function countOtherActiveAdmins(tx: DbOrTx, except: string): Promise<number> {
+  const admins = await tx
+    .select({ id: users.id, disabledAt: users.disabledAt })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin')))
+    .orderBy(users.id)
+    .for('update', { of: users });
+  return admins.filter((a) => a.id !== except && a.disabledAt === null).length;
+}

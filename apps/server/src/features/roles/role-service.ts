@@ -2,7 +2,7 @@ import type { Role } from '@crate/contract/roles';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { bumpClaimsUpdatedAt, deleteRoles, insertRoles, listRoles, lockUser } from './role-repository.ts';
+import { bumpClaimsUpdatedAt, countOtherActiveAdmins, deleteRoles, insertRoles, listRoles, lockUser } from './role-repository.ts';
 
 export interface RoleChange {
   userId: string;
@@ -38,6 +38,16 @@ async function applyRoleChange(tx: DbOrTx, change: RoleChange, target: (current:
   return listRoles(tx, change.userId);
 }
 
+/**
+ * Refuses a change that would leave Crate without an admin able to sign in (taking the admin role from, or
+ * disabling, the last one not disabled). It locks every admin's row first, so concurrent changes queue.
+ */
+export async function refuseLosingLastAdmin(tx: DbOrTx, userId: string, field?: string): Promise<void> {
+  if ((await countOtherActiveAdmins(tx, userId)) === 0) {
+    throw new AppError('CONFLICT', 'This is the last active admin: make another account admin first.', field);
+  }
+}
+
 /** The roles a user holds now. */
 export async function rolesOf(db: DbOrTx, userId: string): Promise<Role[]> {
   return listRoles(db, userId);
@@ -48,7 +58,11 @@ export async function setRoles(db: Db, change: RoleChange, roles: readonly Role[
   if (change.actorUserId === change.userId && !roles.includes('admin')) {
     throw new AppError('CONFLICT', 'You cannot remove your own admin role; ask another admin.', 'roles');
   }
-  return db.transaction((tx) => applyRoleChange(tx, change, () => roles));
+  return db.transaction(async (tx) => {
+    // Before the target's own row is locked: every writer takes the admins' rows first, so none waits on another in a circle.
+    if (!roles.includes('admin')) await refuseLosingLastAdmin(tx, change.userId, 'roles');
+    return applyRoleChange(tx, change, () => roles);
+  });
 }
 
 /** Grants one role within the caller's transaction (accepting an invite, seeding). No-op when already held. */

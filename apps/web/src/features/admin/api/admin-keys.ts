@@ -1,4 +1,4 @@
-/** Query keys of the admin screens: creator applications and packs awaiting review, Discover's banners. */
+/** Query keys of the admin screens: the dashboard, the queues (creator applications, packs awaiting review), user management and Discover's banners. */
 export const adminKeys = {
   waitingApplications: ['admin', 'creator-applications', 'waiting'] as const,
   application: (id: string) => ['admin', 'creator-applications', id] as const,
@@ -6,4 +6,11 @@ export const adminKeys = {
   packReview: (id: string) => ['admin', 'packs', id, 'review'] as const,
   banners: ['admin', 'banners'] as const,
   banner: (id: string) => ['admin', 'banners', id] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  jobs: ['admin', 'jobs'] as const,
+  userLists: ['admin', 'users', 'list'] as const,
+  userList: (filter: object) => ['admin', 'users', 'list', filter] as const,
+  /** Everything about one account: its page and each of its lists. */
+  user: (id: string) => ['admin', 'users', id] as const,
+  userPart: (id: string, part: 'credits' | 'owned' | 'downloads' | 'receipts' | 'audit') => ['admin', 'users', id, part] as const,
 };
