@@ -75,7 +75,7 @@ function SortableRow({ id, name, index, onRemove, disabled, children }: { id: st
       p="xs"
       bg={isDragging ? 'dark.5' : 'dark.7'}
       style={{ transform: CSS.Transform.toString(transform), transition, position: 'relative', zIndex: isDragging ? 1 : undefined }}
-      data-testid="sortable-row"
+      data-sortable-id={id}
     >
       <Group gap="sm" wrap="nowrap">
         <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray" aria-label={`Move ${name}`} style={{ cursor: disabled ? 'default' : 'grab', touchAction: 'none' }} {...attributes} {...listeners}>

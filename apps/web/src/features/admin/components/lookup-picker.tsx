@@ -57,7 +57,7 @@ export function LookupPicker<T>({ label, placeholder, useResults, idOf, nameOf, 
             const id = idOf(item);
             const taken = chosen.has(id);
             return (
-              <Paper key={id} component="li" withBorder radius="md" p="xs" bg="dark.7">
+              <Paper key={id} component="li" withBorder radius="md" p="xs" bg="dark.7" data-lookup-id={id}>
                 <Group justify="space-between" wrap="nowrap">
                   <div style={{ minWidth: 0 }}>{render(item)}</div>
                   <Button
