@@ -59,9 +59,14 @@ describe.skipIf(!e2eEnabled())('admin curation', () => {
       const handle = main(page).getByRole('button', { name: `Move ${sounds[2]!.name}`, exact: true });
       await handle.focus();
       const reordered = saved(page, 'PUT', /\/order$/);
+      // Each key waits for the move it makes to be announced (what a screen reader user hears) before the next.
+      const announced = (text: string) => page.locator('[id^="DndLiveRegion"]').getByText(text, { exact: true }).waitFor({ state: 'attached' });
       await page.keyboard.press('Space');
+      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
       await page.keyboard.press('ArrowUp');
+      await announced(`${sounds[2]!.name} is at position 2 of 3.`);
       await page.keyboard.press('ArrowUp');
+      await announced(`${sounds[2]!.name} is at position 1 of 3.`);
       await page.keyboard.press('Space');
       await reordered;
       const order = [sounds[2]!.id, sounds[0]!.id, sounds[1]!.id];
