@@ -100,7 +100,7 @@ function PlaylistTable() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{p.item_count}</Table.Td>
-                <Table.Td>{p.published ? <Badge color="teal">Published</Badge> : <Badge color="gray">Draft</Badge>}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.published ? <Badge color="teal">Published</Badge> : <Badge color="gray">Draft</Badge>}</Table.Td>
                 <Table.Td>{new Date(p.updated_at).toLocaleDateString()}</Table.Td>
               </Table.Tr>
             ))}

@@ -72,7 +72,7 @@ function BundleTable() {
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={560}>
         <Table highlightOnHover verticalSpacing="sm" aria-label="Bundles">
           <Table.Thead>
             <Table.Tr>
@@ -95,7 +95,7 @@ function BundleTable() {
                 </Table.Td>
                 <Table.Td>{b.pack_count}</Table.Td>
                 <Table.Td>{priceOf(b)}</Table.Td>
-                <Table.Td>{b.active ? <Badge color="teal">Active</Badge> : <Badge color="gray">Off sale</Badge>}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{b.active ? <Badge color="teal">Active</Badge> : <Badge color="gray">Off sale</Badge>}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
