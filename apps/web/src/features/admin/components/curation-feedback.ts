@@ -3,7 +3,7 @@ import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 
 /** A refused curation write, said: a stale order (409 from another tab) is reloaded, anything else is the server's message. */
-export function notifyCurationError(error: unknown): void {
+function notifyCurationError(error: unknown): void {
   if (isApiError(error, 'CONFLICT')) {
     notifications.show({ color: 'yellow', title: 'Not saved: this changed meanwhile', message: `${apiErrorMessage(error)} It has been reloaded.` });
   } else {
