@@ -94,7 +94,7 @@ describe.skipIf(!e2eEnabled())('admin curation', () => {
     const title = `Duo ${randomUUID().slice(0, 4)}`;
     const bundleSlug = await openPage(env, admin, async (page) => {
       await page.goto(`${env.server.baseUrl}/managebundle`);
-      await expectHeading(page, 'Bundles');
+      await expectHeading(page, 'Manage bundles');
       await main(page).getByLabel('Title').fill(title);
       await main(page).getByLabel('Title').blur();
       await main(page).getByLabel('Credit price').fill('20');

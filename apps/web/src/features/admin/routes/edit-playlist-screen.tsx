@@ -171,7 +171,7 @@ function PlaylistEditor({ id }: { id: string }) {
   if (playlist.isPending) return <CenteredLoader label="Loading the playlist…" />;
   if (playlist.isError) {
     if (isApiError(playlist.error, 'NOT_FOUND') || isApiError(playlist.error, 'VALIDATION_FAILED')) {
-      return <NotFoundState screenTitle="Edit staff playlist" what="playlist" browse={{ to: '/editplaylist', label: 'All staff playlists' }} />;
+      return <NotFoundState screenTitle="Staff playlists" what="playlist" browse={{ to: '/editplaylist', label: 'All staff playlists' }} />;
     }
     return (
       <Container size="lg" py="xl">

@@ -37,7 +37,7 @@ function BundleIndex() {
   const create = useCreateBundle();
   return (
     <Container size="xl" py="xl">
-      <ScreenHeader eyebrow="Admin" title="Bundles" subtitle="Packs sold together. Create one, or choose one to edit." />
+      <ScreenHeader eyebrow="Admin" title="Manage bundles" subtitle="Packs sold together. Create one, or choose one to edit." />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Card bg="dark.7" withBorder radius="lg" p="lg">
@@ -262,7 +262,7 @@ function BundleEditor({ id }: { id: string }) {
   if (bundle.isPending) return <CenteredLoader label="Loading the bundle…" />;
   if (bundle.isError) {
     if (isApiError(bundle.error, 'NOT_FOUND') || isApiError(bundle.error, 'VALIDATION_FAILED')) {
-      return <NotFoundState screenTitle="Manage bundle" what="bundle" browse={{ to: '/managebundle', label: 'All bundles' }} />;
+      return <NotFoundState screenTitle="Manage bundles" what="bundle" browse={{ to: '/managebundle', label: 'All bundles' }} />;
     }
     return (
       <Container size="lg" py="xl">
