@@ -131,6 +131,25 @@ describe(`admin curation on ${TEST_DB}`, () => {
       expect((await asAdmin('GET', url)).statusCode).toBe(404);
       expect((await call(t, 'GET', `/api/staff-playlists/${s}`)).statusCode).toBe(404);
     });
+
+    it('answers two admins at once: one slug, one order wins, the other is a clear 409 and nothing is half-written', async () => {
+      const s = slug('race');
+      const created = await Promise.all([1, 2].map((n) => asAdmin('POST', '/api/admin/staff-playlists', { title: `Race ${n}`, slug: s })));
+      expect(created.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(created.find((r) => r.statusCode === 409)!.json().error).toMatchObject({ code: 'CONFLICT', field: 'slug' });
+
+      const playlist = created.find((r) => r.statusCode === 201)!.json();
+      const url = `/api/admin/staff-playlists/${playlist.id}`;
+      const { items: sounds } = await newPack(3);
+      for (const sound of sounds) await asAdmin('POST', `${url}/items`, { item_id: sound.id });
+      const { version } = (await asAdmin('GET', url)).json();
+      const orders = [[...sounds].reverse().map((x) => x.id), [sounds[1]!.id, sounds[0]!.id, sounds[2]!.id]];
+      const tabs = await Promise.all(orders.map((ids) => asAdmin('PUT', `${url}/order`, { ids, version })));
+      expect(tabs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const winner = orders[tabs.findIndex((r) => r.statusCode === 200)]!;
+      expect((await asAdmin('GET', url)).json().items.map((i: { id: string }) => i.id)).toEqual(winner);
+      expect(await audits(playlist.id, 'staff_playlist.reorder')).toHaveLength(1);
+    });
   });
 
   describe('bundles', () => {
