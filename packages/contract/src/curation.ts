@@ -54,6 +54,8 @@ export const staffPlaylistInputSchema = z.strictObject({
   published: z.boolean('published must be true or false').default(false),
 });
 export type StaffPlaylistInput = z.input<typeof staffPlaylistInputSchema>;
+/** A new playlist as the server receives it (defaults applied). */
+export type NewStaffPlaylist = z.output<typeof staffPlaylistInputSchema>;
 
 export const staffPlaylistPatchSchema = z
   .strictObject({ title: title.optional(), slug: curationSlugSchema.optional(), description: description.optional(), published: z.boolean('published must be true or false').optional() })
@@ -113,6 +115,8 @@ export const bundleInputSchema = z.strictObject({
   active: z.boolean('active must be true or false').default(true),
 });
 export type BundleInput = z.input<typeof bundleInputSchema>;
+/** A new bundle as the server receives it (defaults applied). */
+export type NewBundle = z.output<typeof bundleInputSchema>;
 
 export const bundlePatchSchema = z
   .strictObject({

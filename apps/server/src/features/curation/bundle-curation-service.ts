@@ -1,4 +1,4 @@
-import type { AdminBundle, AdminBundleSummary, BundleInput, BundlePatch } from '@crate/contract/curation';
+import type { AdminBundle, AdminBundleSummary, BundlePatch, NewBundle } from '@crate/contract/curation';
 import type { Page } from '@crate/contract/pagination';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
@@ -60,8 +60,6 @@ const columnsOf = (input: BundlePatch) => ({
   ...(input.price_cents !== undefined ? { priceCents: input.price_cents } : {}),
   ...(input.active !== undefined ? { active: input.active } : {}),
 });
-
-type NewBundle = Required<BundleInput> & { description: string };
 
 export async function createBundle(ctx: AppContext, admin: Viewer, input: NewBundle, ipAddress: string | null) {
   return writeBundle(ctx, input.slug, async (tx) => {

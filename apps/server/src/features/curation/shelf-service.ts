@@ -16,18 +16,15 @@ import * as repo from './shelf-repository.ts';
  * shelf's lock, is audited in its transaction, and answers the shelf as it now is, with its version.
  */
 
-async function staffPicks(db: DbOrTx): Promise<StaffPicks> {
+export async function listStaffPicks(db: DbOrTx): Promise<StaffPicks> {
   const rows = await repo.listStaffPicks(db);
   return presentStaffPicks(rows, listVersion(rows.map((r) => r.id)));
 }
 
-async function featuredCreators(db: DbOrTx): Promise<FeaturedCreators> {
+export async function listFeaturedCreators(db: DbOrTx): Promise<FeaturedCreators> {
   const rows = await repo.listFeaturedCreators(db);
   return presentFeaturedCreators(rows.map(presentCreatorCard), listVersion(rows.map((r) => r.id)));
 }
-
-export const listStaffPicks = staffPicks;
-export const listFeaturedCreators = featuredCreators;
 
 function checkRoom(count: number, what: string) {
   if (count >= CURATION_LIMITS.shelfMax) throw new AppError('VALIDATION_FAILED', `${what} hold at most ${CURATION_LIMITS.shelfMax} entries: remove one first`);
@@ -43,7 +40,7 @@ export async function addStaffPick(ctx: AppContext, admin: Viewer, packId: strin
     checkRoom((await repo.listStaffPickIds(tx)).length, 'Staff picks');
     if (!(await repo.appendStaffPick(tx, packId, admin.userId))) throw new AppError('CONFLICT', 'That pack already is a staff pick', 'pack_id');
     await recordAudit(tx, { actorUserId: admin.userId, action: 'staff_pick.add', targetType: 'pack', targetId: packId, ipAddress });
-    return staffPicks(tx);
+    return listStaffPicks(tx);
   });
 }
 
@@ -52,7 +49,7 @@ export async function removeStaffPick(ctx: AppContext, admin: Viewer, packId: st
     await repo.lockShelf(tx, 'staff_picks');
     if (!(await repo.deleteStaffPick(tx, packId))) throw notFound('That staff pick');
     await recordAudit(tx, { actorUserId: admin.userId, action: 'staff_pick.remove', targetType: 'pack', targetId: packId, ipAddress });
-    return staffPicks(tx);
+    return listStaffPicks(tx);
   });
 }
 
@@ -63,7 +60,7 @@ export async function reorderStaffPicks(ctx: AppContext, admin: Viewer, reorder:
     checkReorder(before, reorder, 'The staff picks');
     await repo.setStaffPickPositions(tx, reorder.ids);
     await recordAudit(tx, { actorUserId: admin.userId, action: 'staff_pick.reorder', targetType: 'staff_picks', targetId: 'staff_picks', details: { before, after: reorder.ids }, ipAddress });
-    return staffPicks(tx);
+    return listStaffPicks(tx);
   });
 }
 
@@ -78,7 +75,7 @@ export async function addFeaturedCreator(ctx: AppContext, admin: Viewer, creator
     checkRoom((await repo.listFeaturedCreatorIds(tx)).length, 'Featured creators');
     await repo.featureCreator(tx, creatorId);
     await recordAudit(tx, { actorUserId: admin.userId, action: 'featured_creator.add', targetType: 'creator', targetId: creatorId, ipAddress });
-    return featuredCreators(tx);
+    return listFeaturedCreators(tx);
   });
 }
 
@@ -87,7 +84,7 @@ export async function removeFeaturedCreator(ctx: AppContext, admin: Viewer, crea
     await repo.lockShelf(tx, 'featured_creators');
     if (!(await repo.unfeatureCreator(tx, creatorId))) throw notFound('That featured creator');
     await recordAudit(tx, { actorUserId: admin.userId, action: 'featured_creator.remove', targetType: 'creator', targetId: creatorId, ipAddress });
-    return featuredCreators(tx);
+    return listFeaturedCreators(tx);
   });
 }
 
@@ -98,7 +95,7 @@ export async function reorderFeaturedCreators(ctx: AppContext, admin: Viewer, re
     checkReorder(before, reorder, 'The featured creators');
     await repo.setFeaturedPositions(tx, reorder.ids);
     await recordAudit(tx, { actorUserId: admin.userId, action: 'featured_creator.reorder', targetType: 'featured_creators', targetId: 'featured_creators', details: { before, after: reorder.ids }, ipAddress });
-    return featuredCreators(tx);
+    return listFeaturedCreators(tx);
   });
 }
 

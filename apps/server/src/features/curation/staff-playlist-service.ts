@@ -1,4 +1,4 @@
-import { CURATION_LIMITS, type AdminStaffPlaylist, type Reorder, type StaffPlaylistInput, type StaffPlaylistPatch, type StaffPlaylistSummary } from '@crate/contract/curation';
+import { CURATION_LIMITS, type AdminStaffPlaylist, type NewStaffPlaylist, type Reorder, type StaffPlaylistPatch, type StaffPlaylistSummary } from '@crate/contract/curation';
 import type { Page } from '@crate/contract/pagination';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
@@ -46,7 +46,7 @@ async function writePlaylist(ctx: AppContext, slug: string | undefined, write: (
   }
 }
 
-export async function createStaffPlaylist(ctx: AppContext, admin: Viewer, input: StaffPlaylistInput & { description: string; published: boolean }, ipAddress: string | null) {
+export async function createStaffPlaylist(ctx: AppContext, admin: Viewer, input: NewStaffPlaylist, ipAddress: string | null) {
   return writePlaylist(ctx, input.slug, async (tx) => {
     if (await repo.slugTaken(tx, input.slug, null)) throw slugTaken(input.slug);
     const id = await repo.insertPlaylist(tx, { slug: input.slug, title: input.title, description: input.description, published: input.published, createdBy: admin.userId });
