@@ -185,7 +185,7 @@ function BundleForm({ initial, submitLabel, onSubmit }: BundleFormProps) {
             render={({ field }) => (
               <NumberInput
                 label="Money price (USD)"
-                description="Empty: not sold for money"
+                description="Shown on its page; empty: none"
                 min={0.01}
                 decimalScale={2}
                 prefix="$"
