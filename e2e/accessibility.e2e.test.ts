@@ -42,6 +42,11 @@ function realPath(route: WebRoute, catalogue: SmallCatalogue): string {
       return `/genres/${catalogue.discover.genres[0]!.slug}`;
     case 'packanalytics':
       return `/packanalytics/${catalogue.unpublished[0]!.id}`;
+    // The curation editors with their lists, handles and previews (their index screens are simpler).
+    case 'editplaylist':
+      return `/editplaylist/${catalogue.discover.staff_playlists[0]!.id}`;
+    case 'managebundle':
+      return `/managebundle/${catalogue.bundle.id}`;
     default:
       return route.example;
   }

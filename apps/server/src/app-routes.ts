@@ -7,6 +7,7 @@ import { registerAdminUserRoutes } from './features/admin-users/admin-user-route
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
 import { registerCreatorApplicationRoutes } from './features/creator-applications/creator-application-routes.ts';
+import { registerCurationRoutes } from './features/curation/curation-routes.ts';
 import { registerPackReviewRoutes } from './features/pack-review/pack-review-routes.ts';
 import { registerItemEditingRoutes } from './features/item-editing/item-editing-routes.ts';
 import { registerInviteRoutes } from './features/invites/invite-routes.ts';
@@ -59,4 +60,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerPackReviewRoutes(app, ctx);
   registerAdminImageRoutes(app, ctx);
   registerBannerRoutes(app, ctx);
+  registerCurationRoutes(app, ctx);
 }

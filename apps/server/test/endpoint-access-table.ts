@@ -150,6 +150,31 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   reprocessPack: ADMIN,
   getPackProcessing: ['collaborator', 'creator', 'admin'],
 
+  // Curation (docs/decisions/0046): staff playlists, bundles, staff picks and featured creators are the admins'.
+  listAdminStaffPlaylists: ADMIN,
+  getAdminStaffPlaylist: ADMIN,
+  createStaffPlaylist: ADMIN,
+  updateStaffPlaylist: ADMIN,
+  deleteStaffPlaylist: ADMIN,
+  addStaffPlaylistItem: ADMIN,
+  removeStaffPlaylistItem: ADMIN,
+  reorderStaffPlaylist: ADMIN,
+  listAdminBundles: ADMIN,
+  getAdminBundle: ADMIN,
+  createBundle: ADMIN,
+  updateBundle: ADMIN,
+  deleteBundle: ADMIN,
+  listAdminStaffPicks: ADMIN,
+  addStaffPick: ADMIN,
+  removeStaffPick: ADMIN,
+  reorderStaffPicks: ADMIN,
+  listFeaturedCreators: ADMIN,
+  addFeaturedCreator: ADMIN,
+  removeFeaturedCreator: ADMIN,
+  reorderFeaturedCreators: ADMIN,
+  lookUpPublishedPacks: ADMIN,
+  lookUpCreators: ADMIN,
+
   // File endpoints: media is as public as what it belongs to (an object rule); downloads and certificates are
   // for signed-in owners; uploads are a creator's.
   getMedia: ANYONE,
@@ -326,6 +351,18 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   restoreTakenDownItem: { noObjectRule: 'admin-only: admins act on every item' },
   takeDownItem: { noObjectRule: 'admin-only: admins act on every item; one already taken down is 409 (takedowns.int.test.ts)' },
   archivePack: { noObjectRule: 'admin-only: admins act on every pack; one awaiting approval, processing or archived is 409 (takedowns.int.test.ts)' },
+
+  getAdminStaffPlaylist: { noObjectRule: 'admin-only: admins curate every staff playlist, published or not (curation policy)' },
+  updateStaffPlaylist: { noObjectRule: 'admin-only: admins curate every staff playlist (curation policy)' },
+  deleteStaffPlaylist: { noObjectRule: 'admin-only: admins curate every staff playlist (curation policy)' },
+  addStaffPlaylistItem: { noObjectRule: 'admin-only; the sound added must be listed, else 400 (curation.int.test.ts)' },
+  removeStaffPlaylistItem: { noObjectRule: 'admin-only: admins curate every staff playlist (curation policy)' },
+  reorderStaffPlaylist: { noObjectRule: 'admin-only; a stale version is 409 (curation.int.test.ts)' },
+  getAdminBundle: { noObjectRule: 'admin-only: admins curate every bundle, active or not (curation policy)' },
+  updateBundle: { noObjectRule: 'admin-only; packs added must be published, else 400 (curation.int.test.ts)' },
+  deleteBundle: { noObjectRule: 'admin-only: admins curate every bundle (curation policy)' },
+  removeStaffPick: { noObjectRule: 'admin-only: the staff picks are the team’s one shelf' },
+  removeFeaturedCreator: { noObjectRule: 'admin-only: the featured creators are the team’s one shelf' },
 
   getMedia: { noObjectRule: "follows what the file belongs to (media policy): a draft's art or a taken-down sound's preview is 404 for whoever may not see it, tested in media-visibility.int.test.ts" },
   downloadItem: [

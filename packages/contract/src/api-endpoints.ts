@@ -24,6 +24,7 @@ import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { CHECKOUT_API } from './checkout-endpoints.ts';
 import { COMMERCE_API } from './commerce-endpoints.ts';
 import { CREATOR_APPLICATION_API } from './creator-application-endpoints.ts';
+import { CURATION_API } from './curation-endpoints.ts';
 import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
@@ -131,6 +132,7 @@ export const API = {
   ...STUDIO_PACK_API,
   ...PACK_REVIEW_API,
   ...BANNER_API,
+  ...CURATION_API,
   ...FILE_API,
 } as const satisfies Record<string, Endpoint>;
 

@@ -73,9 +73,10 @@ export const WEB_ROUTES = [
   // Admin only
   { screen: 'admin', paths: ['/admin'], example: '/admin', layout: 'main', access: ADMIN, title: 'Admin', description: 'Run Crate.' },
   { screen: 'archivedsearch', paths: ['/archivedsearch'], example: '/archivedsearch', layout: 'main', access: ADMIN, title: 'Archived search', description: 'Archived packs and taken-down items.' },
-  { screen: 'editplaylist', paths: ['/editplaylist/:id?'], example: '/editplaylist', layout: 'main', access: ADMIN, title: 'Edit staff playlist', description: 'Create or edit a staff playlist.' },
+  { screen: 'editplaylist', paths: ['/editplaylist/:id?'], example: '/editplaylist', layout: 'main', access: ADMIN, title: 'Staff playlists', description: 'Create, edit and order staff playlists.' },
   { screen: 'editbanner', paths: ['/editbanner/:id?'], example: '/editbanner', layout: 'main', access: ADMIN, title: 'Banners', description: "Discover's banners in their order; create or edit one." },
-  { screen: 'managebundle', paths: ['/managebundle/:id?'], example: '/managebundle', layout: 'main', access: ADMIN, title: 'Manage bundle', description: 'Create or edit a bundle.' },
+  { screen: 'curation', paths: ['/curation'], example: '/curation', layout: 'main', access: ADMIN, title: 'Curation', description: 'Staff picks and featured creators, in the order Discover shows them.' },
+  { screen: 'managebundle', paths: ['/managebundle/:id?'], example: '/managebundle', layout: 'main', access: ADMIN, title: 'Manage bundles', description: 'Create and edit bundles of packs.' },
   { screen: 'manageuser', paths: ['/manageuser/:id?'], example: '/manageuser', layout: 'main', access: ADMIN, title: 'Manage users', description: 'Find accounts; one account’s roles, status, credits and history.' },
   { screen: 'reviewcreator', paths: ['/reviewcreator/:id?'], example: '/reviewcreator', layout: 'main', access: ADMIN, title: 'Review creators', description: 'Creator applications and packs waiting for review, and reviewing an application.' },
   { screen: 'monthlypayout', paths: ['/monthlypayout/:id'], example: '/monthlypayout/demo', layout: 'main', access: ADMIN, title: 'Monthly payout', description: 'A month of creator payouts.' },

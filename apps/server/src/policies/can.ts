@@ -6,6 +6,7 @@ import { canOnCheckout, type CheckoutAction, type CheckoutResource } from './che
 import { canOnCollaborator, type CollaboratorAction, type CollaboratorResource } from './collaborator-policy.ts';
 import { canOnCreatorApplication, type CreatorApplicationAction, type CreatorApplicationResource } from './creator-application-policy.ts';
 import { canOnCreator, type CreatorAction, type CreatorResource } from './creator-policy.ts';
+import { canOnBundle, canOnStaffPlaylist, type BundleResource, type CurationAction, type StaffPlaylistResource } from './curation-policy.ts';
 import { canOnInvite, type InviteAction, type InviteResource } from './invite-policy.ts';
 import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts';
 import { canOnLicence, type LicenceAction, type LicenceResource } from './licence-policy.ts';
@@ -31,6 +32,8 @@ interface Policies {
   licence: { resource: LicenceResource; action: LicenceAction };
   banner: { resource: BannerResource; action: BannerAction };
   account: { resource: AccountResource; action: AccountAction };
+  staffPlaylist: { resource: StaffPlaylistResource; action: CurationAction };
+  bundle: { resource: BundleResource; action: CurationAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -67,6 +70,10 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnBanner(viewer, action as BannerAction);
     case 'account':
       return canOnAccount(viewer, action as AccountAction, r);
+    case 'staffPlaylist':
+      return canOnStaffPlaylist(viewer, action as CurationAction, r);
+    case 'bundle':
+      return canOnBundle(viewer, action as CurationAction, r);
   }
 }
 

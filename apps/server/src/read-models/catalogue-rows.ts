@@ -1,7 +1,8 @@
 import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { AUTO_NAMED_STATEMENT, keptPrepared, runPrepared } from '../db/prepared.ts';
-import { creators, items, packs } from '../db/schema/index.ts';
+import { bundles, creators, items, packs } from '../db/schema/index.ts';
+import { publishedPackSql } from '../db/listed-items.ts';
 
 /**
  * The item and pack read model several features share: the columns of an item row and a pack card (the
@@ -46,6 +47,34 @@ export type PackCardRow = {
   creatorSlug: string;
   creatorName: string;
   itemCount: number;
+};
+
+/** A bundle card's columns (its pack count over published packs). */
+export const bundleCardColumns = {
+  id: bundles.id,
+  slug: bundles.slug,
+  title: bundles.title,
+  description: bundles.description,
+  coverFileId: bundles.coverFileId,
+  priceCents: bundles.priceCents,
+  currency: bundles.currency,
+  creditCost: bundles.creditCost,
+  createdAt: bundles.createdAt,
+  packCount: sql<number>`(select count(*)::int from bundle_packs bp join packs p on p.id = bp.pack_id where bp.bundle_id = bundles.id and ${publishedPackSql('p')})`,
+};
+
+/** A creator card's columns (its pack count over published packs). */
+export const creatorCardColumns = {
+  id: creators.id,
+  slug: creators.slug,
+  name: creators.name,
+  bio: creators.bio,
+  location: creators.location,
+  website: creators.website,
+  avatarFileId: creators.avatarFileId,
+  featured: creators.featured,
+  createdAt: creators.createdAt,
+  packCount: sql<number>`(select count(*)::int from packs p where p.creator_id = creators.id and ${publishedPackSql('p')})`,
 };
 
 /** A pack by id or by slug, for a visitor or a user (`userId`): kept prepared, it is read on every pack page. */

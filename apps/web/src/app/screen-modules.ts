@@ -53,6 +53,7 @@ export const SCREEN_MODULES: Record<ScreenName, ScreenModule> = {
   editplaylist: () => import('../features/admin/routes/edit-playlist-screen.tsx'),
   editbanner: () => import('../features/admin/routes/edit-banner-screen.tsx'),
   managebundle: () => import('../features/admin/routes/manage-bundle-screen.tsx'),
+  curation: () => import('../features/admin/routes/curation-screen.tsx'),
   manageuser: () => import('../features/admin/routes/manage-user-screen.tsx'),
   reviewcreator: () => import('../features/admin/routes/review-creator-screen.tsx'),
   monthlypayout: () => import('../features/admin/routes/monthly-payout-screen.tsx'),

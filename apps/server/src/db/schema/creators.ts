@@ -20,6 +20,8 @@ export const creators = pgTable(
     avatarFileId: uuid('avatar_file_id'),
     bannerFileId: uuid('banner_file_id'),
     featured: boolean('featured').notNull().default(false),
+    /** Where a featured creator stands on Discover's shelf (admins order it), lowest first. */
+    featuredPosition: integer('featured_position').notNull().default(0),
     payoutEmail: text('payout_email'),
     stripeAccountId: text('stripe_account_id'),
     createdAt: createdAt(),

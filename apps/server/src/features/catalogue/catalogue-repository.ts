@@ -17,7 +17,7 @@ import { bannerShownSql } from '../../policies/banner-policy.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql, packReadableSql } from '../../policies/pack-policy.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
-import { itemRowColumns, itemRows, packCardColumns, viewerPlaceholder, type PackCardRow } from '../../read-models/catalogue-rows.ts';
+import { bundleCardColumns, creatorCardColumns, itemRowColumns, itemRows, packCardColumns, viewerPlaceholder, type PackCardRow } from '../../read-models/catalogue-rows.ts';
 
 /**
  * Catalogue reads. Every list is one query (counts are correlated subqueries, never a query per row).
@@ -140,18 +140,7 @@ export async function listStaffPlaylistItems(db: DbOrTx, userId: string | null, 
 
 // ───────────── bundles ─────────────
 
-const bundleCardColumns = {
-  id: bundles.id,
-  slug: bundles.slug,
-  title: bundles.title,
-  description: bundles.description,
-  coverFileId: bundles.coverFileId,
-  priceCents: bundles.priceCents,
-  currency: bundles.currency,
-  creditCost: bundles.creditCost,
-  createdAt: bundles.createdAt,
-  packCount: sql<number>`(select count(*)::int from bundle_packs bp join packs p on p.id = bp.pack_id where bp.bundle_id = bundles.id and ${publishedPackSql('p')})`,
-};
+
 export type BundleCardRow = Awaited<ReturnType<typeof listBundles>>[number];
 
 export async function listBundles(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null }) {
@@ -191,25 +180,16 @@ export async function listPacksOfBundle(db: DbOrTx, bundleId: string) {
 
 // ───────────── creators, genres, playlists, banners ─────────────
 
-const creatorCardColumns = {
-  id: creators.id,
-  slug: creators.slug,
-  name: creators.name,
-  bio: creators.bio,
-  location: creators.location,
-  website: creators.website,
-  avatarFileId: creators.avatarFileId,
-  featured: creators.featured,
-  createdAt: creators.createdAt,
-  packCount: sql<number>`(select count(*)::int from packs p where p.creator_id = creators.id and ${publishedPackSql('p')})`,
-};
+
 export type CreatorCardRow = Awaited<ReturnType<typeof listCreators>>[number];
 
 export async function listCreators(db: DbOrTx, opts: { limit: number; after?: { value: string; id: string } | null; featuredOnly?: boolean }) {
   const conditions: SQL[] = [sql`exists (select 1 from packs p where p.creator_id = creators.id and ${publishedPackSql('p')})`];
   if (opts.featuredOnly) conditions.push(eq(creators.featured, true));
   if (opts.after) conditions.push(sql`(${creators.name}, ${creators.id}) > (${opts.after.value}, ${opts.after.id}::uuid)`);
-  return runPrepared(db.select(creatorCardColumns).from(creators).where(and(...conditions)).orderBy(asc(creators.name), asc(creators.id)).limit(opts.limit + 1));
+  // Featured creators stand in the order admins gave them; the full list goes by name.
+  const order = opts.featuredOnly ? [asc(creators.featuredPosition), asc(creators.name), asc(creators.id)] : [asc(creators.name), asc(creators.id)];
+  return runPrepared(db.select(creatorCardColumns).from(creators).where(and(...conditions)).orderBy(...order).limit(opts.limit + 1));
 }
 
 export async function findCreator(db: DbOrTx, ref: { id?: string; slug?: string }) {

@@ -1,4 +1,4 @@
-/** Query keys of the admin screens: the dashboard, the queues (creator applications, packs awaiting review), user management and Discover's banners. */
+/** Query keys of the admin screens: the dashboard, the review queues, user management, Discover's banners and curation (staff playlists, bundles, staff picks, featured creators). */
 export const adminKeys = {
   waitingApplications: ['admin', 'creator-applications', 'waiting'] as const,
   application: (id: string) => ['admin', 'creator-applications', id] as const,
@@ -13,4 +13,11 @@ export const adminKeys = {
   /** Everything about one account: its page and each of its lists. */
   user: (id: string) => ['admin', 'users', id] as const,
   userPart: (id: string, part: 'credits' | 'owned' | 'downloads' | 'receipts' | 'audit') => ['admin', 'users', id, part] as const,
+  staffPlaylists: ['admin', 'staff-playlists'] as const,
+  staffPlaylist: (id: string) => ['admin', 'staff-playlists', id] as const,
+  bundles: ['admin', 'bundles'] as const,
+  bundle: (id: string) => ['admin', 'bundles', id] as const,
+  staffPicks: ['admin', 'staff-picks'] as const,
+  featuredCreators: ['admin', 'featured-creators'] as const,
+  lookUp: (what: 'packs' | 'creators' | 'sounds', q: string) => ['admin', 'curation-lookup', what, q] as const,
 };

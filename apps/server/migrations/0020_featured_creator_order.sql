@@ -1,0 +1,1 @@
+ALTER TABLE "creators" ADD COLUMN "featured_position" integer DEFAULT 0 NOT NULL;
