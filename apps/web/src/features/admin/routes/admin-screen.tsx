@@ -197,6 +197,7 @@ const TOOLS: { to: string; label: string; line: string; planned?: true }[] = [
   { to: '/editbanner', label: 'Banners', line: 'The banners on Discover.' },
   { to: '/editplaylist', label: 'Staff playlists', line: 'Playlists picked by staff.' },
   { to: '/managebundle', label: 'Bundles', line: 'Packs sold together.' },
+  { to: '/curation', label: 'Staff picks and featured creators', line: 'What Discover puts first, in order.' },
   { to: '#job-failures', label: 'Jobs', line: 'The queue and its latest failures, below.' },
   { to: '/monthlypayout/current', label: 'Monthly payouts', line: 'Creator payouts per month.', planned: true },
 ];
