@@ -112,20 +112,21 @@ describe.skipIf(!e2eEnabled())('banners', () => {
       await expect.poll(order).toEqual(before);
       // Space picks the banner up, each arrow moves it one place, Space puts it down; a screen reader hears each step.
       const place = before.indexOf('Third eye') + 1;
-      const heard = (text: string) => page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
-      await list.getByRole('button', { name: 'Move “Third eye”', exact: true }).focus();
+      const heard = (text: string) => page.locator('[id^="DndLiveRegion"]').getByText(text, { exact: true }).waitFor({ state: 'attached' });
+      const handle = list.getByRole('button', { name: 'Move Third eye', exact: true });
+      await handle.focus();
       await page.keyboard.press('Space');
-      await heard(`Third eye is now at place ${place} of ${before.length}.`);
+      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
       await page.keyboard.press('ArrowUp');
-      await heard(`Third eye is now at place ${place - 1} of ${before.length}.`);
+      await heard(`Third eye is at position ${place - 1} of ${before.length}.`);
       await page.keyboard.press('ArrowUp');
-      await heard(`Third eye is now at place ${place - 2} of ${before.length}.`);
+      await heard(`Third eye is at position ${place - 2} of ${before.length}.`);
       await page.keyboard.press('Space');
       await expect.poll(order).toEqual(moved);
       // The order is the server's now, not only the page's.
       await expect.poll(async () => (await inject('GET', '/api/admin/banners')).json().banners.map((b: { title: string }) => b.title)).toEqual(moved);
 
-      await list.getByRole('button', { name: 'Remove “Second wind”' }).click();
+      await list.getByRole('button', { name: 'Remove Second wind' }).click();
       const dialog = page.getByRole('dialog', { name: 'Remove “Second wind”?' });
       await dialog.getByRole('button', { name: 'Remove the banner' }).click();
       await expect.poll(order).toEqual(moved.filter((t) => t !== 'Second wind'));
