@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addCredits } from '../apps/server/src/features/credits/credit-ledger-service.ts';
@@ -9,9 +10,16 @@ import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts'
 import { createUser } from './harness.ts';
 import { expectHeading, withPage as openPage } from './page-helpers.ts';
 
+/** 1200 × 600: red on the left half, blue on the right. */
+const halves = () =>
+  sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><rect width="600" height="600" fill="#f00"/><rect x="600" width="600" height="600" fill="#00f"/></svg>'))
+    .png()
+    .toBuffer();
+
 /**
- * An admin curates from the browser: builds a staff playlist from search, puts it in order from the keyboard
- * and publishes it, and a visitor hears it in that order; makes a bundle of two packs, which a subscriber who
+ * An admin curates from the browser: builds a staff playlist from search, puts it in order from the keyboard,
+ * gives it a cover cropped square from a wider picture and publishes it, and a visitor hears it in that order
+ * under that cover; makes a bundle of two packs, which a subscriber who
  * owns one of them gets for credits, paying only for the other.
  */
 describe.skipIf(!e2eEnabled())('admin curation', () => {
@@ -74,6 +82,19 @@ describe.skipIf(!e2eEnabled())('admin curation', () => {
       // The live preview lists them the same way, as the public page will.
       await expect.poll(() => idsIn(page, 'section[aria-label="Preview of the public page"] [data-item-id]', 'data-item-id')).toEqual(order);
 
+      // A cover: the picture's blue half, cropped square in the browser (the arrow keys move the crop to its right edge).
+      await main(page).locator('input[type="file"]').setInputFiles({ name: 'Halves.png', mimeType: 'image/png', buffer: await halves() });
+      const cropper = main(page).getByLabel(/^Cover crop/);
+      await cropper.waitFor();
+      await main(page).getByText('The crop keeps 600 × 600 pixels of the picture; the cover’s three sizes are made from it.').waitFor();
+      await cropper.focus();
+      for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowLeft');
+      await main(page).getByRole('button', { name: 'Use this crop' }).click();
+      // Uploaded: the form and the live preview show the new cover before it is saved.
+      const coverSrc = /\/api\/media\/[0-9a-f-]+\/cover-250x250$/;
+      await expect.poll(() => main(page).locator('[data-cover-preview] img').getAttribute('src'), { timeout: 15_000 }).toMatch(coverSrc);
+      await expect.poll(() => main(page).locator('section[aria-label="Preview of the public page"] img').first().getAttribute('src')).toMatch(coverSrc);
+
       await main(page).getByRole('switch', { name: /^Published/ }).check();
       const published = saved(page, 'PATCH', /\/api\/admin\/staff-playlists\/[^/]+$/);
       await main(page).getByRole('button', { name: 'Save details' }).click();
@@ -86,8 +107,18 @@ describe.skipIf(!e2eEnabled())('admin curation', () => {
       await page.goto(`${env.server.baseUrl}/staffplaylist/${slug}`);
       await expectHeading(page, title);
       await expect.poll(() => idsIn(page, '#main-content [data-item-id]', 'data-item-id')).toEqual([sounds[2]!.id, sounds[0]!.id, sounds[1]!.id]);
+      // Under the admin's cover: the blue half of the picture, none of the red.
+      const cover = main(page).getByRole('img', { name: `Cover of ${title}` });
+      expect(await cover.getAttribute('src')).toMatch(/\/api\/media\/[0-9a-f-]+\/cover-250x250$/);
+      const large = await page.request.get(`${env.server.baseUrl}${(await cover.getAttribute('srcset'))!.match(/(\S+) 500w/)![1]}`);
+      expect(large.status()).toBe(200);
+      const image = Buffer.from(await large.body());
+      expect(await sharp(image).metadata()).toMatchObject({ width: 500, height: 500 });
+      const [red, , blue] = (await sharp(image).stats()).channels.map((c) => c.mean);
+      expect(blue).toBeGreaterThan(200);
+      expect(red, 'no red: the left half was cropped away').toBeLessThan(30);
     });
-  });
+  }, 90_000);
 
   test('creates a bundle of two packs, and a subscriber who owns one gets it for credits, paying only for the other', async () => {
     const [a, b] = catalogue.packs.map((p) => p.pack);

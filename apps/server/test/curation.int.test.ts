@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import { auditLog, items } from '../src/db/schema/index.ts';
+import { auditLog, files, items, staffPlaylists } from '../src/db/schema/index.ts';
 import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
-import { call } from './auth-helpers.ts';
+import { createFileFromUpload } from '../src/files/file-repository.ts';
+import { call, freshAddress } from './auth-helpers.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -253,6 +255,130 @@ describe(`admin curation on ${TEST_DB}`, () => {
       expect((await asAdmin('GET', '/api/admin/curation/packs?q=')).statusCode).toBe(400);
       const creators = (await asAdmin('GET', `/api/admin/curation/creators?q=${encodeURIComponent('tape loop')}`)).json();
       expect(creators.map((c: { id: string }) => c.id)).toEqual([creator.id]);
+    });
+  });
+
+  describe('covers', () => {
+    /** A 1200 × 600 picture, red on the left half and blue on the right. */
+    const halves = (width = 1200, height = 600) =>
+      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width / 2}" height="${height}" fill="#f00"/><rect x="${width / 2}" width="${width / 2}" height="${height}" fill="#00f"/></svg>`))
+        .png()
+        .toBuffer();
+    const uploadImage = async (query: Record<string, string | number>, body?: Buffer) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/images?${new URLSearchParams(Object.entries({ name: 'cover.png', ...query }).map(([k, v]): [string, string] => [k, String(v)]))}`,
+        payload: body ?? (await halves()),
+        remoteAddress: freshAddress(),
+        headers: { 'content-type': 'image/png', cookie: admin.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; images: Record<string, string> };
+    };
+    /** A cover cropped square to the blue half of the picture. */
+    const blueCover = () => uploadImage({ purpose: 'cover', crop_x: 600, crop_y: 0, crop_width: 600, crop_height: 600 });
+    /** The file and its derived sizes, as stored. */
+    const storedFiles = (fileId: string) => t.ctx.db.select({ id: files.id }).from(files).where(or(eq(files.id, fileId), eq(files.derivedFromFileId, fileId)));
+    const notACover = { code: 'VALIDATION_FAILED', field: 'cover_file_id', message: 'That image was not uploaded as a cover: upload the cover image again.' };
+
+    it('gives a staff playlist a cover only from an uploaded cover image, audited; visitors see it cropped, and a replaced cover is deleted', async () => {
+      const s = slug('covered');
+      const playlist = (await asAdmin('POST', '/api/admin/staff-playlists', { title: 'Covered', slug: s, published: true })).json();
+      const url = `/api/admin/staff-playlists/${playlist.id}`;
+      expect(playlist).toMatchObject({ cover: null, cover_file_id: null });
+      const cover = await blueCover();
+
+      expect((await call(t, 'PATCH', url, { cover_file_id: cover.id }, { cookie: subscriber.cookie })).statusCode).toBe(403);
+      expect((await call(t, 'PATCH', url, { cover_file_id: cover.id })).statusCode).toBe(401);
+      expect((await asAdmin('PATCH', url, { cover_file_id: 'cover.png' })).json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'cover_file_id' });
+
+      // Not any file id: a banner image, one of the cover's own derived sizes, a pack's cover art, a creator's upload, nothing at all.
+      const banner = await uploadImage({ purpose: 'banner' }, await halves(1632, 600));
+      const [derived] = await t.ctx.db.select({ id: files.id }).from(files).where(eq(files.derivedFromFileId, cover.id));
+      const { pack } = await newPack(1);
+      const packArt = await createFileFromUpload(t.ctx, { body: await halves(), originalName: 'art.png', contentType: 'image/png', packId: pack.id, kind: 'Cover art' });
+      const creatorsUpload = await createFileFromUpload(t.ctx, { body: await halves(), originalName: 'mine.png', contentType: 'image/png', ownerUserId: subscriber.id });
+      for (const wrong of [banner.id, derived!.id, packArt.id, creatorsUpload.id, randomUUID()]) {
+        const res = await asAdmin('PATCH', url, { cover_file_id: wrong, title: 'Not saved' });
+        expect(res.statusCode, wrong).toBe(400);
+        expect(res.json().error).toEqual(notACover);
+      }
+      expect((await asAdmin('GET', url)).json()).toMatchObject({ title: 'Covered', cover: null });
+      expect(await audits(playlist.id, 'staff_playlist.update')).toEqual([]);
+
+      const saved = await asAdmin('PATCH', url, { cover_file_id: cover.id });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ cover: cover.images, cover_file_id: cover.id });
+      expect(await audits(playlist.id, 'staff_playlist.update')).toEqual([expect.objectContaining({ actorUserId: admin.id, details: { cover_file_id: cover.id, previous_cover_file_id: null } })]);
+
+      // The visitor's page and Discover carry the new cover's sizes; the largest is the admin's crop: blue, no red.
+      expect((await call(t, 'GET', `/api/staff-playlists/${s}`)).json().cover).toEqual(cover.images);
+      const discover = (await call(t, 'GET', '/api/discover')).json().staff_playlists as { id: string; cover: unknown }[];
+      expect(discover.find((p) => p.id === playlist.id)?.cover).toEqual(cover.images);
+      const large = await call(t, 'GET', cover.images['500x500']!);
+      expect(large.statusCode).toBe(200);
+      expect(await sharp(large.rawPayload).metadata()).toMatchObject({ width: 500, height: 500 });
+      const [red, , blue] = (await sharp(large.rawPayload).stats()).channels.map((c) => c.mean);
+      expect(blue).toBeGreaterThan(200);
+      expect(red).toBeLessThan(30);
+
+      // Sending the cover it has again (the editor's whole form) keeps it; a new one replaces it and the old is deleted with its sizes.
+      expect((await asAdmin('PATCH', url, { title: 'Covered again', cover_file_id: cover.id })).json()).toMatchObject({ title: 'Covered again', cover_file_id: cover.id });
+      const next = await blueCover();
+      expect((await asAdmin('PATCH', url, { cover_file_id: next.id })).json()).toMatchObject({ cover: next.images });
+      expect(await storedFiles(cover.id)).toEqual([]);
+      expect(await audits(playlist.id, 'staff_playlist.update')).toEqual(expect.arrayContaining([expect.objectContaining({ details: { cover_file_id: next.id, previous_cover_file_id: cover.id } })]));
+
+      // Removed: no cover for visitors, and the image goes too.
+      expect((await asAdmin('PATCH', url, { cover_file_id: null })).json()).toMatchObject({ cover: null, cover_file_id: null });
+      expect((await call(t, 'GET', `/api/staff-playlists/${s}`)).json().cover).toBeNull();
+      expect(await storedFiles(next.id)).toEqual([]);
+    });
+
+    it('keeps a cover a playlist had before covers were uploaded here when it is sent back unchanged', async () => {
+      const playlist = (await asAdmin('POST', '/api/admin/staff-playlists', { title: 'Seeded', slug: slug('seeded') })).json();
+      const { pack } = await newPack(1);
+      const art = await createFileFromUpload(t.ctx, { body: await halves(), originalName: 'art.png', contentType: 'image/png', packId: pack.id, kind: 'Cover art' });
+      await t.ctx.db.update(staffPlaylists).set({ coverFileId: art.id }).where(eq(staffPlaylists.id, playlist.id));
+      const res = await asAdmin('PATCH', `/api/admin/staff-playlists/${playlist.id}`, { title: 'Seeded, renamed', cover_file_id: art.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ title: 'Seeded, renamed', cover_file_id: art.id });
+    });
+
+    it('gives a bundle a cover when it is made or changed; a cover two of them show stays until neither does', async () => {
+      const { pack } = await newPack(1);
+      const banner = await uploadImage({ purpose: 'banner' }, await halves(1632, 600));
+      const body = { title: 'Covered duo', slug: slug('covered-duo'), pack_ids: [pack.id], credit_cost: 5 };
+      const refused = await asAdmin('POST', '/api/admin/bundles', { ...body, cover_file_id: banner.id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toEqual(notACover);
+      expect((await asAdmin('GET', `/api/bundles/${body.slug}`)).statusCode).toBe(404);
+
+      const cover = await blueCover();
+      const created = await asAdmin('POST', '/api/admin/bundles', { ...body, cover_file_id: cover.id });
+      expect(created.statusCode, created.body).toBe(201);
+      const bundle = created.json();
+      expect(bundle).toMatchObject({ cover: cover.images, cover_file_id: cover.id });
+      expect(await audits(bundle.id, 'bundle.create')).toEqual([expect.objectContaining({ details: expect.objectContaining({ cover_file_id: cover.id }) })]);
+      expect((await call(t, 'GET', `/api/bundles/${body.slug}`)).json().cover).toEqual(cover.images);
+      expect((await call(t, 'GET', cover.images['250x250']!)).statusCode).toBe(200);
+
+      const wrong = await asAdmin('PATCH', `/api/admin/bundles/${bundle.id}`, { cover_file_id: banner.id });
+      expect(wrong.json().error).toEqual(notACover);
+
+      // The same picture on a playlist too: replacing the bundle's cover leaves it to the playlist; deleting the playlist removes it.
+      const playlist = (await asAdmin('POST', '/api/admin/staff-playlists', { title: 'Shares a cover', slug: slug('shares'), cover_file_id: cover.id })).json();
+      expect(playlist).toMatchObject({ cover: cover.images });
+      const next = await blueCover();
+      expect((await asAdmin('PATCH', `/api/admin/bundles/${bundle.id}`, { cover_file_id: next.id })).json()).toMatchObject({ cover: next.images });
+      expect(await audits(bundle.id, 'bundle.update')).toEqual([expect.objectContaining({ details: { cover_file_id: next.id, previous_cover_file_id: cover.id } })]);
+      expect((await call(t, 'GET', `/api/bundles/${body.slug}`)).json().cover).toEqual(next.images);
+      expect(await storedFiles(cover.id)).not.toEqual([]);
+      expect((await asAdmin('DELETE', `/api/admin/staff-playlists/${playlist.id}`)).json()).toEqual({ ok: true });
+      expect(await storedFiles(cover.id)).toEqual([]);
+
+      expect((await asAdmin('DELETE', `/api/admin/bundles/${bundle.id}`)).json()).toEqual({ ok: true });
+      expect(await storedFiles(next.id)).toEqual([]);
     });
   });
 });

@@ -35,6 +35,12 @@ export const curationSlugSchema = z
 const title = z.string('title must be a string').trim().min(1, 'Give it a title').max(CURATION_LIMITS.titleMax, `A title is at most ${CURATION_LIMITS.titleMax} characters`);
 const description = z.string('description must be a string').trim().max(CURATION_LIMITS.descriptionMax, `A description is at most ${CURATION_LIMITS.descriptionMax} characters`);
 
+/**
+ * A cover: the id of an image an admin uploaded with `purpose=cover` (POST /api/admin/images, docs/decisions/0044),
+ * whose 75/250/500 sizes are derived from its square crop; null removes the cover.
+ */
+const coverFileId = z.uuid('cover_file_id is the id of an uploaded cover image').nullable();
+
 /** An ordered list's order as the server has it (opaque); what a reorder sends back. */
 export const listVersionSchema = z.string().min(1).max(64);
 
@@ -51,6 +57,7 @@ export const staffPlaylistInputSchema = z.strictObject({
   title,
   slug: curationSlugSchema,
   description: description.default(''),
+  cover_file_id: coverFileId.default(null),
   published: z.boolean('published must be true or false').default(false),
 });
 export type StaffPlaylistInput = z.input<typeof staffPlaylistInputSchema>;
@@ -58,8 +65,14 @@ export type StaffPlaylistInput = z.input<typeof staffPlaylistInputSchema>;
 export type NewStaffPlaylist = z.output<typeof staffPlaylistInputSchema>;
 
 export const staffPlaylistPatchSchema = z
-  .strictObject({ title: title.optional(), slug: curationSlugSchema.optional(), description: description.optional(), published: z.boolean('published must be true or false').optional() })
-  .refine((patch) => Object.keys(patch).length > 0, 'Send at least one of title, slug, description, published');
+  .strictObject({
+    title: title.optional(),
+    slug: curationSlugSchema.optional(),
+    description: description.optional(),
+    cover_file_id: coverFileId.optional(),
+    published: z.boolean('published must be true or false').optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'Send at least one of title, slug, description, cover_file_id, published');
 export type StaffPlaylistPatch = z.input<typeof staffPlaylistPatchSchema>;
 
 export const staffPlaylistSummarySchema = z.object({
@@ -68,6 +81,8 @@ export const staffPlaylistSummarySchema = z.object({
   title: z.string(),
   description: z.string(),
   cover: imageSetSchema.nullable(),
+  /** The cover's uploaded image (what `cover` is derived from), sent back unchanged to keep it. */
+  cover_file_id: z.string().nullable(),
   published: z.boolean(),
   /** Every sound in it, listed or not. */
   item_count: z.number().int(),
@@ -109,6 +124,7 @@ export const bundleInputSchema = z.strictObject({
   title,
   slug: curationSlugSchema,
   description: description.default(''),
+  cover_file_id: coverFileId.default(null),
   pack_ids: packIds,
   credit_cost: creditCost.default(null),
   price_cents: priceCents.default(null),
@@ -123,6 +139,7 @@ export const bundlePatchSchema = z
     title: title.optional(),
     slug: curationSlugSchema.optional(),
     description: description.optional(),
+    cover_file_id: coverFileId.optional(),
     pack_ids: packIds.optional(),
     credit_cost: creditCost.optional(),
     price_cents: priceCents.optional(),
@@ -131,7 +148,7 @@ export const bundlePatchSchema = z
   .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change');
 export type BundlePatch = z.input<typeof bundlePatchSchema>;
 
-export const adminBundleSummarySchema = bundleCardSchema.extend({ active: z.boolean(), updated_at: z.string() });
+export const adminBundleSummarySchema = bundleCardSchema.extend({ cover_file_id: z.string().nullable(), active: z.boolean(), updated_at: z.string() });
 export type AdminBundleSummary = z.infer<typeof adminBundleSummarySchema>;
 
 export const adminBundleSchema = adminBundleSummarySchema.extend({ packs: z.array(packCardSchema) });

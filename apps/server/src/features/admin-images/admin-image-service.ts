@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ADMIN_IMAGE_LIMITS, CROP_ASPECT_TOLERANCE, IMAGE_PURPOSE_MIN, type AdminImage, type Crop, type ImagePurpose, type uploadAdminImageQuerySchema } from '@crate/contract/admin-images';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { createFileFromUpload, deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import { readBodyUpTo } from '../../http/read-body.ts';
@@ -11,6 +12,7 @@ import { checkImageFor, type CheckedImage } from '../../media/image-check.ts';
 import { MediaError } from '../../media/media-error.ts';
 import { cropMetadata, deriveMediaForFile, DeriveMediaError, IMAGE_METADATA } from '../../processing/derive-media.ts';
 import { presentAdminImage } from './admin-image-presenter.ts';
+import { findImageFile, isImageInUse } from './admin-image-repository.ts';
 
 type UploadQuery = z.output<typeof uploadAdminImageQuerySchema>;
 
@@ -73,4 +75,20 @@ export async function uploadAdminImage(ctx: AppContext, viewer: Viewer, query: U
     throw error;
   }
   return presentAdminImage(file.id, query.purpose, image, crop);
+}
+
+/**
+ * The image a banner or a cover is saved with must be one uploaded here for that purpose (its sizes are derived
+ * from its crop): not a derivative, a pack's file, another user's upload or an image uploaded for the other purpose.
+ */
+export async function checkUploadedImage(db: DbOrTx, fileId: string, purpose: ImagePurpose, field: string): Promise<void> {
+  const file = await findImageFile(db, fileId);
+  if (!file || file.derivedFromFileId !== null || file.customMetadata[IMAGE_METADATA.purpose] !== purpose) {
+    throw new AppError('VALIDATION_FAILED', `That image was not uploaded as a ${purpose}: upload the ${purpose} image again.`, field);
+  }
+}
+
+/** An image no banner, staff playlist or bundle shows any more is removed with its sizes (called after the change committed). */
+export async function releaseUploadedImage(ctx: AppContext, fileId: string | null): Promise<void> {
+  if (fileId && !(await isImageInUse(ctx.db, fileId))) await deleteFileAndDerivatives(ctx, fileId);
 }

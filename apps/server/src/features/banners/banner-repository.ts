@@ -1,6 +1,6 @@
 import { asc, eq, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { banners, files } from '../../db/schema/index.ts';
+import { banners } from '../../db/schema/index.ts';
 import { bannerShownSql } from '../../policies/banner-policy.ts';
 
 const bannerColumns = {
@@ -61,16 +61,4 @@ export async function writeBannerOrder(tx: DbOrTx, ids: readonly string[]): Prom
   for (const [index, id] of ids.entries()) {
     await tx.update(banners).set({ sortOrder: index, updatedAt: sql`now()` }).where(sql`${banners.id} = ${id} and ${banners.sortOrder} <> ${index}`);
   }
-}
-
-/** An uploaded image as a banner may use it: an original (not a derivative) and what it was uploaded for. */
-export async function findImageFile(db: DbOrTx, fileId: string) {
-  const [row] = await db.select({ id: files.id, derivedFromFileId: files.derivedFromFileId, customMetadata: files.customMetadata }).from(files).where(eq(files.id, fileId));
-  return row ?? null;
-}
-
-/** Whether any banner still shows this image. */
-export async function isBannerImageInUse(db: DbOrTx, fileId: string): Promise<boolean> {
-  const [row] = await db.select({ id: banners.id }).from(banners).where(eq(banners.imageFileId, fileId)).limit(1);
-  return Boolean(row);
 }

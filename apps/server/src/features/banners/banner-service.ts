@@ -3,18 +3,15 @@ import type { AdminBanner, BannerList, bannerInputSchema, reorderBannersSchema, 
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { asBanner } from '../../policies/banner-policy.ts';
 import { authorize } from '../../policies/can.ts';
-import { IMAGE_METADATA } from '../../processing/derive-media.ts';
+import { checkUploadedImage, releaseUploadedImage } from '../admin-images/admin-image-service.ts';
 import {
   deleteBannerRow,
   findBannerRow,
-  findImageFile,
   insertBannerRow,
-  isBannerImageInUse,
   listBannerRows,
   lockBannerOrder,
   nextSortOrder,
@@ -46,17 +43,9 @@ function sameSiteLink(link: string | null, publicUrl: string): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The image must be one uploaded here as a banner (its sizes are derived from its crop). */
-async function checkBannerImage(db: DbOrTx, fileId: string): Promise<void> {
-  const file = await findImageFile(db, fileId);
-  if (!file || file.derivedFromFileId !== null || file.customMetadata[IMAGE_METADATA.purpose] !== 'banner') {
-    throw new AppError('VALIDATION_FAILED', 'That image was not uploaded as a banner: upload the banner image again.', 'image_file_id');
-  }
-}
-
 async function valuesOf(ctx: AppContext, input: BannerInput): Promise<BannerValues> {
   const linkUrl = sameSiteLink(input.link_url, ctx.config.publicUrl);
-  await checkBannerImage(ctx.db, input.image_file_id);
+  await checkUploadedImage(ctx.db, input.image_file_id, 'banner', 'image_file_id');
   return {
     title: input.title,
     subtitle: input.subtitle,
@@ -81,11 +70,6 @@ function audited(values: BannerValues): Record<string, unknown> {
     starts_at: values.startsAt?.toISOString() ?? null,
     ends_at: values.endsAt?.toISOString() ?? null,
   };
-}
-
-/** An image no banner shows any more is removed with its sizes (after the change committed). */
-async function releaseImage(ctx: AppContext, fileId: string | null): Promise<void> {
-  if (fileId && !(await isBannerImageInUse(ctx.db, fileId))) await deleteFileAndDerivatives(ctx, fileId);
 }
 
 async function bannerList(db: DbOrTx): Promise<BannerList> {
@@ -127,7 +111,7 @@ export async function updateBanner(ctx: AppContext, viewer: Viewer, id: string, 
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'banner.updated', targetType: 'banner', targetId: id, details: { changes }, ipAddress });
     return presentAdminBanner((await findBannerRow(tx, id))!);
   });
-  if (before && before.imageFileId !== values.imageFileId) await releaseImage(ctx, before.imageFileId);
+  if (before && before.imageFileId !== values.imageFileId) await releaseUploadedImage(ctx, before.imageFileId);
   return banner;
 }
 
@@ -139,7 +123,7 @@ export async function deleteBanner(ctx: AppContext, viewer: Viewer, id: string, 
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'banner.deleted', targetType: 'banner', targetId: id, details: audited(row), ipAddress });
     return { list: await bannerList(tx), imageFileId: row.imageFileId };
   });
-  await releaseImage(ctx, imageFileId);
+  await releaseUploadedImage(ctx, imageFileId);
   return list;
 }
 

@@ -27,7 +27,7 @@ export async function findBundle(db: DbOrTx, id: string) {
 
 /** The bundle row, locked until the transaction ends. */
 export async function lockBundle(tx: DbOrTx, id: string) {
-  const [row] = await tx.select({ id: bundles.id, active: bundles.active }).from(bundles).where(eq(bundles.id, id)).for('update');
+  const [row] = await tx.select({ id: bundles.id, active: bundles.active, coverFileId: bundles.coverFileId }).from(bundles).where(eq(bundles.id, id)).for('update');
   return row ?? null;
 }
 
@@ -64,7 +64,7 @@ export async function slugTaken(db: DbOrTx, slug: string, exceptId: string | nul
   return row !== undefined;
 }
 
-type BundleValues = { slug: string; title: string; description: string; creditCost: number | null; priceCents: number | null; active: boolean };
+type BundleValues = { slug: string; title: string; description: string; coverFileId: string | null; creditCost: number | null; priceCents: number | null; active: boolean };
 
 export async function insertBundle(tx: DbOrTx, values: BundleValues & { createdBy: string }): Promise<string> {
   const [row] = await tx.insert(bundles).values(values).returning({ id: bundles.id });

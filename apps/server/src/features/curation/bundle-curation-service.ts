@@ -9,7 +9,9 @@ import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/pa
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asBundle } from '../../policies/curation-policy.ts';
+import { releaseUploadedImage } from '../admin-images/admin-image-service.ts';
 import * as repo from './bundle-curation-repository.ts';
+import { checkCoverChange } from './cover-change.ts';
 import { presentAdminBundle, presentAdminBundleSummary } from './curation-presenter.ts';
 
 const WHAT = 'That bundle';
@@ -65,10 +67,12 @@ export async function createBundle(ctx: AppContext, admin: Viewer, input: NewBun
   return writeBundle(ctx, input.slug, async (tx) => {
     if (await repo.slugTaken(tx, input.slug, null)) throw slugTaken(input.slug);
     await checkPacks(tx, input.pack_ids, []);
+    await checkCoverChange(tx, null, input.cover_file_id);
     const id = await repo.insertBundle(tx, {
       slug: input.slug,
       title: input.title,
       description: input.description,
+      coverFileId: input.cover_file_id,
       creditCost: input.credit_cost,
       priceCents: input.price_cents,
       active: input.active,
@@ -80,27 +84,42 @@ export async function createBundle(ctx: AppContext, admin: Viewer, input: NewBun
   });
 }
 
+/** Changes the fields sent; a cover it replaces is deleted once nothing shows it. */
 export async function updateBundle(ctx: AppContext, admin: Viewer, id: string, patch: BundlePatch, ipAddress: string | null) {
-  return writeBundle(ctx, patch.slug, async (tx) => {
-    authorize(admin, 'curate', await repo.lockBundle(tx, id), asBundle, WHAT);
+  let replacedCover: string | null = null;
+  const bundle = await writeBundle(ctx, patch.slug, async (tx) => {
+    const row = authorize(admin, 'curate', await repo.lockBundle(tx, id), asBundle, WHAT);
     if (patch.slug !== undefined && (await repo.slugTaken(tx, patch.slug, id))) throw slugTaken(patch.slug);
+    const coverChanges = await checkCoverChange(tx, row.coverFileId, patch.cover_file_id);
     if (patch.pack_ids !== undefined) {
       await checkPacks(tx, patch.pack_ids, await repo.listBundlePackIds(tx, id));
       await repo.replaceBundlePacks(tx, id, patch.pack_ids);
     }
-    await repo.updateBundle(tx, id, columnsOf(patch));
-    await recordAudit(tx, { actorUserId: admin.userId, action: 'bundle.update', targetType: 'bundle', targetId: id, details: { ...patch }, ipAddress });
+    await repo.updateBundle(tx, id, { ...columnsOf(patch), ...(coverChanges ? { coverFileId: patch.cover_file_id } : {}) });
+    await recordAudit(tx, {
+      actorUserId: admin.userId,
+      action: 'bundle.update',
+      targetType: 'bundle',
+      targetId: id,
+      details: { ...patch, ...(coverChanges ? { previous_cover_file_id: row.coverFileId } : {}) },
+      ipAddress,
+    });
+    if (coverChanges) replacedCover = row.coverFileId;
     return id;
   });
+  await releaseUploadedImage(ctx, replacedCover);
+  return bundle;
 }
 
 /** What buyers got from the bundle stays theirs: ownership is per sound and never points at the bundle. */
 export async function deleteBundle(ctx: AppContext, admin: Viewer, id: string, ipAddress: string | null): Promise<{ ok: true }> {
-  return ctx.db.transaction(async (tx) => {
-    authorize(admin, 'curate', await repo.lockBundle(tx, id), asBundle, WHAT);
+  const cover = await ctx.db.transaction(async (tx) => {
+    const row = authorize(admin, 'curate', await repo.lockBundle(tx, id), asBundle, WHAT);
     const bundle = (await repo.findBundle(tx, id))!;
     await repo.deleteBundle(tx, id);
     await recordAudit(tx, { actorUserId: admin.userId, action: 'bundle.delete', targetType: 'bundle', targetId: id, details: { slug: bundle.slug, title: bundle.title }, ipAddress });
-    return { ok: true as const };
+    return row.coverFileId;
   });
+  await releaseUploadedImage(ctx, cover);
+  return { ok: true };
 }

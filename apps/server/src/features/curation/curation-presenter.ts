@@ -13,6 +13,7 @@ export function presentStaffPlaylistSummary(row: StaffPlaylistSummaryRow): Staff
     title: row.title,
     description: row.description,
     cover: imageSet(row.coverFileId),
+    cover_file_id: row.coverFileId,
     published: row.published,
     item_count: row.itemCount,
     updated_at: row.updatedAt.toISOString(),
@@ -24,7 +25,7 @@ export function presentAdminStaffPlaylist(row: StaffPlaylistSummaryRow, items: C
 }
 
 export function presentAdminBundleSummary(row: AdminBundleRow): AdminBundleSummary {
-  return { ...presentBundleCard(row), active: row.active, updated_at: row.updatedAt.toISOString() };
+  return { ...presentBundleCard(row), cover_file_id: row.coverFileId, active: row.active, updated_at: row.updatedAt.toISOString() };
 }
 
 export function presentAdminBundle(row: AdminBundleRow, packs: PackCardRow[]): AdminBundle {

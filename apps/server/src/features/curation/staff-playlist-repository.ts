@@ -37,7 +37,7 @@ export async function findPlaylist(db: DbOrTx, id: string) {
 
 /** The playlist row, locked until the transaction ends: every change to one playlist's sounds goes one at a time. */
 export async function lockPlaylist(tx: DbOrTx, id: string) {
-  const [row] = await tx.select({ id: staffPlaylists.id, published: staffPlaylists.published }).from(staffPlaylists).where(eq(staffPlaylists.id, id)).for('update');
+  const [row] = await tx.select({ id: staffPlaylists.id, published: staffPlaylists.published, coverFileId: staffPlaylists.coverFileId }).from(staffPlaylists).where(eq(staffPlaylists.id, id)).for('update');
   return row ?? null;
 }
 
@@ -71,13 +71,15 @@ export async function slugTaken(db: DbOrTx, slug: string, exceptId: string | nul
   return row !== undefined;
 }
 
-export async function insertPlaylist(tx: DbOrTx, values: { slug: string; title: string; description: string; published: boolean; createdBy: string }): Promise<string> {
+type PlaylistValues = { slug: string; title: string; description: string; coverFileId: string | null; published: boolean };
+
+export async function insertPlaylist(tx: DbOrTx, values: PlaylistValues & { createdBy: string }): Promise<string> {
   const [row] = await tx.insert(staffPlaylists).values(values).returning({ id: staffPlaylists.id });
   return row!.id;
 }
 
 /** Changes the playlist's fields (none: only its updated_at, after a change to its sounds). */
-export async function updatePlaylist(tx: DbOrTx, id: string, values: Partial<{ slug: string; title: string; description: string; published: boolean }>) {
+export async function updatePlaylist(tx: DbOrTx, id: string, values: Partial<PlaylistValues>) {
   await tx
     .update(staffPlaylists)
     .set({ ...values, updatedAt: sql`now()` })

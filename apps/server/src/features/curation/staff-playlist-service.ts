@@ -11,6 +11,8 @@ import { authorize } from '../../policies/can.ts';
 import { asStaffPlaylist } from '../../policies/curation-policy.ts';
 import { asItem, isListedItem } from '../../policies/item-policy.ts';
 import { findItemFacts } from '../../read-models/catalogue-rows.ts';
+import { releaseUploadedImage } from '../admin-images/admin-image-service.ts';
+import { checkCoverChange } from './cover-change.ts';
 import { presentAdminStaffPlaylist, presentStaffPlaylistSummary } from './curation-presenter.ts';
 import { checkReorder, listVersion } from './list-order.ts';
 import * as repo from './staff-playlist-repository.ts';
@@ -49,30 +51,54 @@ async function writePlaylist(ctx: AppContext, slug: string | undefined, write: (
 export async function createStaffPlaylist(ctx: AppContext, admin: Viewer, input: NewStaffPlaylist, ipAddress: string | null) {
   return writePlaylist(ctx, input.slug, async (tx) => {
     if (await repo.slugTaken(tx, input.slug, null)) throw slugTaken(input.slug);
-    const id = await repo.insertPlaylist(tx, { slug: input.slug, title: input.title, description: input.description, published: input.published, createdBy: admin.userId });
-    await recordAudit(tx, { actorUserId: admin.userId, action: 'staff_playlist.create', targetType: 'staff_playlist', targetId: id, details: { slug: input.slug, title: input.title, published: input.published }, ipAddress });
+    await checkCoverChange(tx, null, input.cover_file_id);
+    const id = await repo.insertPlaylist(tx, { slug: input.slug, title: input.title, description: input.description, coverFileId: input.cover_file_id, published: input.published, createdBy: admin.userId });
+    await recordAudit(tx, {
+      actorUserId: admin.userId,
+      action: 'staff_playlist.create',
+      targetType: 'staff_playlist',
+      targetId: id,
+      details: { slug: input.slug, title: input.title, cover_file_id: input.cover_file_id, published: input.published },
+      ipAddress,
+    });
     return id;
   });
 }
 
+/** Changes the fields sent; a cover it replaces is deleted once nothing shows it. */
 export async function updateStaffPlaylist(ctx: AppContext, admin: Viewer, id: string, patch: StaffPlaylistPatch, ipAddress: string | null) {
-  return writePlaylist(ctx, patch.slug, async (tx) => {
-    authorize(admin, 'curate', await repo.lockPlaylist(tx, id), asStaffPlaylist, WHAT);
+  const { cover_file_id: coverFileId, ...fields } = patch;
+  let replacedCover: string | null = null;
+  const playlist = await writePlaylist(ctx, patch.slug, async (tx) => {
+    const row = authorize(admin, 'curate', await repo.lockPlaylist(tx, id), asStaffPlaylist, WHAT);
     if (patch.slug !== undefined && (await repo.slugTaken(tx, patch.slug, id))) throw slugTaken(patch.slug);
-    await repo.updatePlaylist(tx, id, patch);
-    await recordAudit(tx, { actorUserId: admin.userId, action: 'staff_playlist.update', targetType: 'staff_playlist', targetId: id, details: { ...patch }, ipAddress });
+    const coverChanges = await checkCoverChange(tx, row.coverFileId, coverFileId);
+    await repo.updatePlaylist(tx, id, { ...fields, ...(coverChanges ? { coverFileId } : {}) });
+    await recordAudit(tx, {
+      actorUserId: admin.userId,
+      action: 'staff_playlist.update',
+      targetType: 'staff_playlist',
+      targetId: id,
+      details: { ...patch, ...(coverChanges ? { previous_cover_file_id: row.coverFileId } : {}) },
+      ipAddress,
+    });
+    if (coverChanges) replacedCover = row.coverFileId;
     return id;
   });
+  await releaseUploadedImage(ctx, replacedCover);
+  return playlist;
 }
 
 export async function deleteStaffPlaylist(ctx: AppContext, admin: Viewer, id: string, ipAddress: string | null): Promise<{ ok: true }> {
-  return ctx.db.transaction(async (tx) => {
-    authorize(admin, 'curate', await repo.lockPlaylist(tx, id), asStaffPlaylist, WHAT);
+  const cover = await ctx.db.transaction(async (tx) => {
+    const row = authorize(admin, 'curate', await repo.lockPlaylist(tx, id), asStaffPlaylist, WHAT);
     const playlist = (await repo.findPlaylist(tx, id))!;
     await repo.deletePlaylist(tx, id);
     await recordAudit(tx, { actorUserId: admin.userId, action: 'staff_playlist.delete', targetType: 'staff_playlist', targetId: id, details: { slug: playlist.slug, title: playlist.title, item_count: playlist.itemCount }, ipAddress });
-    return { ok: true as const };
+    return row.coverFileId;
   });
+  await releaseUploadedImage(ctx, cover);
+  return { ok: true };
 }
 
 /** Only a listed sound (published pack, not taken down) goes into a staff playlist, at its end. */

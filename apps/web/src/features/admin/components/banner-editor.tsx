@@ -10,7 +10,7 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { DiscoverBanners } from '../../../components/discover-banners.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useCreateBanner, useUpdateBanner } from '../api/banners.ts';
-import { BannerImageCropper } from './banner-image-cropper.tsx';
+import { AdminImageCropper } from './admin-image-cropper.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a datetime-local field shows it: the admin's own time zone. */
@@ -75,7 +75,7 @@ export function BannerEditor({ banner, onSaved }: { banner?: AdminBanner; onSave
             <Title order={3} fz="md" mb="sm">
               Picture
             </Title>
-            <BannerImageCropper key={added} onUploaded={uploaded} />
+            <AdminImageCropper key={added} purpose="banner" onUploaded={uploaded} />
             {form.formState.errors.image_file_id ? (
               <Text c="red.4" size="sm" mt="xs" role="alert">
                 {form.formState.errors.image_file_id.message}

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Card, Container, Grid, Group, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlaylist, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ItemRow } from '@crate/contract/catalogue';
+import type { ImageSet, ItemRow } from '@crate/contract/catalogue';
 import { CURATION_LIMITS, staffPlaylistInputSchema, type AdminStaffPlaylist, type CuratedItem, type StaffPlaylistInput } from '@crate/contract/curation';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
@@ -28,6 +28,7 @@ import {
   useReorderStaffPlaylist,
   useUpdateStaffPlaylist,
 } from '../api/curation.ts';
+import { CoverField } from '../components/cover-field.tsx';
 import { runCurationWrite } from '../components/curation-feedback.ts';
 import { LookupPicker } from '../components/lookup-picker.tsx';
 import { slugFromTitle } from '../components/slug-from-title.ts';
@@ -124,14 +125,24 @@ interface DetailsFormProps {
   onSubmit(values: StaffPlaylistInput): Promise<unknown>;
   /** Every keystroke's values, for the live preview. */
   onValues?(values: Partial<StaffPlaylistInput>): void;
+  /** The cover chosen (uploaded or removed) before it is saved, for the live preview. */
+  onCover?(cover: ImageSet | null): void;
 }
 
-/** Title, slug (suggested from the title), description and whether visitors see it; the contract's rules checked before sending. */
-function PlaylistDetailsForm({ initial, submitLabel, onSubmit, onValues }: DetailsFormProps) {
+/** Title, slug (suggested from the title), description, cover and whether visitors see it; the contract's rules checked before sending. */
+function PlaylistDetailsForm({ initial, submitLabel, onSubmit, onValues, onCover }: DetailsFormProps) {
   const { form, formError, submit } = useContractForm({
     schema: staffPlaylistInputSchema,
-    defaultValues: { title: initial?.title ?? '', slug: initial?.slug ?? '', description: initial?.description ?? '', published: initial?.published ?? false },
+    defaultValues: {
+      title: initial?.title ?? '',
+      slug: initial?.slug ?? '',
+      description: initial?.description ?? '',
+      cover_file_id: initial?.cover_file_id ?? null,
+      published: initial?.published ?? false,
+    },
   });
+  const [cover, setCover] = useState(initial?.cover ?? null);
+  const title = useWatch({ control: form.control, name: 'title' });
   const { errors, isSubmitting, isDirty } = form.formState;
   const titleField = form.register('title', {
     onBlur: () => {
@@ -148,6 +159,22 @@ function PlaylistDetailsForm({ initial, submitLabel, onSubmit, onValues }: Detai
         <TextInput label="Title" required maxLength={CURATION_LIMITS.titleMax} {...titleField} error={errors.title?.message} />
         <TextInput label="Slug" description="Its address: /staffplaylist/{slug}" required maxLength={CURATION_LIMITS.slugMax} {...form.register('slug')} error={errors.slug?.message} />
         <Textarea label="Description" autosize minRows={2} maxLength={CURATION_LIMITS.descriptionMax} {...form.register('description', { onChange: () => onValues?.(form.getValues()) })} error={errors.description?.message} />
+        <Controller
+          control={form.control}
+          name="cover_file_id"
+          render={({ field, fieldState }) => (
+            <CoverField
+              title={title}
+              cover={cover}
+              onChange={(next) => {
+                field.onChange(next?.fileId ?? null);
+                setCover(next?.images ?? null);
+                onCover?.(next?.images ?? null);
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <Controller
           control={form.control}
           name="published"
@@ -186,8 +213,9 @@ function LoadedEditor({ playlist }: { playlist: AdminStaffPlaylist }) {
   const navigate = useNavigate();
   const update = useUpdateStaffPlaylist(playlist.id);
   const remove = useDeleteStaffPlaylist(playlist.id);
-  // What the details form holds before it is saved: the preview follows it as the admin types.
+  // What the details form holds before it is saved: the preview follows it as the admin types and chooses a cover.
   const [draft, setDraft] = useState<Partial<StaffPlaylistInput>>({});
+  const [draftCover, setDraftCover] = useState<ImageSet | null | undefined>(undefined);
   const confirmDelete = () =>
     dialogs.openConfirmModal({
       title: `Delete “${playlist.title}”?`,
@@ -217,20 +245,18 @@ function LoadedEditor({ playlist }: { playlist: AdminStaffPlaylist }) {
                   Delete
                 </Button>
               </Group>
-              <Group align="flex-start" gap="lg" wrap="nowrap">
-                <div style={{ width: 96, flexShrink: 0 }}>
-                  <CoverImage cover={playlist.cover} alt={playlist.cover ? `Cover of ${playlist.title}` : 'No cover yet'} size={96} />
-                </div>
-                <div style={{ flex: 1 }}>
-                  <PlaylistDetailsForm key={playlist.id} initial={playlist} submitLabel="Save details" onSubmit={(values) => update.mutateAsync(values)} onValues={setDraft} />
-                </div>
-              </Group>
+              <PlaylistDetailsForm key={playlist.id} initial={playlist} submitLabel="Save details" onSubmit={(values) => update.mutateAsync(values)} onValues={setDraft} onCover={setDraftCover} />
             </Card>
             <PlaylistSounds playlist={playlist} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <PlaylistPreview playlist={playlist} title={draft.title || playlist.title} description={draft.description ?? playlist.description} />
+          <PlaylistPreview
+            playlist={playlist}
+            title={draft.title || playlist.title}
+            description={draft.description ?? playlist.description}
+            cover={draftCover === undefined ? playlist.cover : draftCover}
+          />
         </Grid.Col>
       </Grid>
     </Container>
@@ -306,8 +332,8 @@ function SoundLine({ item, hidden = false }: { item: ItemRow; hidden?: boolean }
   );
 }
 
-/** The public page as visitors will see it once saved: the same cover, heading and sound list, listed sounds only; the title and description as typed. */
-function PlaylistPreview({ playlist, title, description }: { playlist: AdminStaffPlaylist; title: string; description: string }) {
+/** The public page as visitors will see it once saved: the same heading and sound list, listed sounds only; the title, description and cover as chosen. */
+function PlaylistPreview({ playlist, title, description, cover }: { playlist: AdminStaffPlaylist; title: string; description: string; cover: ImageSet | null }) {
   const visible = playlist.items.filter((i) => i.listed);
   return (
     <Card bg="dark.8" withBorder radius="lg" p="lg" aria-label="Preview of the public page" component="section">
@@ -316,7 +342,7 @@ function PlaylistPreview({ playlist, title, description }: { playlist: AdminStaf
       </Text>
       <Group align="flex-start" gap="lg" mb="lg" wrap="nowrap">
         <div style={{ width: 140, flexShrink: 0 }}>
-          <CoverImage cover={playlist.cover} alt={`Cover of ${title}`} size={140} radius="lg" />
+          <CoverImage cover={cover} alt={`Cover of ${title}`} size={140} radius="lg" />
         </div>
         <Stack gap={6}>
           <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.12em' }}>

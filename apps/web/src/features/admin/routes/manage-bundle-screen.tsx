@@ -1,13 +1,12 @@
 import { Anchor, Badge, Button, Card, Container, Grid, Group, NumberInput, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconPackages, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { PackCard } from '@crate/contract/catalogue';
 import { bundleInputSchema, CURATION_LIMITS, type AdminBundle, type BundleInput } from '@crate/contract/curation';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
-import { CoverImage } from '../../../components/cover-image.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
 import { dialogs } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -18,6 +17,7 @@ import { SortableList } from '../../../components/sortable-list.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useAdminBundle, useAdminBundles, useCreateBundle, useDeleteBundle, useLookUpPacks, useUpdateBundle } from '../api/curation.ts';
+import { CoverField } from '../components/cover-field.tsx';
 import { runCurationWrite } from '../components/curation-feedback.ts';
 import { LookupPicker } from '../components/lookup-picker.tsx';
 import { PackLine } from '../components/pack-line.tsx';
@@ -127,6 +127,7 @@ function BundleForm({ initial, submitLabel, onSubmit }: BundleFormProps) {
       title: initial?.title ?? '',
       slug: initial?.slug ?? '',
       description: initial?.description ?? '',
+      cover_file_id: initial?.cover_file_id ?? null,
       pack_ids: initial?.packs.map((p) => p.id) ?? [],
       credit_cost: initial?.credit_cost ?? null,
       price_cents: initial?.price_cents ?? null,
@@ -134,6 +135,8 @@ function BundleForm({ initial, submitLabel, onSubmit }: BundleFormProps) {
     },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const [cover, setCover] = useState(initial?.cover ?? null);
+  const title = useWatch({ control: form.control, name: 'title' });
   const choose = (next: PackCard[]) => {
     setPacks(next);
     form.setValue('pack_ids', next.map((p) => p.id), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
@@ -160,6 +163,21 @@ function BundleForm({ initial, submitLabel, onSubmit }: BundleFormProps) {
         />
         <TextInput label="Slug" description="Its address: /bundles/{slug}" required maxLength={CURATION_LIMITS.slugMax} {...form.register('slug')} error={errors.slug?.message} />
         <Textarea label="Description" autosize minRows={2} maxLength={CURATION_LIMITS.descriptionMax} {...form.register('description')} error={errors.description?.message} />
+        <Controller
+          control={form.control}
+          name="cover_file_id"
+          render={({ field, fieldState }) => (
+            <CoverField
+              title={title}
+              cover={cover}
+              onChange={(next) => {
+                field.onChange(next?.fileId ?? null);
+                setCover(next?.images ?? null);
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <Group grow align="flex-start">
           <Controller
             control={form.control}
@@ -296,16 +314,15 @@ function LoadedBundle({ bundle }: { bundle: AdminBundle }) {
       <ScreenHeader eyebrow="Bundle" title={bundle.title} subtitle={bundle.active ? `On sale at /bundles/${bundle.slug} · ${priceOf(bundle)}` : 'Off sale: visitors do not see it'} />
       <Card bg="dark.7" withBorder radius="lg" p="lg">
         <Group justify="space-between" mb="md">
-          <Group gap="md">
-            <div style={{ width: 72 }}>
-              <CoverImage cover={bundle.cover} alt={bundle.cover ? `Cover of ${bundle.title}` : 'No cover yet'} size={72} />
-            </div>
-            {bundle.active ? (
-              <Anchor component={Link} to={`/bundles/${bundle.slug}`} size="sm">
-                Open its page
-              </Anchor>
-            ) : null}
-          </Group>
+          {bundle.active ? (
+            <Anchor component={Link} to={`/bundles/${bundle.slug}`} size="sm">
+              Open its page
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Off sale: no public page
+            </Text>
+          )}
           <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={remove.isPending}>
             Delete
           </Button>

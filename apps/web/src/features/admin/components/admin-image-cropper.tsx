@@ -2,13 +2,15 @@ import { Alert, Button, FileButton, Group, Slider, Stack, Text } from '@mantine/
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { IMAGE_PURPOSE_MIN, type AdminImage } from '@crate/contract/admin-images';
+import { IMAGE_PURPOSE_MIN, type AdminImage, type ImagePurpose } from '@crate/contract/admin-images';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { useUploadAdminImage } from '../api/admin-images.ts';
 
-const MIN = IMAGE_PURPOSE_MIN.banner;
-/** Both banner sizes (1632 × 600 and 1088 × 400) have this shape: one crop makes both. */
-const ASPECT = MIN.width / MIN.height;
+/** What the cropper says of each purpose. Every size a purpose derives has its shape, so one crop makes them all. */
+const WORDS: Record<ImagePurpose, { a: string; crop: string; made: string }> = {
+  banner: { a: 'a banner', crop: 'Banner crop', made: 'both banner sizes are made from it' },
+  cover: { a: 'a cover', crop: 'Cover crop', made: 'the cover’s three sizes are made from it' },
+};
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 interface Picked {
@@ -32,17 +34,21 @@ function measure(file: File): Promise<Picked> {
   });
 }
 
-/** The most the crop may be zoomed in and still hold MIN's pixels of the picture. */
-function maxZoomOf(picked: Picked): number {
-  const fitWidth = Math.min(picked.width, picked.height * ASPECT);
-  return Math.max(1, Math.floor((fitWidth / MIN.width) * 100) / 100);
+/** The most the crop may be zoomed in and still hold the purpose's smallest size of the picture. */
+function maxZoomOf(picked: Picked, min: { width: number; height: number }): number {
+  const fitWidth = Math.min(picked.width, (picked.height * min.width) / min.height);
+  return Math.max(1, Math.floor((fitWidth / min.width) * 100) / 100);
 }
 
 /**
- * Choose a picture, crop it to the banners' shape (drag or arrow keys to move, the slider to zoom), and upload it:
- * the server derives both banner sizes from that crop, and `onUploaded` gets their URLs.
+ * Choose a picture, crop it to the purpose's shape — a banner's 2.72 : 1, a cover's square — (drag or arrow keys to
+ * move, the slider to zoom), and upload it: the server derives the purpose's sizes from that crop, and `onUploaded`
+ * gets their URLs.
  */
-export function BannerImageCropper({ onUploaded }: { onUploaded: (image: AdminImage) => void }) {
+export function AdminImageCropper({ purpose, onUploaded }: { purpose: ImagePurpose; onUploaded: (image: AdminImage) => void }) {
+  const min = IMAGE_PURPOSE_MIN[purpose];
+  const aspect = min.width / min.height;
+  const words = WORDS[purpose];
   const [picked, setPicked] = useState<Picked | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -58,10 +64,10 @@ export function BannerImageCropper({ onUploaded }: { onUploaded: (image: AdminIm
     if (!file) return;
     try {
       const measured = await measure(file);
-      if (measured.width < MIN.width || measured.height < MIN.height) {
+      if (measured.width < min.width || measured.height < min.height) {
         URL.revokeObjectURL(measured.url);
         setPicked(null);
-        setProblem(`"${file.name}" is ${measured.width} × ${measured.height}: a banner is at least ${MIN.width} × ${MIN.height} pixels.`);
+        setProblem(`"${file.name}" is ${measured.width} × ${measured.height}: ${words.a} is at least ${min.width} × ${min.height} pixels.`);
         return;
       }
       setCrop({ x: 0, y: 0 });
@@ -76,7 +82,7 @@ export function BannerImageCropper({ onUploaded }: { onUploaded: (image: AdminIm
   const send = () => {
     if (!picked || !area) return;
     upload.mutate(
-      { file: picked.file, query: { purpose: 'banner', name: picked.file.name, crop_x: area.x, crop_y: area.y, crop_width: area.width, crop_height: area.height } },
+      { file: picked.file, query: { purpose, name: picked.file.name, crop_x: area.x, crop_y: area.y, crop_width: area.width, crop_height: area.height } },
       { onSuccess: onUploaded },
     );
   };
@@ -92,35 +98,35 @@ export function BannerImageCropper({ onUploaded }: { onUploaded: (image: AdminIm
           )}
         </FileButton>
         <Text size="sm" c="dimmed">
-          JPEG, PNG or WebP, at least {MIN.width} × {MIN.height} pixels.
+          JPEG, PNG or WebP, at least {min.width} × {min.height} pixels.
         </Text>
       </Group>
       {problem ? (
-        <Alert color="red" variant="light" role="alert" title="That picture cannot be a banner">
+        <Alert color="red" variant="light" role="alert" title={`That picture cannot be ${words.a}`}>
           {problem}
         </Alert>
       ) : null}
       {picked ? (
         <>
-          <div style={{ position: 'relative', width: '100%', aspectRatio: `${ASPECT}`, maxHeight: 420, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+          <div style={{ position: 'relative', width: '100%', aspectRatio: `${aspect}`, maxHeight: 420, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
             <Cropper
               image={picked.url}
               crop={crop}
               zoom={zoom}
-              maxZoom={maxZoomOf(picked)}
-              aspect={ASPECT}
+              maxZoom={maxZoomOf(picked, min)}
+              aspect={aspect}
               onCropChange={setCrop}
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
               keyboardStep={10}
-              cropperProps={{ 'aria-label': 'Banner crop: drag, or use the arrow keys (with Shift for small steps), to move the picture' }}
+              cropperProps={{ 'aria-label': `${words.crop}: drag, or use the arrow keys (with Shift for small steps), to move the picture` }}
               mediaProps={{ alt: `${picked.file.name}, to crop` }}
             />
           </div>
-          <Slider label={(value) => `${value.toFixed(2)}×`} min={1} max={maxZoomOf(picked)} step={0.01} value={zoom} onChange={setZoom} aria-label="Zoom" thumbLabel="Zoom" />
+          <Slider label={(value) => `${value.toFixed(2)}×`} min={1} max={maxZoomOf(picked, min)} step={0.01} value={zoom} onChange={setZoom} aria-label="Zoom" thumbLabel="Zoom" />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {area ? `The crop keeps ${area.width} × ${area.height} pixels of the picture; both banner sizes are made from it.` : 'Move the picture to choose what the banner shows.'}
+              {area ? `The crop keeps ${area.width} × ${area.height} pixels of the picture; ${words.made}.` : `Move the picture to choose what ${words.a} shows.`}
             </Text>
             <Button onClick={send} loading={upload.isPending} disabled={!area} leftSection={<IconUpload size={16} aria-hidden />}>
               Use this crop
