@@ -28,7 +28,7 @@ describe('the rest of a pack is priced pro rata (decision 0033)', () => {
 describe('a pack bought for money charges its money price by the same rule (decision 0047)', () => {
   it('the whole price with nothing owned, the rest pro rata by the sounds’ credit prices', () => {
     expect(collectionMoneyPrice(2499, 21, 21)).toBe(2499);
-    // $24.99 × 19 / 21 = $22.61; $10.00 × 1 / 3 = $3.33; $10.00 × 1 / 8 = $1.25 (half up from 125).
+    // $24.99 × 19 / 21 = $22.61; $10.00 × 1 / 3 = $3.33; $10.01 × 1 / 2 = $5.005, half up to $5.01.
     expect(collectionMoneyPrice(2499, 21, 19)).toBe(2261);
     expect(collectionMoneyPrice(1000, 3, 1)).toBe(333);
     expect(collectionMoneyPrice(1001, 2, 1)).toBe(501);
