@@ -150,7 +150,7 @@ describe.skipIf(!e2eEnabled())('admin curation', () => {
       await page.goto(`${env.server.baseUrl}/bundles/${bundleSlug}`);
       await expectHeading(page, title);
       const quote = (await env.server.app.inject({ method: 'GET', url: `/api/bundles/${bundleSlug}`, headers: { cookie: subscriber.cookie } })).json().viewer_price;
-      expect(quote).toEqual({ cost: expect.any(Number), owned_count: a!.item_count, item_count: a!.item_count + b!.item_count });
+      expect(quote).toMatchObject({ cost: expect.any(Number), owned_count: a!.item_count, item_count: a!.item_count + b!.item_count });
       expect(quote.cost).toBeGreaterThan(0);
       expect(quote.cost).toBeLessThan(20);
       await main(page).getByRole('button', { name: `Get the rest ${quote.cost} credits: ${title}` }).click();

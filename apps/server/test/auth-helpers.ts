@@ -49,6 +49,13 @@ function decodeQuotedPrintable(body: string): string {
   return bytes.toString('utf8');
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`): how a subject with characters beyond ASCII arrives. */
+function decodeEncodedWords(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=(?:\s+(?==\?UTF-8\?))?/gi, (_, kind: string, data: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
 function parseEml(file: string, raw: string): SentMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
@@ -57,7 +64,7 @@ function parseEml(file: string, raw: string): SentMail {
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') text = decodeQuotedPrintable(text);
   if (encoding === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
-  return { file, to: header('To'), subject: header('Subject'), text };
+  return { file, to: header('To'), subject: decodeEncodedWords(header('Subject')), text };
 }
 
 /** Sends every queued e-mail now (the worker would within a second), then reads the outbox. */

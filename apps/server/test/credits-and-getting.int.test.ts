@@ -127,11 +127,11 @@ describe(`credits and getting sounds on ${TEST_DB}`, () => {
     const { pack, items: [small, big] } = await newPack(2, { creditCost: 17 }, { creditCost: 2 });
     await t.ctx.db.update(items).set({ creditCost: 19 }).where(eq(items.id, big!.id));
     const viewerPrice = async (who: TestUser | null) => (await call(t, 'GET', `/api/packs/${pack.id}`, undefined, who ? { cookie: who.cookie } : {})).json().viewer_price;
-    expect(await viewerPrice(null)).toEqual({ cost: 17, owned_count: 0, item_count: 2 });
-    expect(await viewerPrice(user)).toEqual({ cost: 17, owned_count: 0, item_count: 2 });
+    expect(await viewerPrice(null)).toEqual({ cost: 17, owned_count: 0, item_count: 2, money: null });
+    expect(await viewerPrice(user)).toEqual({ cost: 17, owned_count: 0, item_count: 2, money: null });
 
     expect((await get(user, 'item', small!.id)).json()).toMatchObject({ charged: 2, credits: 98 });
-    expect(await viewerPrice(user)).toEqual({ cost: 15, owned_count: 1, item_count: 2 });
+    expect(await viewerPrice(user)).toEqual({ cost: 15, owned_count: 1, item_count: 2, money: null });
     const quote = (await call(t, 'GET', `/api/acquisitions/quote?target=pack&id=${pack.id}`, undefined, { cookie: user.cookie })).json();
     expect(quote).toMatchObject({ owned_count: 1, cost: 15 });
 
@@ -142,7 +142,7 @@ describe(`credits and getting sounds on ${TEST_DB}`, () => {
     expect((await credits(user)).credits).toBe(98);
     const rest = await call(t, 'POST', '/api/acquisitions', { target: 'pack', id: pack.id, idempotency_key: key(), expected_cost: 15 }, { cookie: user.cookie });
     expect(rest.json()).toMatchObject({ charged: 15, credits: 83 });
-    expect(await viewerPrice(user)).toEqual({ cost: 0, owned_count: 2, item_count: 2 });
+    expect(await viewerPrice(user)).toEqual({ cost: 0, owned_count: 2, item_count: 2, money: null });
     // 2 + 15: the whole pack cost its price, got in two steps.
     const spends = (await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).filter((e) => e.kind === 'spend');
     expect(spends.map((e) => e.amount).sort()).toEqual([-15, -2]);
@@ -157,13 +157,13 @@ describe(`credits and getting sounds on ${TEST_DB}`, () => {
     const [bundle] = await t.ctx.db.insert(bundles).values({ slug: `b-${randomUUID().slice(0, 8)}`, title: 'Bundle', creditCost: 10 }).returning();
     await t.ctx.db.insert(bundlePacks).values([a, b, draft].map(({ pack }, position) => ({ bundleId: bundle!.id, packId: pack.id, position })));
     const bundlePrice = async () => (await call(t, 'GET', `/api/bundles/${bundle!.id}`, undefined, { cookie: user.cookie })).json().viewer_price;
-    expect(await bundlePrice()).toEqual({ cost: 10, owned_count: 0, item_count: 4 });
+    expect(await bundlePrice()).toEqual({ cost: 10, owned_count: 0, item_count: 4, money: null });
     // One 3-credit sound of the 12 credits' worth: the rest costs 10 × 9 / 12, rounded.
     await get(user, 'item', a.items[0]!.id);
-    expect(await bundlePrice()).toEqual({ cost: 8, owned_count: 1, item_count: 4 });
+    expect(await bundlePrice()).toEqual({ cost: 8, owned_count: 1, item_count: 4, money: null });
     const res = (await get(user, 'bundle', bundle!.id)).json();
     expect(res).toMatchObject({ charged: 8, credits: 39 });
-    expect(await bundlePrice()).toEqual({ cost: 0, owned_count: 4, item_count: 4 });
+    expect(await bundlePrice()).toEqual({ cost: 0, owned_count: 4, item_count: 4, money: null });
     expect(new Set(res.owned_item_ids)).toEqual(new Set([...a.items, ...b.items].map((s) => s.id)));
   });
 

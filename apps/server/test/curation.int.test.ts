@@ -181,7 +181,8 @@ describe(`admin curation on ${TEST_DB}`, () => {
       await addCredits(t.ctx.db, { userId: subscriber.id, kind: 'grant', amount: 50, reason: 'plan', idempotencyKey: `test:${randomUUID()}`, expiresAt: null });
       expect((await call(t, 'POST', '/api/acquisitions', { target: 'pack', id: a.pack.id, idempotency_key: randomUUID() }, { cookie: subscriber.cookie })).json()).toMatchObject({ charged: 6 });
       const page = (await call(t, 'GET', `/api/bundles/${s}`, undefined, { cookie: subscriber.cookie })).json();
-      expect(page.viewer_price).toEqual({ cost: 5, owned_count: 2, item_count: 4 });
+      // Its money price follows the same rule: $19.99 × 6 / 12 credits' worth, half up (decision 0047).
+      expect(page.viewer_price).toEqual({ cost: 5, owned_count: 2, item_count: 4, money: { amount: 1000, currency: 'usd' } });
       const got = (await call(t, 'POST', '/api/acquisitions', { target: 'bundle', id, idempotency_key: randomUUID() }, { cookie: subscriber.cookie })).json();
       expect(got).toMatchObject({ charged: 5, owned_item_ids: expect.arrayContaining(b.items.map((x) => x.id)) });
 

@@ -70,6 +70,7 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   listCreditHistory: SIGNED_IN,
 
   createCheckoutSession: SIGNED_IN,
+  createPurchaseCheckout: SIGNED_IN,
   getCheckoutSession: SIGNED_IN,
   // Public but signature-checked: Stripe and the sandbox call it without a session (payments.int.test.ts).
   paymentWebhook: ANYONE,
@@ -250,6 +251,9 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   listUserDownloads: { noObjectRule: "admins read every account's downloads (the account policy); the endpoint is admin-only" },
   listUserReceipts: { noObjectRule: "admins read every account's payments (the account policy); the endpoint is admin-only" },
   listUserAudit: { noObjectRule: "admins read every account's audit trail (the account policy); the endpoint is admin-only" },
+  createPurchaseCheckout: [
+    { as: 'stranger', tries: "to buy another creator's unpublished pack", params: () => ({}), body: (w) => ({ target: 'pack', id: w.draftPack.id, idempotency_key: 'buy-a-draft-pack' }), status: 404 },
+  ],
   getCheckoutSession: { noObjectRule: "reads only the caller's own checkout sessions: another user's is 404 (payments.int.test.ts, 'someone else's session')" },
 
   getPack: [

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, paymentEvents, paymentPrices, paymentRefunds, subscriptions } from '../src/db/schema/index.ts';
+import { creditLedger, ownedItems, paymentEvents, paymentPrices, paymentRefunds, subscriptions } from '../src/db/schema/index.ts';
+import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { call } from './auth-helpers.ts';
+import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { getJson, postWebhook, shuffle } from './payment-helpers.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
@@ -304,5 +306,58 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     ]);
     expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 100 });
     expect(await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
+  });
+
+  it('a pack bought outright is one Checkout payment with an inline price; a sound got with credits before it was paid is refunded through the Stripe API', async () => {
+    const maker = await createUser(t.ctx, { roles: ['creator'] });
+    const creator = await createCreator(t.ctx, maker.id, { name: 'Stripe Sounds' });
+    const pack = await createPack(t.ctx, creator.id, { title: 'Tape Loops', priceCents: 1500 });
+    const sounds = await createItems(t.ctx, pack, 3, { creditCost: 1 });
+    const user = await createUser(t.ctx);
+    await addCredits(t.ctx.db, { userId: user.id, kind: 'grant', amount: 5, reason: 'plan', idempotencyKey: `test:${randomUUID()}`, expiresAt: null });
+    const getOne = (id: string) => call(t, 'POST', '/api/acquisitions', { target: 'item', id, idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect((await getOne(sounds[0]!.id)).statusCode).toBe(200);
+
+    // Two of three sounds missing: $15.00 × 2 / 3.
+    const started = await call(t, 'POST', '/api/purchases', { target: 'pack', id: pack.id, expected_amount: 1000, idempotency_key: randomUUID() }, { cookie: user.cookie });
+    expect(started.statusCode, started.body).toBe(201);
+    const checkout = started.json();
+    expect(checkout.purchase).toMatchObject({ amount: 1000, item_count: 2 });
+    const created = stripe.requests.findLast((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
+    expect(Object.fromEntries(created.params)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '1000',
+      'line_items[0][price_data][product_data][name]': 'Pack “Tape Loops” (2 sounds)',
+      'line_items[0][quantity]': '1',
+      client_reference_id: checkout.id,
+      'payment_intent_data[metadata][checkout_id]': checkout.id,
+      customer_creation: 'always',
+      success_url: `http://localhost:3000/pack/${pack.id}`,
+    });
+    expect(created.params.has('line_items[0][price]')).toBe(false);
+
+    // Meanwhile another tab gets one of the two with credits; then Stripe takes the payment.
+    expect((await getOne(sounds[1]!.id)).statusCode).toBe(200);
+    const pi = `pi_${randomUUID().slice(0, 8)}`;
+    Object.assign(stripe.objects.get(checkout.session_id)!, { status: 'complete', payment_status: 'paid', payment_intent: pi, customer: `cus_${randomUUID().slice(0, 8)}`, amount_total: 1000 });
+    stripe.put({ id: `ch_${pi.slice(3)}`, object: 'charge', payment_intent: pi, amount: 1000, amount_refunded: 0, refunded: false });
+    const completed = event('checkout.session.completed', { id: checkout.session_id, object: 'checkout.session' });
+    expect((await send(completed)).statusCode).toBe(200);
+    expect((await send(completed)).statusCode).toBe(200);
+    await t.ctx.jobs.drain();
+
+    const owned = await t.ctx.db.select().from(ownedItems).where(eq(ownedItems.userId, user.id));
+    expect(owned.map((r) => [r.itemId, r.source, r.priceCents]).sort()).toEqual(
+      [
+        [sounds[0]!.id, 'credits', null],
+        [sounds[1]!.id, 'credits', null],
+        [sounds[2]!.id, 'purchase', 500],
+      ].sort(),
+    );
+    const refund = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.get('payment_intent') === pi);
+    expect(refund).toHaveLength(1);
+    expect(Object.fromEntries(refund[0]!.params)).toMatchObject({ payment_intent: pi, amount: '500', reason: 'requested_by_customer' });
+    expect(await refundsOf(user)).toEqual([expect.objectContaining({ reason: 'purchase_not_granted', amount: 500, status: 'succeeded' })]);
   });
 });

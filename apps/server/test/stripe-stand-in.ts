@@ -52,7 +52,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const lineItems: { price: string; quantity: number }[] = [];
-      for (let i = 0; params.has(`line_items[${i}][price]`); i++) lineItems.push({ price: params.get(`line_items[${i}][price]`)!, quantity: Number(params.get(`line_items[${i}][quantity]`) ?? 1) });
+      for (let i = 0; params.has(`line_items[${i}][price]`) || params.has(`line_items[${i}][price_data][currency]`); i++) {
+        const line = (field: string) => params.get(`line_items[${i}][${field}]`);
+        // An inline price (`price_data`) becomes a price of its own, as Stripe makes one for the session.
+        const price = line('price') ?? put({ id: newId('price'), object: 'price', active: false, currency: line('price_data][currency'), unit_amount: Number(line('price_data][unit_amount')), product_data: { name: line('price_data][product_data][name') } }).id;
+        lineItems.push({ price, quantity: Number(line('quantity') ?? 1) });
+      }
       const unknown = lineItems.find((l) => !objects.has(l.price));
       if (unknown) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${unknown.price}'`, param: 'line_items[0][price]' } } };
       const id = newId('cs_test');

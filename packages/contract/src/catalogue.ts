@@ -91,9 +91,18 @@ export type ItemRow = z.infer<typeof itemRowSchema>;
 
 /**
  * What getting a pack or a bundle costs the viewer now: only the sounds they do not own, at its price pro rata
- * (decision 0033); a visitor sees the whole price. Null when it has nothing on sale.
+ * (decision 0033); a visitor sees the whole price. `money`: what buying it outright charges, by the same rule on
+ * its money price (decision 0047), null when it has none or nothing paid is left to buy. Null when it has
+ * nothing on sale.
  */
-const viewerPriceSchema = z.object({ cost: z.number().int(), owned_count: z.number().int(), item_count: z.number().int() }).nullable();
+const viewerPriceSchema = z
+  .object({
+    cost: z.number().int(),
+    owned_count: z.number().int(),
+    item_count: z.number().int(),
+    money: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  })
+  .nullable();
 
 export const packDetailSchema = packCardSchema.extend({
   description: z.string(),

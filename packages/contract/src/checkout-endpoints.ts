@@ -9,6 +9,7 @@ import {
   checkoutSessionSchema,
   portalRequestSchema,
   portalSchema,
+  purchaseRequestSchema,
   receiptSchema,
   testClockResultSchema,
   testClockSchema,
@@ -19,6 +20,7 @@ import { pageQuerySchema, pageSchema } from './pagination.ts';
 /** Checkout, the provider's webhook and the billing side of Account (docs/decisions/0023). */
 export const CHECKOUT_API = {
   createCheckoutSession: { method: 'POST', path: '/api/checkout-sessions', access: SIGNED_IN, status: 201, summary: 'Start a checkout for a plan or a refill (one session per idempotency key)', tags: ['payments'], body: checkoutSessionRequestSchema, response: checkoutSessionSchema, rateLimit: 'checkout' },
+  createPurchaseCheckout: { method: 'POST', path: '/api/purchases', access: SIGNED_IN, status: 201, summary: 'Start a checkout buying a pack or a bundle outright, for the sounds I do not own yet', tags: ['payments'], body: purchaseRequestSchema, response: checkoutSessionSchema, rateLimit: 'checkout' },
   getCheckoutSession: { method: 'GET', path: '/api/checkout-sessions/:id', access: SIGNED_IN, summary: 'One of my checkout sessions: its provider id and URL once made, its error, its outcome', tags: ['payments'], params: checkoutSessionParams, response: checkoutSessionSchema },
   paymentWebhook: { method: 'POST', path: '/api/payments/webhook', access: PUBLIC, summary: 'Payment provider events (Stripe-Signature checked; stored once by event id)', tags: ['payments'], rawBody: true, response: webhookAckSchema },
   getBilling: { method: 'GET', path: '/api/billing', access: SIGNED_IN, summary: 'My plan, its status and renewal, and whether I may buy a refill', tags: ['payments'], response: billingSchema },

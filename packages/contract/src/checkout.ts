@@ -6,6 +6,7 @@ import {
   CHECKOUT_STATUSES,
   PAYMENT_PROVIDERS,
   PRICE_INTERVALS,
+  PURCHASE_TARGETS,
   RECEIPT_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from './commerce-enums.ts';
@@ -71,6 +72,27 @@ export const checkoutSessionRequestSchema = z
   });
 export type CheckoutSessionRequest = z.input<typeof checkoutSessionRequestSchema>;
 
+/**
+ * POST /api/purchases: buy a published pack or an active bundle outright for money (decision 0047) — a one-off
+ * checkout charging its money price pro rata for the sounds the buyer does not own yet. The answer is the
+ * checkout session, followed like any other (GET /api/checkout-sessions/{id}, then its URL).
+ */
+export const purchaseRequestSchema = z.strictObject({
+  target: z.enum(PURCHASE_TARGETS, 'target must be pack or bundle'),
+  id: z.uuid('id must be a pack or bundle id'),
+  /** The amount the button showed, in minor units: a different price now answers 409 and opens nothing. */
+  expected_amount: z
+    .number('expected_amount must be a whole number of cents')
+    .int('expected_amount must be a whole number of cents')
+    .min(0, 'expected_amount must be a whole number of cents')
+    .max(100_000_000, 'expected_amount is at most 100000000')
+    .optional(),
+  success_url: nonEmpty('success_url').optional(),
+  cancel_url: nonEmpty('cancel_url').optional(),
+  idempotency_key: idempotencyKeySchema,
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
+
 /** §3 result: id and created_at, plus what the server fills in (session id and URL, or the error). */
 export const checkoutSessionSchema = z.object({
   id: z.string(),
@@ -90,6 +112,10 @@ export const checkoutSessionSchema = z.object({
   completed_at: z.string().nullable(),
   /** Paid, but (part of) it is being refunded because a money rule no longer held when it was paid (decision 0033). */
   notice: z.string().nullable(),
+  /** A pack or bundle bought outright (decision 0047): what, and the amount charged for the sounds not owned yet. */
+  purchase: z
+    .object({ target: z.enum(PURCHASE_TARGETS), id: z.string(), title: z.string(), amount: z.number().int(), currency: z.string(), item_count: z.number().int() })
+    .nullable(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 

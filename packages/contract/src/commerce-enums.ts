@@ -12,6 +12,10 @@ export type PaymentProductKind = (typeof PAYMENT_PRODUCT_KINDS)[number];
 export const PRICE_INTERVALS = ['month', 'year'] as const;
 export type PriceInterval = (typeof PRICE_INTERVALS)[number];
 
+/** What can be bought outright for money (decision 0047): a published pack or an active bundle with a money price. */
+export const PURCHASE_TARGETS = ['pack', 'bundle'] as const;
+export type PurchaseTarget = (typeof PURCHASE_TARGETS)[number];
+
 export const CHECKOUT_MODES = ['subscription', 'payment'] as const;
 export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
 
@@ -39,9 +43,11 @@ export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
 /**
  * Why Crate refunded a payment by itself: a money rule that held when the checkout opened failed when it was
- * paid (decision 0033) — a second plan, refills past the period's limit, or refills with no plan left.
+ * paid (decision 0033) — a second plan, refills past the period's limit, refills with no plan left, or a pack or
+ * bundle bought for money whose sounds (some or all) could not be granted: owned meanwhile, or taken down
+ * (decision 0047).
  */
-export const AUTOMATIC_REFUND_REASONS = ['duplicate_subscription', 'refill_over_limit', 'refill_without_plan'] as const;
+export const AUTOMATIC_REFUND_REASONS = ['duplicate_subscription', 'refill_over_limit', 'refill_without_plan', 'purchase_not_granted'] as const;
 export type AutomaticRefundReason = (typeof AUTOMATIC_REFUND_REASONS)[number];
 
 /** pending until the provider took the refund (succeeded), or failed after its retries. */

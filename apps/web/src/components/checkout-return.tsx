@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
-import { useCheckoutSession, useRefreshBilling } from '../features/checkout/api/billing.ts';
+import { Link, useSearchParams } from 'react-router';
+import { useCheckoutSession, useRefreshBilling, useRefreshOwnership } from '../features/checkout/api/billing.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 
 /**
@@ -11,21 +11,25 @@ import { ApiErrorAlert } from './api-error-alert.tsx';
  * leaving the payment page. While a payment is pending it looks again every 2 s, and the page's plan and
  * credits reload the moment it completes.
  */
-export function CheckoutReturn({ paidTitle }: { paidTitle: string }) {
+export function CheckoutReturn({ paidTitle, cancelledHint = 'pick a plan whenever you are ready.' }: { paidTitle: string; cancelledHint?: string }) {
   const [params, setParams] = useSearchParams();
   const id = params.get('checkout');
   const cancelled = params.get('checkout_cancelled') === '1';
   const session = useCheckoutSession(id && !cancelled ? id : null);
   const refresh = useRefreshBilling();
+  const refreshOwnership = useRefreshOwnership();
   const status = session.data?.status;
+  const purchase = session.data?.purchase ?? null;
   const refreshed = useRef<string | null>(null);
 
   useEffect(() => {
     if (status === 'complete' && refreshed.current !== id) {
       refreshed.current = id;
       void refresh();
+      // A pack or bundle bought outright: its sounds now show as owned everywhere (decision 0047).
+      if (purchase) void refreshOwnership();
     }
-  }, [status, id, refresh]);
+  }, [status, id, refresh, purchase, refreshOwnership]);
 
   if (!id) return null;
   const dismiss = () => {
@@ -44,7 +48,7 @@ export function CheckoutReturn({ paidTitle }: { paidTitle: string }) {
     return (
       <Alert color="gray" variant="light" mb="xl" title="Checkout cancelled" data-testid="checkout-cancelled">
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">You left the payment page. Nothing was charged; pick a plan whenever you are ready.</Text>
+          <Text size="sm">You left the payment page. Nothing was charged; {cancelledHint}</Text>
           {close}
         </Group>
       </Alert>
@@ -54,7 +58,7 @@ export function CheckoutReturn({ paidTitle }: { paidTitle: string }) {
   if (!session.data || status === 'pending' || status === 'open') {
     return (
       <Alert color="blue" variant="light" mb="xl" icon={<Loader size={16} />} title="Confirming your payment…" data-testid="checkout-confirming">
-        <Text size="sm">This takes a few seconds. Your plan and credits appear here as soon as the payment is confirmed.</Text>
+        <Text size="sm">This takes a few seconds. {purchase ? 'Your sounds appear' : 'Your plan and credits appear'} here as soon as the payment is confirmed.</Text>
       </Alert>
     );
   }
@@ -67,9 +71,21 @@ export function CheckoutReturn({ paidTitle }: { paidTitle: string }) {
   }
   if (status === 'complete') {
     return (
-      <Alert color="teal" variant="light" mb="xl" icon={<IconCircleCheck size={18} />} title={session.data.notice ? 'Payment received, with a refund' : paidTitle} data-testid="checkout-complete">
+      <Alert color="teal" variant="light" mb="xl" icon={<IconCircleCheck size={18} />} title={session.data.notice ? 'Payment received, with a refund' : purchase ? `${purchase.title} is yours` : paidTitle} data-testid="checkout-complete">
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">{session.data.notice ?? 'Payment received, thank you. Your credits are on your account and the receipt is on its way by e-mail.'}</Text>
+          <Stack gap={6}>
+            <Text size="sm">
+              {session.data.notice ??
+                (purchase
+                  ? 'Payment received, thank you. Its sounds are in your library, each with its licence, and the receipt is on its way by e-mail.'
+                  : 'Payment received, thank you. Your credits are on your account and the receipt is on its way by e-mail.')}
+            </Text>
+            {purchase ? (
+              <Anchor component={Link} to="/library" size="sm" fw={600}>
+                Open your library
+              </Anchor>
+            ) : null}
+          </Stack>
           {close}
         </Group>
       </Alert>

@@ -12,6 +12,7 @@ import {
   PAYMENT_PROVIDERS,
   PRICE_INTERVALS,
   RECEIPT_STATUSES,
+  type PurchaseTarget,
   SUBSCRIPTION_STATUSES,
 } from '@crate/contract/commerce-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
@@ -50,6 +51,15 @@ export const paymentPrices = pgTable(
   (t) => [index('payment_prices_product_idx').on(t.productId), check('payment_prices_amount', sql`${t.unitAmount} >= 0`)],
 );
 
+export interface CheckoutPurchase {
+  target: PurchaseTarget;
+  id: string;
+  title: string;
+  amount: number;
+  currency: string;
+  items: { id: string; cost: number }[];
+}
+
 /** Documents under stripe-customers/{uid}/checkout_sessions: the client waits (≤30 s) for session_id. */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
@@ -72,8 +82,17 @@ export const checkoutSessions = pgTable(
     errorMessage: text('error_message'),
     /** The client's key for this click: a retried request answers with the session made first. */
     idempotencyKey: text('idempotency_key'),
-    /** Refills only: the units credited when it was paid; fewer than bought when the period's limit was reached meanwhile (decision 0033). */
+    /**
+     * Refills: the units credited when it was paid, fewer than bought when the period's limit was reached meanwhile
+     * (decision 0033). Purchases: the sounds granted, fewer than paid for when some were owned or taken down meanwhile (decision 0047).
+     */
     grantedQuantity: integer('granted_quantity'),
+    /**
+     * A pack or bundle bought outright (decision 0047; null for plans and refills): what, the amount charged, and
+     * the sounds it was charged for with their own credit prices, the weights that split the amount among them —
+     * so fulfilment grants only these and refunds the shares of any it can no longer grant.
+     */
+    purchase: jsonb('purchase').$type<CheckoutPurchase>(),
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },

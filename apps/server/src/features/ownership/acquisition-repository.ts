@@ -18,6 +18,8 @@ export interface AcquisitionTargetRows {
   /** The target's whole price in credits (packs and bundles may set one); what is charged never exceeds it. */
   priceCap: number | null;
   title: string;
+  /** A pack's or bundle's money price, when it has one (decision 0047); null for a sound. */
+  money: { priceCents: number; currency: string } | null;
 }
 
 const acquirableColumns = {
@@ -43,19 +45,24 @@ export async function findItemForAcquisition(db: DbOrTx, id: string) {
 /** The listed items of a published pack or an active bundle, or null when there is no such pack or bundle on sale. */
 export async function findCollectionForAcquisition(db: DbOrTx, target: 'pack' | 'bundle', id: string): Promise<AcquisitionTargetRows | null> {
   if (target === 'pack') {
-    const [pack] = await db.select({ title: packs.title, creditCost: packs.creditCost }).from(packs).where(and(eq(packs.id, id), packPublishedSql));
+    const [pack] = await db.select({ title: packs.title, creditCost: packs.creditCost, priceCents: packs.priceCents, currency: packs.currency }).from(packs).where(and(eq(packs.id, id), packPublishedSql));
     if (!pack) return null;
     const rows = await acquirableItems(db).where(and(eq(items.packId, id), itemListedSql)).orderBy(items.position);
-    return { items: rows, priceCap: pack.creditCost, title: pack.title };
+    return { items: rows, priceCap: pack.creditCost, title: pack.title, money: moneyOf(pack) };
   }
-  const [bundle] = await db.select({ title: bundles.title, creditCost: bundles.creditCost }).from(bundles).where(and(eq(bundles.id, id), eq(bundles.active, true)));
+  const [bundle] = await db
+    .select({ title: bundles.title, creditCost: bundles.creditCost, priceCents: bundles.priceCents, currency: bundles.currency })
+    .from(bundles)
+    .where(and(eq(bundles.id, id), eq(bundles.active, true)));
   if (!bundle) return null;
   const rows = await acquirableItems(db)
     .innerJoin(bundlePacks, eq(bundlePacks.packId, items.packId))
     .where(and(eq(bundlePacks.bundleId, id), itemListedSql))
     .orderBy(bundlePacks.position, items.position);
-  return { items: rows, priceCap: bundle.creditCost, title: bundle.title };
+  return { items: rows, priceCap: bundle.creditCost, title: bundle.title, money: moneyOf(bundle) };
 }
+
+const moneyOf = (row: { priceCents: number | null; currency: string }) => (row.priceCents === null ? null : { priceCents: row.priceCents, currency: row.currency });
 
 export async function listOwnedAmong(db: DbOrTx, userId: string, itemIds: readonly string[]): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
@@ -81,12 +88,26 @@ async function holderName(db: DbOrTx, userId: string): Promise<string> {
  */
 export async function recordOwnership(
   db: DbOrTx,
-  input: { userId: string; items: readonly AcquirableItem[]; source: 'credits' | 'free'; creditLedgerId: string | null; termsVersion: string },
+  input: {
+    userId: string;
+    items: readonly AcquirableItem[];
+    termsVersion: string;
+    /** With credits (the spend entry), for nothing, or bought for money: each item's share of the amount paid (decision 0047). */
+    paid: { source: 'credits'; creditLedgerId: string } | { source: 'free' } | { source: 'purchase'; checkoutSessionId: string; currency: string; shares: ReadonlyMap<string, number> };
+  },
 ): Promise<number> {
   if (input.items.length === 0) return 0;
+  const { paid } = input;
+  const rowOf = (item: AcquirableItem) => {
+    if (paid.source === 'purchase') {
+      const share = paid.shares.get(item.id) ?? 0;
+      return share > 0 ? { source: 'purchase' as const, checkoutSessionId: paid.checkoutSessionId, priceCents: share, currency: paid.currency } : { source: 'free' as const };
+    }
+    return paid.source === 'credits' && item.cost !== 0 ? { source: 'credits' as const, creditLedgerId: paid.creditLedgerId } : { source: 'free' as const };
+  };
   const owned = await db
     .insert(ownedItems)
-    .values(input.items.map((item) => ({ userId: input.userId, itemId: item.id, source: item.cost === 0 ? ('free' as const) : input.source, creditLedgerId: item.cost === 0 ? null : input.creditLedgerId })))
+    .values(input.items.map((item) => ({ userId: input.userId, itemId: item.id, ...rowOf(item) })))
     .onConflictDoNothing({ target: [ownedItems.userId, ownedItems.itemId] })
     .returning({ id: ownedItems.id, itemId: ownedItems.itemId });
   if (owned.length === 0) return 0;

@@ -1,12 +1,14 @@
-import { priceNotFoundMessage, REFILLS_PER_PERIOD, type CheckoutSessionRequest } from '@crate/contract/checkout';
+import { priceNotFoundMessage, REFILLS_PER_PERIOD, type CheckoutSessionRequest, type PurchaseRequest } from '@crate/contract/checkout';
 import type { CheckoutMode } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asCheckout } from '../../policies/checkout-policy.ts';
+import { quotePurchase } from '../ownership/acquisition-service.ts';
 import { fulfilCheckoutFromProvider, grantsAccess } from './fulfilment-service.ts';
-import { ProviderRequestError } from './payment-provider.ts';
+import { money } from './payment-mail.ts';
+import { ProviderRequestError, type SessionLine } from './payment-provider.ts';
 import {
   countRefillsSince,
   expireOpenCheckout,
@@ -86,8 +88,7 @@ function sameRequest(earlier: CheckoutRow, mode: CheckoutMode, lines: { price: s
 /**
  * POST /api/checkout-sessions: records the request (once per idempotency key), asks the provider for a
  * session and answers with the row — its id and URL, or the error the provider gave, so the client shows
- * it at once. A provider slower than PROVIDER_WAIT_MS leaves the row pending; it is filled in when the
- * provider answers and the client, polling GET, sees it then.
+ * it at once.
  */
 export async function createCheckout(ctx: AppContext, userId: string, body: CheckoutSessionRequest & { mode: CheckoutMode }): Promise<CheckoutRow> {
   const lines = body.line_items ? body.line_items.map((l) => ({ price: l.price, quantity: l.quantity ?? 1 })) : [{ price: body.price!, quantity: body.quantity ?? 1 }];
@@ -114,28 +115,80 @@ export async function createCheckout(ctx: AppContext, userId: string, body: Chec
   });
   // Two requests with one key at once: the second answers with the first one's row.
   if (!inserted) return sameRequest((await findCheckoutByKey(ctx.db, userId, body.idempotency_key!))!, body.mode, lines);
+  return openSession(ctx, inserted, user, lines.map((l) => ({ priceId: l.price, quantity: l.quantity })));
+}
 
+const PURCHASE_NAMES = { pack: 'Pack', bundle: 'Bundle' } as const;
+
+/**
+ * POST /api/purchases (decision 0047): a one-off checkout buying a published pack or an active bundle outright,
+ * charging its money price pro rata for the sounds the buyer does not own yet (quotePurchase: the rule the credit
+ * price follows) as one inline line. The row keeps what was quoted — the sounds and the amount — for fulfilment,
+ * which grants those still to be granted and refunds the rest. The same key answers with the row made first.
+ */
+export async function createPurchaseCheckout(ctx: AppContext, userId: string, body: PurchaseRequest): Promise<CheckoutRow> {
+  const earlier = await findCheckoutByKey(ctx.db, userId, body.idempotency_key);
+  if (earlier) return samePurchase(earlier, body);
+  const here = body.target === 'pack' ? `/pack/${body.id}` : `/bundle/${body.id}`;
+  const successUrl = ownPage(ctx, body.success_url, 'success_url', here);
+  const cancelUrl = ownPage(ctx, body.cancel_url, 'cancel_url', here);
+  const quote = await quotePurchase(ctx.db, userId, body.target, body.id);
+  // The amount the button showed is the amount charged (decision 0033's rule for credits).
+  if (body.expected_amount !== undefined && body.expected_amount !== quote.amount) {
+    throw new AppError('CONFLICT', `The price is now ${money(quote.amount, quote.currency)}, not ${money(body.expected_amount, quote.currency)}: look again before buying.`, 'expected_amount');
+  }
+  const user = await findUser(ctx.db, userId);
+  if (!user) throw notFound('The account');
+  const inserted = await insertCheckout(ctx.db, {
+    userId,
+    provider: ctx.payments.kind,
+    mode: 'payment',
+    lineItems: [],
+    successUrl,
+    cancelUrl,
+    idempotencyKey: body.idempotency_key,
+    purchase: { target: body.target, id: body.id, title: quote.title, amount: quote.amount, currency: quote.currency, items: quote.items },
+  });
+  if (!inserted) return samePurchase((await findCheckoutByKey(ctx.db, userId, body.idempotency_key))!, body);
+  const count = quote.items.length;
+  const name = `${PURCHASE_NAMES[body.target]} “${quote.title}” (${count} ${count === 1 ? 'sound' : 'sounds'})`;
+  return openSession(ctx, inserted, user, [{ name, unitAmount: quote.amount, currency: quote.currency, quantity: 1 }]);
+}
+
+function samePurchase(earlier: CheckoutRow, body: PurchaseRequest): CheckoutRow {
+  if (earlier.purchase?.target !== body.target || earlier.purchase.id !== body.id) {
+    throw new AppError('CONFLICT', 'This idempotency_key was used for another checkout; make a new key for a new request.', 'idempotency_key');
+  }
+  return earlier;
+}
+
+/**
+ * Asks the provider for the session of a recorded checkout and answers the row: its id and URL, or the error the
+ * provider gave. A provider slower than PROVIDER_WAIT_MS leaves the row pending; it is filled in when the provider
+ * answers and the client, polling GET, sees it then.
+ */
+async function openSession(ctx: AppContext, row: CheckoutRow, user: { email: string; customerId: string | null }, lineItems: SessionLine[]): Promise<CheckoutRow> {
   const creating = ctx.payments
     .createCheckoutSession({
-      checkoutId: inserted.id,
-      userId,
+      checkoutId: row.id,
+      userId: row.userId,
       email: user.email,
       customerId: user.customerId,
-      mode: body.mode,
-      lineItems: lines.map((l) => ({ priceId: l.price, quantity: l.quantity })),
-      successUrl,
-      cancelUrl,
-      idempotencyKey: `checkout:${inserted.id}`,
+      mode: row.mode,
+      lineItems,
+      successUrl: row.successUrl,
+      cancelUrl: row.cancelUrl,
+      idempotencyKey: `checkout:${row.id}`,
     })
     .then(
       async (session) => {
-        await updateCheckout(ctx.db, inserted.id, { sessionId: session.id, url: session.url, status: 'open' });
-        await expireOtherCheckouts(ctx, userId, body.mode, inserted.id);
+        await updateCheckout(ctx.db, row.id, { sessionId: session.id, url: session.url, status: 'open' });
+        await expireOtherCheckouts(ctx, row);
       },
       (error: unknown) => {
         const known = error instanceof ProviderRequestError;
-        if (!known) ctx.log.error({ err: error, checkout: inserted.id }, 'creating a checkout session failed');
-        return updateCheckout(ctx.db, inserted.id, {
+        if (!known) ctx.log.error({ err: error, checkout: row.id }, 'creating a checkout session failed');
+        return updateCheckout(ctx.db, row.id, {
           status: 'error',
           errorCode: known ? error.code : 'provider_unavailable',
           errorMessage: known ? error.message : 'The payment provider did not answer. Nothing was charged; try again in a moment.',
@@ -143,16 +196,17 @@ export async function createCheckout(ctx: AppContext, userId: string, body: Chec
       },
     );
   await Promise.race([creating, new Promise((resolve) => setTimeout(resolve, PROVIDER_WAIT_MS).unref())]);
-  return (await findCheckout(ctx.db, inserted.id))!;
+  return (await findCheckout(ctx.db, row.id))!;
 }
 
 /**
- * Opening a checkout closes the user's other open ones for the same purpose, at the provider too, so one
- * click's worth is all that can be paid (decision 0033). A session paid meanwhile stays paid: fulfilment
- * checks its rules again. A provider that does not answer leaves the old one open, and fulfilment again decides.
+ * Opening a checkout closes the user's other open ones for the same purpose (a plan, a refill, the same pack or
+ * bundle), at the provider too, so one click's worth is all that can be paid (decision 0033). A session paid
+ * meanwhile stays paid: fulfilment checks its rules again. A provider that does not answer leaves the old one
+ * open, and fulfilment again decides.
  */
-async function expireOtherCheckouts(ctx: AppContext, userId: string, mode: CheckoutMode, keepId: string): Promise<void> {
-  for (const other of await listOtherOpenCheckouts(ctx.db, userId, mode, keepId)) {
+async function expireOtherCheckouts(ctx: AppContext, row: CheckoutRow): Promise<void> {
+  for (const other of await listOtherOpenCheckouts(ctx.db, row)) {
     try {
       const status = other.sessionId ? await ctx.payments.expireCheckoutSession(other.sessionId) : 'expired';
       if (status === 'expired') await expireOpenCheckout(ctx.db, other.id, 'You started another checkout, so this one was closed: only the latest can be paid.');

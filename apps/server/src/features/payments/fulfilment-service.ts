@@ -3,8 +3,9 @@ import type { AutomaticRefundReason } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { addCredits, latestGrantExpiry, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
+import { grantPurchase } from '../ownership/acquisition-service.ts';
 import { grantRole, revokeRole, rolesOf } from '../roles/role-service.ts';
-import { duplicatePlanMail, paymentFailedMail, receiptMail, refillRefundMail } from './payment-mail.ts';
+import { duplicatePlanMail, paymentFailedMail, purchaseRefundMail, receiptMail, refillRefundMail } from './payment-mail.ts';
 import { ProviderRequestError, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSubscription } from './payment-provider.ts';
 import {
   countRefillsSince,
@@ -34,6 +35,7 @@ import {
   upsertPrice,
   upsertProduct,
   upsertSubscription,
+  type CheckoutPurchase,
   type CheckoutRow,
   type ReceiptRow,
   type SubscriptionRow,
@@ -48,7 +50,8 @@ import {
  *
  * Every money rule checked when a checkout opens is checked again here, under the user's lock (decision
  * 0033): a plan paid while another runs is canceled and refunded, refills past the period's limit (or with
- * no plan) are refunded. The return page fulfils through this same path when the webhook is late.
+ * no plan) are refunded, and a pack or bundle bought outright grants only what is still to be granted and refunds
+ * the rest (decision 0047). The return page fulfils through this same path when the webhook is late.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -253,7 +256,47 @@ async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutS
   }
 
   if (subscription) await applySubscription(ctx, tx, subscription, row.userId);
-  if (session.mode === 'payment' && paid) await fulfilRefill(ctx, tx, row, session);
+  if (session.mode === 'payment' && paid) await (row.purchase ? fulfilPurchase(ctx, tx, row, row.purchase, session) : fulfilRefill(ctx, tx, row, session));
+}
+
+const PURCHASE_NAMES = { pack: 'Pack', bundle: 'Bundle' } as const;
+
+/**
+ * A paid pack or bundle bought outright (decision 0047), under the user's lock: one receipt, then the sounds it
+ * was paid for granted through the ownership path getting with credits takes. The money rules are checked again
+ * now: a sound the buyer came to own meanwhile (got with credits, or another purchase) or that is no longer on
+ * sale (taken down, the pack archived, the bundle deactivated) is not granted, and its share of the payment is
+ * refunded — part of it, or all when none could be granted. Never granted twice (the receipt is the key).
+ */
+async function fulfilPurchase(ctx: AppContext, tx: Tx, row: CheckoutRow, purchase: CheckoutPurchase, session: ProviderCheckoutSession): Promise<void> {
+  const description = `${PURCHASE_NAMES[purchase.target]} “${purchase.title}”`;
+  const receipt = await insertReceipt(tx, {
+    userId: row.userId,
+    provider: ctx.payments.kind,
+    providerRef: session.id,
+    paymentId: session.paymentId,
+    description,
+    amount: session.amountTotal,
+    currency: session.currency,
+    creditLedgerId: null,
+    credits: 0,
+  });
+  if (!receipt) return; // fulfilled already
+  const { grantedCount, grantedAmount } = await grantPurchase(tx, { userId: row.userId, checkoutSessionId: row.id, target: purchase.target, id: purchase.id, amount: receipt.amount, currency: receipt.currency, items: purchase.items });
+  await updateCheckout(tx, row.id, { grantedQuantity: grantedCount });
+  const refundAmount = receipt.amount - grantedAmount;
+  if (refundAmount === 0) {
+    await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description, amount: receipt.amount, currency: receipt.currency, credits: 0, creditsExpireAt: null, renewal: false }));
+    return;
+  }
+  const paidFor = purchase.items.length;
+  const why = 'you came to own them meanwhile, or they were taken down before the payment went through';
+  const words =
+    grantedCount === 0
+      ? `None of the ${paidFor === 1 ? 'sound' : `${paidFor} sounds`} of ${description} you paid for could be added to your library (${why}): it is refunded in full.`
+      : `${paidFor - grantedCount} of the ${paidFor} sounds of ${description} you paid for could not be added to your library (${why}): their share is refunded. The other ${grantedCount} are yours.`;
+  await refundAutomatically(ctx, tx, { receipt, checkoutId: row.id, reason: 'purchase_not_granted', amount: refundAmount, description: words });
+  await mailUser(ctx, tx, row.userId, (to) => purchaseRefundMail({ to, publicUrl: ctx.config.publicUrl, description: words, amount: refundAmount, currency: receipt.currency }));
 }
 
 /**

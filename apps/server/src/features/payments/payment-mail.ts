@@ -65,3 +65,14 @@ export function refillRefundMail(input: { to: string; publicUrl: string; descrip
     link,
   };
 }
+
+/** A pack or bundle bought outright whose sounds (some or all) could not be granted when it was paid (decision 0047). */
+export function purchaseRefundMail(input: { to: string; publicUrl: string; description: string; amount: number; currency: string }): MailMessage {
+  const link = `${input.publicUrl}/library`;
+  return {
+    to: input.to,
+    subject: `Your Crate purchase: ${money(input.amount, input.currency)} refunded`,
+    text: `${input.description}\n\nWe refund ${money(input.amount, input.currency)}; refunds reach your card in 5 to 10 days.\n\nWhat you own is in your library: ${link}\n`,
+    link,
+  };
+}

@@ -18,6 +18,9 @@ export function presentCheckout(row: CheckoutRow, refunds: readonly RefundRow[] 
     cancel_url: row.cancelUrl,
     completed_at: row.completedAt?.toISOString() ?? null,
     notice: refunds.length > 0 ? refunds.map((r) => `${r.description} Refund: ${money(r.amount, r.currency)}.`).join(' ') : null,
+    purchase: row.purchase
+      ? { target: row.purchase.target, id: row.purchase.id, title: row.purchase.title, amount: row.purchase.amount, currency: row.purchase.currency, item_count: row.purchase.items.length }
+      : null,
   };
 }
 

@@ -13,6 +13,13 @@ interface ProviderLineItem {
   quantity: number;
 }
 
+/**
+ * What a new session charges, line by line: a price of the payments catalogue (plans, refills), or an amount
+ * named inline — Stripe's `price_data` — for a pack or bundle bought outright (decision 0047).
+ */
+export type SessionLine = ProviderLineItem | { name: string; unitAmount: number; currency: string; quantity: 1 };
+export const isCataloguePriceLine = (line: SessionLine): line is ProviderLineItem => 'priceId' in line;
+
 export interface CreateSessionInput {
   /** Our checkout_sessions row: the provider echoes it as client_reference_id. */
   checkoutId: string;
@@ -21,7 +28,7 @@ export interface CreateSessionInput {
   /** The customer already on file for this user, if any. */
   customerId: string | null;
   mode: CheckoutMode;
-  lineItems: ProviderLineItem[];
+  lineItems: SessionLine[];
   successUrl: string;
   cancelUrl: string;
   /** Passed on to the provider so a retried create makes one session. */
@@ -43,6 +50,7 @@ export interface ProviderCheckoutSession {
   invoiceId: string | null;
   amountTotal: number;
   currency: string;
+  /** The catalogue prices it charges (refills); an inline line (a purchase) is known by our checkout row instead. */
   lineItems: ProviderLineItem[];
 }
 

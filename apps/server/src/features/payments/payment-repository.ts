@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkoutSessions, paymentEvents, paymentPrices, paymentProducts, paymentReceipts, paymentRefunds, subscriptions, users } from '../../db/schema/index.ts';
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
+export type { CheckoutPurchase } from '../../db/schema/index.ts';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
@@ -124,6 +125,7 @@ export async function countRefillsSince(db: DbOrTx, userId: string, since: Date,
     eq(checkoutSessions.mode, 'payment'),
     inArray(checkoutSessions.status, options.paidOnly ? ['complete'] : ['complete', 'processing']),
     gte(checkoutSessions.createdAt, since),
+    isNull(checkoutSessions.purchase),
   ];
   if (options.exceptId) conditions.push(ne(checkoutSessions.id, options.exceptId));
   const rows = await db
@@ -133,12 +135,18 @@ export async function countRefillsSince(db: DbOrTx, userId: string, since: Date,
   return rows.reduce((sum, row) => sum + (row.granted ?? (row.lineItems ?? []).reduce((n, line) => n + (line.quantity ?? 1), 0)), 0);
 }
 
-/** The user's other checkouts for the same purpose that could still be paid (or are being made). */
-export async function listOtherOpenCheckouts(db: DbOrTx, userId: string, mode: CheckoutRow['mode'], exceptId: string): Promise<CheckoutRow[]> {
+/**
+ * The user's other open checkouts for the same purpose as `row`: a plan, a refill, or buying the same pack or
+ * bundle (decision 0047; buying two different packs at once is two purposes).
+ */
+export async function listOtherOpenCheckouts(db: DbOrTx, row: Pick<CheckoutRow, 'id' | 'userId' | 'mode' | 'purchase'>): Promise<CheckoutRow[]> {
+  const purpose = row.purchase
+    ? and(sql`${checkoutSessions.purchase}->>'target' = ${row.purchase.target}`, sql`${checkoutSessions.purchase}->>'id' = ${row.purchase.id}`)
+    : and(eq(checkoutSessions.mode, row.mode), isNull(checkoutSessions.purchase));
   return db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.mode, mode), eq(checkoutSessions.status, 'open'), ne(checkoutSessions.id, exceptId)));
+    .where(and(eq(checkoutSessions.userId, row.userId), purpose, eq(checkoutSessions.status, 'open'), ne(checkoutSessions.id, row.id)));
 }
 
 /** Closes a checkout that is still open (a later event about it finds it final). */

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { readBodyUpTo } from '../../http/read-body.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { advanceTestClock, changePlan, getBilling, listReceipts, openPortal, setCancel } from './billing-service.ts';
-import { createCheckout, readCheckout } from './checkout-service.ts';
+import { createCheckout, createPurchaseCheckout, readCheckout } from './checkout-service.ts';
 import { presentCheckout, presentReceipt } from './payment-presenters.ts';
 import { receiveWebhook } from './webhook-service.ts';
 
@@ -14,6 +14,7 @@ const WEBHOOK_MAX_BYTES = 512 * 1024;
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.createCheckoutSession, async ({ viewer, body }) => presentCheckout(await createCheckout(ctx, viewer.userId, body)));
+  registerEndpoint(app, API.createPurchaseCheckout, async ({ viewer, body }) => presentCheckout(await createPurchaseCheckout(ctx, viewer.userId, body)));
   registerEndpoint(app, API.getCheckoutSession, async ({ viewer, params }) => {
     const { row, refunds } = await readCheckout(ctx, viewer, params.id);
     return presentCheckout(row, refunds);

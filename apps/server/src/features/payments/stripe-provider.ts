@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@crate/contract/commerce-enums';
 import {
+  isCataloguePriceLine,
   ProviderRequestError,
   WebhookSignatureError,
   type CreateSessionInput,
@@ -18,8 +19,8 @@ import {
 } from './payment-provider.ts';
 
 /**
- * Stripe (decision 0023) through the official `stripe` SDK: Checkout Sessions for plans and refills, the
- * Customer Portal, and re-reads of sessions, subscriptions, invoices, charges, disputes, products and
+ * Stripe (decision 0023) through the official `stripe` SDK: Checkout Sessions for plans, refills and packs or
+ * bundles bought outright (an inline `price_data` line, decision 0047), the Customer Portal, and re-reads of sessions, subscriptions, invoices, charges, disputes, products and
  * prices when their events arrive. STRIPE_API_URL points the SDK at another host (the tests' stand-in).
  */
 
@@ -83,7 +84,9 @@ export class StripeProvider implements PaymentProvider {
       this.#stripe.checkout.sessions.create(
         {
           mode: input.mode,
-          line_items: input.lineItems.map((l) => ({ price: l.priceId, quantity: l.quantity })),
+          line_items: input.lineItems.map((l) =>
+            isCataloguePriceLine(l) ? { price: l.priceId, quantity: l.quantity } : { price_data: { currency: l.currency, unit_amount: l.unitAmount, product_data: { name: l.name } }, quantity: l.quantity },
+          ),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           client_reference_id: input.checkoutId,

@@ -1,3 +1,4 @@
+import { isCataloguePriceLine } from '../payment-provider.ts';
 import type { findPricesWithProducts } from '../payment-repository.ts';
 import { SANDBOX_CARDS, type SandboxSession } from './sandbox-provider.ts';
 
@@ -15,6 +16,7 @@ const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US
 export function presentCheckoutPage(session: SandboxSession, prices: SandboxPrices, error: string | null): string {
   const lines = session.lineItems
     .map((line) => {
+      if (!isCataloguePriceLine(line)) return `<tr><td>${escape(line.name)}</td><td class="n">${money(line.unitAmount * line.quantity, line.currency)}</td></tr>`;
       const found = prices.find((p) => p.price.id === line.priceId);
       const name = found ? `${found.product.name}${found.price.interval ? ` — every ${found.price.interval}` : ''}` : line.priceId;
       return `<tr><td>${line.quantity > 1 ? `${line.quantity} × ` : ''}${escape(name)}</td><td class="n">${found ? money(found.price.unitAmount * line.quantity, found.price.currency) : ''}</td></tr>`;

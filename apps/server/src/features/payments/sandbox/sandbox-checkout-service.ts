@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../app-context.ts';
+import { isCataloguePriceLine } from '../payment-provider.ts';
 import { findPricesWithProducts } from '../payment-repository.ts';
 import { presentCheckoutPage } from './sandbox-checkout-presenter.ts';
 import { SandboxProvider, type SandboxSession } from './sandbox-provider.ts';
@@ -23,6 +24,6 @@ export function sandboxCheckout(ctx: AppContext): SandboxCheckout | null {
     session: (id) => sandbox.session(id),
     pay: (id, card) => sandbox.pay(id, card),
     cancelUrl: (id) => sandbox.cancelUrl(id),
-    page: async (session, error) => presentCheckoutPage(session, await findPricesWithProducts(ctx.db, session.lineItems.map((l) => l.priceId)), error),
+    page: async (session, error) => presentCheckoutPage(session, await findPricesWithProducts(ctx.db, session.lineItems.filter(isCataloguePriceLine).map((l) => l.priceId)), error),
   };
 }

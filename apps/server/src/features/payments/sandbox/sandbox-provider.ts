@@ -5,6 +5,7 @@ import type { DbOrTx, Db } from '../../../db/client.ts';
 import { paymentPrices, paymentProducts, sandboxObjects } from '../../../db/schema/index.ts';
 import type { AppJobQueue } from '../../../jobs/job-catalogue.ts';
 import {
+  isCataloguePriceLine,
   ProviderRequestError,
   type CreateSessionInput,
   type PaymentProvider,
@@ -18,6 +19,7 @@ import {
   type ProviderPrice,
   type ProviderProduct,
   type ProviderSubscription,
+  type SessionLine,
 } from '../payment-provider.ts';
 import { verifyStripeSignature } from '../stripe-provider.ts';
 
@@ -39,7 +41,9 @@ export const SANDBOX_CARDS = {
 
 type Stored<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
-export interface SandboxSession extends Stored<ProviderCheckoutSession> {
+export interface SandboxSession extends Omit<Stored<ProviderCheckoutSession>, 'lineItems'> {
+  /** What the page lists and charges: catalogue prices, or an amount named inline (a purchase, decision 0047). */
+  lineItems: SessionLine[];
   url: string;
   successUrl: string;
   cancelUrl: string;
@@ -143,8 +147,11 @@ export class SandboxProvider implements PaymentProvider {
 
   // ── PaymentProvider ──
   async createCheckoutSession(input: CreateSessionInput): Promise<{ id: string; url: string }> {
-    const prices = await this.#o.db.select().from(paymentPrices).where(inArray(paymentPrices.id, input.lineItems.map((l) => l.priceId)));
-    const amountTotal = input.lineItems.reduce((sum, line) => sum + (prices.find((p) => p.id === line.priceId)?.unitAmount ?? 0) * line.quantity, 0);
+    const priceIds = input.lineItems.filter(isCataloguePriceLine).map((l) => l.priceId);
+    const prices = priceIds.length > 0 ? await this.#o.db.select().from(paymentPrices).where(inArray(paymentPrices.id, priceIds)) : [];
+    const unitAmount = (line: SessionLine) => (isCataloguePriceLine(line) ? (prices.find((p) => p.id === line.priceId)?.unitAmount ?? 0) : line.unitAmount);
+    const amountTotal = input.lineItems.reduce((sum, line) => sum + unitAmount(line) * line.quantity, 0);
+    const first = input.lineItems[0];
     const existing = await this.#o.db.select({ data: sandboxObjects.data }).from(sandboxObjects).where(and(eq(sandboxObjects.type, 'idempotency'), eq(sandboxObjects.id, `idem_${input.idempotencyKey}`)));
     if (existing[0]) return existing[0].data as { id: string; url: string };
     const id = newId('cs');
@@ -161,7 +168,7 @@ export class SandboxProvider implements PaymentProvider {
       paymentId: null,
       invoiceId: null,
       amountTotal,
-      currency: prices[0]?.currency ?? 'usd',
+      currency: (first && !isCataloguePriceLine(first) ? first.currency : prices[0]?.currency) ?? 'usd',
       lineItems: input.lineItems,
       url,
       successUrl: input.successUrl,
@@ -196,7 +203,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession> {
     const s = await this.session(id);
-    return { ...s };
+    return { ...s, lineItems: s.lineItems.filter(isCataloguePriceLine) };
   }
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription> {
@@ -325,7 +332,7 @@ export class SandboxProvider implements PaymentProvider {
       let subscriptionId: string | null = null;
       let invoiceId: string | null = null;
       if (s.mode === 'subscription') {
-        const line = s.lineItems[0]!;
+        const line = s.lineItems.filter(isCataloguePriceLine)[0]!;
         const price = await this.#price(tx, line.priceId);
         const now = new Date();
         subscriptionId = newId('sub');

@@ -3,11 +3,14 @@ import { useParams } from 'react-router';
 import type { BundleDetail } from '@crate/contract/catalogue';
 import { CoverImage } from '../../../components/cover-image.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { CheckoutReturn } from '../../../components/checkout-return.tsx';
+import { BuyButton } from '../../../components/library-actions/buy-button.tsx';
 import { GetAllButton } from '../../../components/library-actions/get-button.tsx';
 import { formatMoney } from '../../../components/money.ts';
 import { PackGrid } from '../../../components/pack-grid.tsx';
 import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
+import { catalogueKeys } from '../api/catalogue-keys.ts';
 import { useBundle } from '../api/get-bundle.ts';
 import { DetailHeader } from '../components/detail-header.tsx';
 import { DetailScreenState } from '../components/detail-screen-state.tsx';
@@ -19,12 +22,12 @@ export default function BundleScreen() {
   const bundle = useBundle(ref);
   return (
     <DetailScreenState query={bundle} skeleton={<PackGrid packs={[]} loading skeletons={5} />} notFound={{ screenTitle: 'Bundle', what: 'bundle', browse: { to: '/bundles', label: 'All bundles' } }} errorTitle="This bundle did not load">
-      {(data) => <BundleView bundle={data} />}
+      {(data) => <BundleView bundle={data} bundleRef={ref} />}
     </DetailScreenState>
   );
 }
 
-function BundleView({ bundle }: { bundle: BundleDetail }) {
+function BundleView({ bundle, bundleRef }: { bundle: BundleDetail; bundleRef: string }) {
   const sounds = bundle.packs.reduce((sum, pack) => sum + pack.item_count, 0);
   usePageMeta({
     title: bundle.title,
@@ -33,6 +36,7 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
   });
   return (
     <Container size="lg" py="xl">
+      <CheckoutReturn paidTitle="Bundle bought" cancelledHint="buy it whenever you are ready." />
       <DetailHeader art={<CoverImage cover={bundle.cover} alt={`Cover of ${bundle.title}`} size="100%" priority radius="lg" />}>
         <Text size="xs" tt="uppercase" fw={700} c="ember.4" style={{ letterSpacing: '0.12em' }}>
           Bundle
@@ -61,6 +65,7 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
         {bundle.pack_count > 0 ? (
           <Group gap="sm" mt="xs">
             <GetAllButton target="bundle" id={bundle.id} name={bundle.title} price={bundle.viewer_price} />
+            <BuyButton target="bundle" id={bundle.id} name={bundle.title} price={bundle.viewer_price} queryKey={catalogueKeys.bundle(bundleRef)} />
           </Group>
         ) : null}
       </DetailHeader>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { PackDetail } from '@crate/contract/catalogue';
 import { genreLabel } from '@crate/contract/taxonomy';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CheckoutReturn } from '../../../components/checkout-return.tsx';
 import { BundleCard } from '../../../components/bundle-card.tsx';
 import { CardGrid, CardGridItem } from '../../../components/card-grid.tsx';
 import { CoverImage } from '../../../components/cover-image.tsx';
@@ -12,6 +13,7 @@ import { pageRows } from '../../../components/cursor-pages.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList, ItemListSkeleton } from '../../../components/item-list/item-list.tsx';
 import { FavoriteButton } from '../../../components/library-actions/favorite-button.tsx';
+import { BuyButton } from '../../../components/library-actions/buy-button.tsx';
 import { DownloadPackButton, GetAllButton } from '../../../components/library-actions/get-button.tsx';
 import { LICENCE_TERMS } from '../../../components/licence-terms.ts';
 import { formatMoney } from '../../../components/money.ts';
@@ -20,6 +22,7 @@ import { usePageMeta } from '../../../components/page-meta.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { packPreviewItem } from '../../../player/pack-preview-item.ts';
 import { useProfile } from '../../../profile/profile-state.ts';
+import { catalogueKeys } from '../api/catalogue-keys.ts';
 import { usePack, usePackItems } from '../api/get-pack.ts';
 import { DetailHeader } from '../components/detail-header.tsx';
 import { DetailScreenState } from '../components/detail-screen-state.tsx';
@@ -57,6 +60,7 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
 
   return (
     <Container size="lg" py="xl">
+      <CheckoutReturn paidTitle="Pack bought" cancelledHint="buy it whenever you are ready." />
       {pack.takedown_reason ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} mb="lg" title="Taken down">
           This pack was taken down: {pack.takedown_reason}.
@@ -108,7 +112,12 @@ function PackView({ pack, packRef }: { pack: PackDetail; packRef: string }) {
         ) : null}
         <Group gap="sm" mt="xs">
           {previewItem ? <PreviewButton item={previewItem} label="Play pack preview" /> : null}
-          {pack.published && pack.item_count > 0 ? <GetAllButton target="pack" id={pack.id} name={pack.title} price={pack.viewer_price} /> : null}
+          {pack.published && pack.item_count > 0 ? (
+            <>
+              <GetAllButton target="pack" id={pack.id} name={pack.title} price={pack.viewer_price} />
+              <BuyButton target="pack" id={pack.id} name={pack.title} price={pack.viewer_price} queryKey={catalogueKeys.pack(packRef)} />
+            </>
+          ) : null}
           <DownloadPackButton packId={pack.id} name={pack.title} itemIds={rows.map((row) => row.id)} />
           <FavoriteButton kind="pack" id={pack.id} name={pack.title} favorited={pack.favorited} withLabel />
           {pack.abilities.edit ? (

@@ -1,10 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { API } from '@crate/contract/api-endpoints';
 import { callApi } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { libraryKeys } from '../../../components/library-actions/library-query-keys.ts';
 import { profileQueryKey } from '../../../profile/api/get-profile.ts';
 import { profileStore } from '../../../profile/profile-state.ts';
+import { catalogueKeys } from '../../catalogue/api/catalogue-keys.ts';
 import { checkoutKeys } from './checkout-keys.ts';
 
 
@@ -50,6 +52,15 @@ export function useRefreshBilling() {
       queryClient.invalidateQueries({ queryKey: profileQueryKey }),
     ]);
   };
+}
+
+/** After a pack or bundle bought outright is paid: what the viewer owns, and the prices it changes, reload (decision 0047). */
+export function useRefreshOwnership() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: libraryKeys.all }), queryClient.invalidateQueries({ queryKey: catalogueKeys.all })]),
+    [queryClient],
+  );
 }
 
 export function useChangePlan() {

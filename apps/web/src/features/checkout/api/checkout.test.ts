@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@crate/contract/checkout';
-import { startCheckout } from './checkout.ts';
+import { startCheckout, startPurchase } from './checkout.ts';
 
 const session = (over: Record<string, unknown> = {}) => ({
   id: '6f1c1f0e-0000-4000-8000-000000000001',
@@ -16,6 +16,7 @@ const session = (over: Record<string, unknown> = {}) => ({
   cancel_url: 'http://localhost/pricing',
   completed_at: null,
   notice: null,
+  purchase: null,
   ...over,
 });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -60,5 +61,16 @@ describe('startCheckout (SPEC §4, §8, §9)', () => {
     calls = 0;
     vi.stubGlobal('fetch', vi.fn(async () => (++calls < 3 ? json(calls === 1 ? 201 : 200, session()) : json(200, session({ status: 'open', url: 'http://x/pay' })))));
     await expect(startCheckout({ price: 'price_starter' }, options)).resolves.toMatchObject({ url: 'http://x/pay' });
+  });
+
+  it('buys a pack through POST /api/purchases at the amount shown, then waits like any checkout (decision 0047)', async () => {
+    const purchase = { target: 'pack', id: '6f1c1f0e-0000-4000-8000-0000000000aa', title: 'Dusty Keys', amount: 1299, currency: 'usd', item_count: 3 };
+    const fetch = vi.fn(async (url: string) => (url.endsWith('/api/purchases') ? json(201, session({ mode: 'payment', line_items: [], purchase })) : json(200, session({ status: 'open', url: 'http://localhost/sandbox/checkout/cs_2', purchase }))));
+    vi.stubGlobal('fetch', fetch);
+    const result = await startPurchase({ target: 'pack', id: purchase.id, expected_amount: 1299 }, { ...options, here: 'http://localhost/pack/x' });
+    expect(result.url).toBe('http://localhost/sandbox/checkout/cs_2');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/purchases$/);
+    expect(JSON.parse(init.body as string)).toMatchObject({ target: 'pack', id: purchase.id, expected_amount: 1299, success_url: 'http://localhost/pack/x', idempotency_key: expect.any(String) });
   });
 });

@@ -1,5 +1,5 @@
 import { API } from '@crate/contract/api-endpoints';
-import { CHECKOUT_MESSAGES, CHECKOUT_SESSION_WAIT_MS, type CheckoutSession, type CheckoutSessionRequest } from '@crate/contract/checkout';
+import { CHECKOUT_MESSAGES, CHECKOUT_SESSION_WAIT_MS, type CheckoutSession, type CheckoutSessionRequest, type PurchaseRequest } from '@crate/contract/checkout';
 import { callApi } from '../../../lib/api-client.ts';
 import { ApiError, isApiError } from '../../../lib/api-error.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -36,16 +36,27 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * has filled in its id and URL. An error the server recorded ends the wait at once with its message.
  * One idempotency key per call, so the POST may be retried without making a second session.
  */
-export async function startCheckout(request: CheckoutSessionRequest, options: StartCheckoutOptions): Promise<CheckoutSession & { url: string }> {
+export function startCheckout(request: CheckoutSessionRequest, options: StartCheckoutOptions): Promise<CheckoutSession & { url: string }> {
+  return openAndWait((here, signal) => callApi(API.createCheckoutSession, { body: { success_url: here, cancel_url: here, idempotency_key: newIdempotencyKey(), ...request }, signal }), options);
+}
+
+/**
+ * Buying a pack or a bundle outright (decision 0047): the same checkout, opened by POST /api/purchases at the
+ * amount the button showed (a different price now is refused with the new one), and waited for the same way.
+ */
+export function startPurchase(request: Omit<PurchaseRequest, 'idempotency_key'>, options: StartCheckoutOptions): Promise<CheckoutSession & { url: string }> {
+  return openAndWait((here, signal) => callApi(API.createPurchaseCheckout, { body: { success_url: here, cancel_url: here, idempotency_key: newIdempotencyKey(), ...request }, signal }), options);
+}
+
+async function openAndWait(create: (here: string, signal: AbortSignal) => Promise<CheckoutSession>, options: StartCheckoutOptions): Promise<CheckoutSession & { url: string }> {
   if (!options.signedIn) throw new CheckoutError(CHECKOUT_MESSAGES.unauthenticated);
   const here = options.here ?? window.location.href;
   const deadline = Date.now() + (options.waitMs ?? CHECKOUT_SESSION_WAIT_MS);
   const timeout = AbortSignal.timeout(options.waitMs ?? CHECKOUT_SESSION_WAIT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const body = { success_url: here, cancel_url: here, idempotency_key: newIdempotencyKey(), ...request };
   let session: CheckoutSession;
   try {
-    session = await callApi(API.createCheckoutSession, { body, signal });
+    session = await create(here, signal);
   } catch (error) {
     if (timeout.aborted) throw new CheckoutError(CHECKOUT_MESSAGES.timeout);
     if (isApiError(error, 'UNAUTHENTICATED')) throw new CheckoutError(CHECKOUT_MESSAGES.unauthenticated);
