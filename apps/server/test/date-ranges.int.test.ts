@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Endpoint } from '@crate/contract/api-endpoints';
 import { PACK_STATUS } from '@crate/contract/pack-status';
-import { call } from './auth-helpers.ts';
+import sharp from 'sharp';
+import { call, freshAddress } from './auth-helpers.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { datesOf, HOSTILE_DATES, hostileRanges } from './date-fields.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -29,6 +30,9 @@ interface Fixture {
   pack: { id: string };
   draftPack: { id: string };
   item: { slug: string };
+  /** An uploaded banner image, and a banner as last read (its id and updated_at). */
+  bannerImageId: string;
+  banner: { id: string; updated_at: string };
 }
 /** A request the endpoint answers 2xx: its date fields are then made hostile one at a time. */
 interface ValidRequest {
@@ -48,7 +52,14 @@ const VALID: Record<string, (f: Fixture) => ValidRequest> = {
   adjustCredits: (f) => ({ as: f.admin, url: `/api/admin/users/${f.owner.id}/credits`, body: { amount: 5, reason: 'Thanks for the report', idempotency_key: randomUUID() } }),
   updateItem: (f) => ({ as: f.owner, url: `/api/studio/items/${f.item.slug}`, body: { name: 'Night Kick' } }),
   updateStudioPack: (f) => ({ as: f.owner, url: `/api/studio/packs/${f.draftPack.id}`, body: { title: 'Night Drums' } }),
+  createBanner: (f) => ({ as: f.admin, url: '/api/admin/banners', body: bannerBody(f, { starts_at: '2026-12-01T00:00:00.000Z', ends_at: '2026-12-31T00:00:00.000Z' }) }),
+  // Hostile dates are refused by the schema, before the banner's version is compared: the version read once serves them all.
+  updateBanner: (f) => ({ as: f.admin, url: `/api/admin/banners/${f.banner.id}`, body: { ...bannerBody(f, { starts_at: '2026-12-01T00:00:00.000Z', ends_at: null }), expected_updated_at: f.banner.updated_at } }),
 };
+
+function bannerBody(f: Fixture, dates: { starts_at: string | null; ends_at: string | null }): Record<string, unknown> {
+  return { title: 'Winter drums', subtitle: '', image_file_id: f.bannerImageId, position: 'Top-Left', link_url: null, active: true, ...dates };
+}
 
 const withQuery = (url: string, query: Record<string, string>) => `${url}?${new URLSearchParams(query).toString()}`;
 /** The valid request with these dates put in its query or body (`replace`: instead of what it held there). */
@@ -66,7 +77,20 @@ describe(`every loop bounded by its input: date ranges, on ${TEST_DB}`, () => {
     const pack = await createPack(t.ctx, creator.id);
     const [item] = await createItems(t.ctx, pack, 1);
     const draftPack = await createPack(t.ctx, creator.id, { status: PACK_STATUS.draft });
-    fixture = { owner, admin, pack, draftPack, item: item! };
+    const picture = await sharp({ create: { width: 1632, height: 600, channels: 3, background: '#335577' } }).png().toBuffer();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/images?purpose=banner&name=winter.png&crop_x=0&crop_y=0&crop_width=1632&crop_height=600',
+      payload: picture,
+      remoteAddress: freshAddress(),
+      headers: { 'content-type': 'image/png', cookie: admin.cookie },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const bannerImageId = (uploaded.json() as { id: string }).id;
+    const base = { owner, admin, pack, draftPack, item: item!, bannerImageId, banner: { id: '', updated_at: '' } };
+    const created = await call(t, 'POST', '/api/admin/banners', bannerBody(base, { starts_at: null, ends_at: null }), { cookie: admin.cookie });
+    expect(created.statusCode, created.body).toBe(201);
+    fixture = { ...base, banner: created.json() as { id: string; updated_at: string } };
   });
   afterAll(() => t.close());
 
