@@ -69,7 +69,7 @@ export const FILE_API = {
     access: claims('creator'),
     summary: 'Start a resumable (tus) upload of one pack file or a zip into a draft pack (metadata: packId, relativePath)',
     tags: ['studio'],
-    rateLimit: 'upload',
+    rateLimit: 'packUpload',
     reply: TUS,
   },
   getUploadOffset: {

@@ -1,3 +1,5 @@
+import { STUDIO_LIMITS } from './studio-limits.ts';
+
 /** One budget: at most `max` requests per `windowSeconds`, counted per signed-in user or per client address. */
 export interface Budget {
   max: number;
@@ -28,8 +30,17 @@ export const RATE_LIMITS = {
   download: { perUser: { max: 300, windowSeconds: 3600 }, perAddress: { max: 600, windowSeconds: 3600 } },
   /** Starting a checkout, changing a plan, opening the billing portal: each asks the payment provider for a session. */
   checkout: { perUser: { max: 20, windowSeconds: 600 }, perAddress: { max: 60, windowSeconds: 600 } },
-  /** Starting uploads (studio). */
+  /** Sending one file in one request (a banner image, an item's replacement, an application's demo). */
   upload: { perUser: { max: 200, windowSeconds: 3600 }, perAddress: { max: 400, windowSeconds: 3600 } },
+  /**
+   * Starting a pack file's resumable upload (tus creation), sized by the pack (docs/decisions/0050): a creator
+   * filling an empty pack to its 2,000 files in one drop is never refused, and can do it twice in an hour with
+   * room for retries; the pack's and the creator's room and the 20 open uploads bound what the starts may hold.
+   */
+  packUpload: {
+    perUser: { max: 2 * STUDIO_LIMITS.packMaxFiles, windowSeconds: 3600 },
+    perAddress: { max: 4 * STUDIO_LIMITS.packMaxFiles, windowSeconds: 3600 },
+  },
   /** CSV exports of analytics (up to five years each): a creator's reports for the day, not a flood; two under way at once. */
   export: { perUser: { max: 30, windowSeconds: 3600 }, perAddress: { max: 60, windowSeconds: 3600 }, concurrentPerUser: 2 },
 } as const satisfies Record<string, RateLimit>;
