@@ -15,6 +15,21 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const PARALLEL = 3;
 /** Network trouble and server restarts are retried for about a minute; refusals (4xx) are not. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000];
+/** A spent upload budget (429) without a Retry-After is waited out this long. */
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/** The clock and timer the queue waits with (the browser's; a test's own). */
+export interface QueueTimer {
+  now(): number;
+  setTimeout(run: () => void, ms: number): void;
+}
+const browserTimer: QueueTimer = { now: () => Date.now(), setTimeout: (run, ms) => void globalThis.setTimeout(run, ms) };
+
+export interface QueueOptions {
+  timer?: QueueTimer;
+  /** How tus reads files and sends requests (the browser's unless a test gives its own). */
+  transport?: Pick<tus.UploadOptions, 'httpStack' | 'fileReader'>;
+}
 
 type UploadState = 'queued' | 'uploading' | 'paused' | 'done' | 'failed';
 
@@ -69,6 +84,17 @@ function errorCodeOf(error: tus.DetailedError): string | null {
   }
 }
 
+/** The creator's upload budget is spent for now (429): the queue waits as long as the server asks, then carries on. */
+const isRateLimited = (error: unknown): error is tus.DetailedError => error instanceof tus.DetailedError && error.originalResponse?.getStatus() === 429;
+
+/** How long the server asked to wait before the next start (Retry-After: seconds or an HTTP date), in ms. */
+export function retryAfterMs(error: tus.DetailedError, now: number): number {
+  const value = error.originalResponse?.getHeader('Retry-After')?.trim() ?? '';
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? DEFAULT_RETRY_AFTER_SECONDS * 1000 : Math.max(0, date - now);
+}
+
 /** The server refused the file itself (not audio, too big, no room): sending it again would be refused again. */
 export const isRefusal = (error: tus.DetailedError) => {
   const status = error.originalResponse?.getStatus() ?? 0;
@@ -78,19 +104,26 @@ export const isRefusal = (error: tus.DetailedError) => {
 /**
  * Network trouble, a restart, a busy moment are retried for about a minute; a refusal is not, nor the creator's
  * uploads being all open (TOO_MANY_OPEN_UPLOADS): that waits for one of theirs to finish or be cancelled, so it
- * is shown at once, with Try again.
+ * is shown at once, with Try again. A spent budget (429) is not retried on tus's schedule either: the queue waits
+ * for as long as the server's Retry-After says, then starts the file again.
  */
-export const shouldRetry = (error: tus.DetailedError) => !isRefusal(error) && errorCodeOf(error) !== 'TOO_MANY_OPEN_UPLOADS';
+export const shouldRetry = (error: tus.DetailedError) => !isRefusal(error) && !isRateLimited(error) && errorCodeOf(error) !== 'TOO_MANY_OPEN_UPLOADS';
 
 export class PackUploadQueue {
   private entries: Entry[] = [];
   private listeners = new Set<() => void>();
   private snapshot: QueuedUpload[] = [];
+  /** While the upload budget is spent: when the queue starts files again (ms since the epoch); null otherwise. */
+  private waitingUntil: number | null = null;
+  private readonly timer: QueueTimer;
 
   constructor(
     readonly packId: string,
     private readonly onFinished: (result: UploadResult) => void,
-  ) {}
+    private readonly options: QueueOptions = {},
+  ) {
+    this.timer = options.timer ?? browserTimer;
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -98,6 +131,20 @@ export class PackUploadQueue {
   };
 
   getSnapshot = () => this.snapshot;
+
+  /** When the queue starts files again after the server asked it to wait (ms since the epoch), or null. */
+  getWaitingUntil = () => this.waitingUntil;
+
+  /** Holds new starts until `until` (a later wait extends it), then carries on. */
+  private waitUntil(until: number) {
+    if (this.waitingUntil !== null && this.waitingUntil >= until) return;
+    this.waitingUntil = until;
+    this.timer.setTimeout(() => {
+      if (this.waitingUntil !== until) return;
+      this.waitingUntil = null;
+      this.pump();
+    }, until - this.timer.now());
+  }
 
   private changed() {
     this.snapshot = this.entries.map(({ upload: _upload, ...rest }) => ({ ...rest }));
@@ -119,6 +166,7 @@ export class PackUploadQueue {
       if (existing && existing.state !== 'failed') continue;
       if (existing) this.entries = this.entries.filter((e) => e !== existing);
       const upload = new tus.Upload(file, {
+        ...this.options.transport,
         endpoint: API.createUpload.path,
         chunkSize: CHUNK_BYTES,
         retryDelays: RETRY_DELAYS,
@@ -140,6 +188,13 @@ export class PackUploadQueue {
           this.pump();
         },
         onError: (error) => {
+          if (isRateLimited(error)) {
+            // Not the file's fault: it goes back in line, and the queue waits as long as the server asked.
+            this.waitUntil(this.timer.now() + retryAfterMs(error, this.timer.now()));
+            this.patch(key, { state: 'queued' });
+            this.pump();
+            return;
+          }
           // A refused file is gone on the server: the browser should not offer to resume it after a reload.
           const refused = error instanceof tus.DetailedError && isRefusal(error);
           if (refused) void forgetUpload(`crate-upload:${key}`);
@@ -155,6 +210,10 @@ export class PackUploadQueue {
 
   /** Starts queued uploads while fewer than PARALLEL are running. */
   private pump() {
+    if (this.waitingUntil !== null) {
+      this.changed();
+      return;
+    }
     let running = this.entries.filter((e) => e.state === 'uploading').length;
     for (const entry of this.entries) {
       if (running >= PARALLEL) break;

@@ -1,7 +1,7 @@
 import '@mantine/dropzone/styles.css';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconAlertTriangle, IconFolder, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconFolder, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { formatBytes } from '@crate/contract/studio-limits';
@@ -79,6 +79,33 @@ function UploadRow({ upload, queue }: { upload: QueuedUpload; queue: PackUploadQ
   );
 }
 
+/** A wait as a creator reads it: seconds under a minute, else minutes. */
+const waitText = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
+
+/** The seconds left until `until`, counting down each second (mounted anew for each wait). */
+function Countdown({ until }: { until: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  return <>{waitText(Math.max(1, Math.ceil((until - now) / 1000)))}</>;
+}
+
+/**
+ * While the server has asked the queue to wait before starting more files (a spent upload budget, 429): how long,
+ * counting down, as a calm note on the queue rather than an error on each file. Files already sending carry on.
+ */
+function WaitNotice({ queue }: { queue: PackUploadQueue }) {
+  const until = useSyncExternalStore(queue.subscribe, queue.getWaitingUntil);
+  if (until === null) return null;
+  return (
+    <Alert variant="light" color="gray" icon={<IconClock size={18} />} role="status" title="Uploads continue on their own">
+      Waiting <Countdown key={until} until={until} /> before continuing… Crate paces how fast new files start; files already sending carry on.
+    </Alert>
+  );
+}
+
 /** The upload queue: overall progress, pause / resume all, a row per file. */
 function UploadProgress({ queue }: { queue: PackUploadQueue }) {
   const uploads = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
@@ -114,6 +141,7 @@ function UploadProgress({ queue }: { queue: PackUploadQueue }) {
             ) : null}
           </Group>
         </Group>
+        <WaitNotice queue={queue} />
         <Progress size="lg" value={total > 0 ? (sent / total) * 100 : 0} aria-label={`All uploads: ${Math.round(total > 0 ? (sent / total) * 100 : 0)} %`} />
         <Text size="xs" c="dimmed">
           {formatBytes(sent)} of {formatBytes(total)}. You can leave this page within Crate: uploads carry on. If the page reloads, drop the same files again and each continues where it stopped.
