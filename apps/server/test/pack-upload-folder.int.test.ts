@@ -10,7 +10,7 @@ import { files, uploadReservations } from '../src/db/schema/index.ts';
 import { call } from './auth-helpers.ts';
 import { createCreator } from './catalogue-factories.ts';
 import { createUser } from './factories.ts';
-import { UPLOADS } from './studio-upload-helpers.ts';
+import { tusCreate, UPLOADS } from './studio-upload-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 /** How many files the studio sends at once (apps/web pack-upload-queue.ts). */
@@ -43,7 +43,7 @@ describe(`a 2,000-file folder uploads in one drop, on ${TEST_DB}`, () => {
   });
 
   it(
-    'takes every one of the pack’s 2,000 files, none refused or retried for want of budget',
+    'takes every one of the pack’s 2,000 files, none refused for want of budget; only past the budget a start is a 429 with Retry-After',
     async () => {
       const user = await createUser(t.ctx, { roles: ['creator'] });
       await createCreator(t.ctx, user.id);
@@ -83,6 +83,18 @@ describe(`a 2,000-file folder uploads in one drop, on ${TEST_DB}`, () => {
         headers: { cookie: user.cookie, 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': `packId ${Buffer.from(pack.id).toString('base64')},relativePath ${Buffer.from('One more.wav').toString('base64')}` },
       });
       expect(over.status).toBe(413);
+
+      // Past its budget (refused starts count too: they cost the server the same check), a start is a 429 whose
+      // Retry-After the studio waits out (pack-upload-queue.test.ts).
+      const budget = RATE_LIMITS.packUpload.perUser;
+      for (let spent = STUDIO_LIMITS.packMaxFiles + 1; spent < budget.max; spent++) {
+        expect((await tusCreate(t, user.cookie, { packId: pack.id, relativePath: 'One more.wav' }, 100)).statusCode).toBe(413);
+      }
+      const limited = await tusCreate(t, user.cookie, { packId: pack.id, relativePath: 'One more.wav' }, 100);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Try again in \d+ s\.$/) } });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(budget.windowSeconds);
     },
     20 * 60_000,
   );
