@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { createUser } from './harness.ts';
-import { expectPage, withPage } from './page-helpers.ts';
+import { expectPage, liftWithKeyboard, withPage } from './page-helpers.ts';
 
 /** 4896 × 1200 in three upright stripes: red, green, blue. */
 function stripes(): Promise<Buffer> {
@@ -114,9 +114,7 @@ describe.skipIf(!e2eEnabled())('banners', () => {
       const place = before.indexOf('Third eye') + 1;
       const heard = (text: string) => page.locator('[id^="DndLiveRegion"]').getByText(text, { exact: true }).waitFor({ state: 'attached' });
       const handle = list.getByRole('button', { name: 'Move Third eye', exact: true });
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      await liftWithKeyboard(page, handle);
       await page.keyboard.press('ArrowUp');
       await heard(`Third eye is at position ${place - 1} of ${before.length}.`);
       await page.keyboard.press('ArrowUp');

@@ -8,7 +8,7 @@ import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
 import { createUser } from './harness.ts';
-import { expectHeading, withPage as openPage } from './page-helpers.ts';
+import { expectHeading, liftWithKeyboard, withPage as openPage } from './page-helpers.ts';
 
 /** 1200 × 600: red on the left half, blue on the right. */
 const halves = () =>
@@ -65,12 +65,10 @@ describe.skipIf(!e2eEnabled())('admin curation', () => {
 
       // The third sound to the top, from the keyboard: Space lifts it, ↑ ↑ moves it, Space drops it.
       const handle = main(page).getByRole('button', { name: `Move ${sounds[2]!.name}`, exact: true });
-      await handle.focus();
       const reordered = saved(page, 'PUT', /\/order$/);
       // Each key waits for the move it makes to be announced (what a screen reader user hears) before the next.
       const announced = (text: string) => page.locator('[id^="DndLiveRegion"]').getByText(text, { exact: true }).waitFor({ state: 'attached' });
-      await page.keyboard.press('Space');
-      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      await liftWithKeyboard(page, handle);
       await page.keyboard.press('ArrowUp');
       await announced(`${sounds[2]!.name} is at position 2 of 3.`);
       await page.keyboard.press('ArrowUp');

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { TestUser } from '../apps/server/test/factories.ts';
 import type { E2eEnvironment } from './e2e-environment.ts';
 import { freshAddress, signInContext } from './harness.ts';
@@ -7,6 +7,18 @@ import { freshAddress, signInContext } from './harness.ts';
 export function currentPath(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Lifts a SortableList entry from the keyboard (its handle focused, Space) and waits until the list hears arrow
+ * keys: dnd-kit marks the handle pressed, and adds its keydown listener from a zero-delay timer after the lift,
+ * so a timer of the page's own queued after it runs once that listener is there.
+ */
+export async function liftWithKeyboard(page: Page, handle: Locator): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await handle.and(page.locator('[aria-pressed="true"]')).waitFor();
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
 
 /** Waits until the page's h1 reads exactly `text`. */
