@@ -6,11 +6,10 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { DiscoverBanners } from '../../../components/discover-banners.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useBanner, useBanners } from '../api/banners.ts';
+import { EditedRecordState } from '../components/edited-record-state.tsx';
 import { BannerEditor } from '../components/banner-editor.tsx';
 import { BannerOrderList } from '../components/banner-order-list.tsx';
 
@@ -69,26 +68,18 @@ function AllBanners() {
 }
 
 function EditOne({ id }: { id: string }) {
-  const banner = useBanner(id);
-  if (banner.isPending) return <CenteredLoader label="Loading the banner…" />;
-  if (banner.isError) {
-    if (isApiError(banner.error, 'NOT_FOUND') || isApiError(banner.error, 'VALIDATION_FAILED')) {
-      return <NotFoundState screenTitle="Banners" what="banner" browse={{ to: '/editbanner', label: 'All banners' }} />;
-    }
-    return (
-      <Container size="xl" py="xl">
-        <ApiErrorAlert error={banner.error} title="Could not load the banner" />
-      </Container>
-    );
-  }
   return (
-    <Container size="xl" py="xl">
-      <Anchor component={Link} to="/editbanner" size="sm" mb="md" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
-        <IconArrowLeft size={14} aria-hidden /> All banners
-      </Anchor>
-      <ScreenHeader eyebrow="Admin" title="Banners" subtitle={`Editing “${banner.data.title}”`} />
-      {/* Keyed by its version: after a save the form starts again from what was saved. */}
-      <BannerEditor key={banner.data.updated_at} banner={banner.data} />
-    </Container>
+    <EditedRecordState query={useBanner(id)} what="banner" notFound={{ screenTitle: 'Banners', what: 'banner', browse: { to: '/editbanner', label: 'All banners' } }}>
+      {(banner) => (
+        <Container size="xl" py="xl">
+          <Anchor component={Link} to="/editbanner" size="sm" mb="md" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+            <IconArrowLeft size={14} aria-hidden /> All banners
+          </Anchor>
+          <ScreenHeader eyebrow="Admin" title="Banners" subtitle={`Editing “${banner.title}”`} />
+          {/* Keyed by its version: after a save the form starts again from what was saved. */}
+          <BannerEditor key={banner.updated_at} banner={banner} />
+        </Container>
+      )}
+    </EditedRecordState>
   );
 }

@@ -12,10 +12,9 @@ import { pageRows } from '../../../components/cursor-pages.ts';
 import { dialogs } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemList } from '../../../components/item-list/item-list.tsx';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
+import { EditedRecordState } from '../components/edited-record-state.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import {
   useAddStaffPlaylistItem,
@@ -194,19 +193,11 @@ function PlaylistDetailsForm({ initial, submitLabel, onSubmit, onValues, onCover
 }
 
 function PlaylistEditor({ id }: { id: string }) {
-  const playlist = useAdminStaffPlaylist(id);
-  if (playlist.isPending) return <CenteredLoader label="Loading the playlist…" />;
-  if (playlist.isError) {
-    if (isApiError(playlist.error, 'NOT_FOUND') || isApiError(playlist.error, 'VALIDATION_FAILED')) {
-      return <NotFoundState screenTitle="Staff playlists" what="playlist" browse={{ to: '/editplaylist', label: 'All staff playlists' }} />;
-    }
-    return (
-      <Container size="lg" py="xl">
-        <ApiErrorAlert error={playlist.error} title="Could not load the playlist" />
-      </Container>
-    );
-  }
-  return <LoadedEditor playlist={playlist.data} />;
+  return (
+    <EditedRecordState query={useAdminStaffPlaylist(id)} what="playlist" notFound={{ screenTitle: 'Staff playlists', what: 'playlist', browse: { to: '/editplaylist', label: 'All staff playlists' } }}>
+      {(playlist) => <LoadedEditor playlist={playlist} />}
+    </EditedRecordState>
+  );
 }
 
 function LoadedEditor({ playlist }: { playlist: AdminStaffPlaylist }) {

@@ -11,10 +11,9 @@ import { pageRows } from '../../../components/cursor-pages.ts';
 import { dialogs } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatMoney } from '../../../components/money.ts';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
+import { EditedRecordState } from '../components/edited-record-state.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useAdminBundle, useAdminBundles, useCreateBundle, useDeleteBundle, useLookUpPacks, useUpdateBundle } from '../api/curation.ts';
 import { CoverField } from '../components/cover-field.tsx';
@@ -276,19 +275,11 @@ function BundleForm({ initial, submitLabel, onSubmit }: BundleFormProps) {
 }
 
 function BundleEditor({ id }: { id: string }) {
-  const bundle = useAdminBundle(id);
-  if (bundle.isPending) return <CenteredLoader label="Loading the bundle…" />;
-  if (bundle.isError) {
-    if (isApiError(bundle.error, 'NOT_FOUND') || isApiError(bundle.error, 'VALIDATION_FAILED')) {
-      return <NotFoundState screenTitle="Manage bundles" what="bundle" browse={{ to: '/managebundle', label: 'All bundles' }} />;
-    }
-    return (
-      <Container size="lg" py="xl">
-        <ApiErrorAlert error={bundle.error} title="Could not load the bundle" />
-      </Container>
-    );
-  }
-  return <LoadedBundle bundle={bundle.data} />;
+  return (
+    <EditedRecordState query={useAdminBundle(id)} what="bundle" notFound={{ screenTitle: 'Manage bundles', what: 'bundle', browse: { to: '/managebundle', label: 'All bundles' } }}>
+      {(bundle) => <LoadedBundle bundle={bundle} />}
+    </EditedRecordState>
+  );
 }
 
 function LoadedBundle({ bundle }: { bundle: AdminBundle }) {
