@@ -47,7 +47,7 @@ describe(`the admin dashboard on ${TEST_DB}`, () => {
     await createPack(t.ctx, creator.id, { status: PACK_STATUS.draft });
     await t.ctx.db.insert(processingRuns).values([{ packId: broken.id, status: 'Errors' }, { packId: broken.id, status: 'Complete' }]);
     await t.ctx.db.insert(jobs).values({ queue: 'mail', payload: {}, status: 'failed', lastError: 'SMTP said no' });
-    await t.ctx.db.insert(paymentReceipts).values({ userId: applicant.id, provider: 'sandbox', providerRef: `in_${randomUUID()}`, description: 'Starter', amount: 999, currency: 'usd', status: 'disputed' });
+    await t.ctx.db.insert(paymentReceipts).values({ userId: applicant.id, provider: 'sandbox', providerRef: `in_${randomUUID()}`, kind: 'plan', description: 'Starter', amount: 999, currency: 'usd', status: 'disputed' });
 
     expect((await dashboard()).attention).toEqual({ creator_applications: 1, packs_awaiting_review: 1, packs_with_file_errors: 1, failed_processing_runs: 1, failed_jobs: 1, open_disputes: 1, payouts_awaiting_approval: null });
   });

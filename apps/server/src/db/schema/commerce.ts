@@ -15,6 +15,7 @@ import {
   type PurchaseTarget,
   SUBSCRIPTION_STATUSES,
 } from '@crate/contract/commerce-enums';
+import { RECEIPT_KINDS } from '@crate/contract/payout-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { files, items, licenceTypeEnum } from './catalogue.ts';
@@ -161,6 +162,8 @@ export const paymentReceipts = pgTable(
     /** The provider's payment (intent) id, which refunds and disputes name. */
     paymentId: text('payment_id'),
     description: text('description').notNull(),
+    /** A plan's invoice or refills (the month's creator pool), or a purchase (a sale of its sounds): decision 0051. */
+    kind: text('kind', { enum: RECEIPT_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: RECEIPT_STATUSES }).notNull().default('paid'),
@@ -272,11 +275,18 @@ export const ownedItems = pgTable(
     source: text('source', { enum: OWNERSHIP_SOURCES }).notNull(),
     creditLedgerId: uuid('credit_ledger_id').references(() => creditLedger.id),
     checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
+    /** Got with credits: this item's share of the spend (largest remainder by credit price); the month's pool is shared by these. */
+    credits: integer('credits'),
     priceCents: integer('price_cents'),
     currency: text('currency'),
     acquiredAt: createdAt(),
   },
-  (t) => [uniqueIndex('owned_items_user_item_key').on(t.userId, t.itemId), index('owned_items_user_acquired_idx').on(t.userId, t.acquiredAt)],
+  (t) => [
+    uniqueIndex('owned_items_user_item_key').on(t.userId, t.itemId),
+    index('owned_items_user_acquired_idx').on(t.userId, t.acquiredAt),
+    // A month's payout reads what was paid for in it (credits or money) as one index range (decision 0051).
+    index('owned_items_paid_acquired_idx').on(t.acquiredAt).where(sql`${t.credits} > 0 or ${t.priceCents} > 0`),
+  ],
 );
 
 export const licences = pgTable(

@@ -92,8 +92,8 @@ export async function recordOwnership(
     userId: string;
     items: readonly AcquirableItem[];
     termsVersion: string;
-    /** With credits (the spend entry), for nothing, or bought for money: each item's share of the amount paid (decision 0047). */
-    paid: { source: 'credits'; creditLedgerId: string } | { source: 'free' } | { source: 'purchase'; checkoutSessionId: string; currency: string; shares: ReadonlyMap<string, number> };
+    /** With credits (the spend entry, each item's share of it: decision 0051), for nothing, or bought for money: each item's share of the amount paid (decision 0047). */
+    paid: { source: 'credits'; creditLedgerId: string; shares: ReadonlyMap<string, number> } | { source: 'free' } | { source: 'purchase'; checkoutSessionId: string; currency: string; shares: ReadonlyMap<string, number> };
   },
 ): Promise<number> {
   if (input.items.length === 0) return 0;
@@ -103,7 +103,11 @@ export async function recordOwnership(
       const share = paid.shares.get(item.id) ?? 0;
       return share > 0 ? { source: 'purchase' as const, checkoutSessionId: paid.checkoutSessionId, priceCents: share, currency: paid.currency } : { source: 'free' as const };
     }
-    return paid.source === 'credits' && item.cost !== 0 ? { source: 'credits' as const, creditLedgerId: paid.creditLedgerId } : { source: 'free' as const };
+    if (paid.source === 'credits') {
+      const credits = paid.shares.get(item.id) ?? 0;
+      if (credits > 0) return { source: 'credits' as const, creditLedgerId: paid.creditLedgerId, credits };
+    }
+    return { source: 'free' as const };
   };
   const owned = await db
     .insert(ownedItems)

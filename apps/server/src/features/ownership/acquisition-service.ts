@@ -156,16 +156,17 @@ export async function acquire(db: Db, viewer: Viewer, input: Acquire): Promise<A
     }
     let charged = replayed ? -replayed.amount : 0;
     if (!replayed && missing.length > 0) {
+      // Each item's share of what is charged: what its creator's analytics count (docs/decisions/0028) and the month's pool shares (0051).
+      const shares = shareCredits(cost, missing.map((item) => Number(item.cost)));
       if (cost > 0) {
         const reason = `Got ${input.target === 'item' ? '' : `${input.target} `}“${target.title}”${missing.length > 1 ? ` (${missing.length} sounds)` : ''}`;
         const entryId = await takeCredits(tx, { userId, kind: 'spend', amount: cost, reason, idempotencyKey: key });
-        await recordOwnership(tx, { userId, items: missing, paid: { source: 'credits', creditLedgerId: entryId }, termsVersion: LICENCE_TERMS_VERSION });
+        const byItem = new Map(missing.map((item, index) => [item.id, shares[index]!]));
+        await recordOwnership(tx, { userId, items: missing, paid: { source: 'credits', creditLedgerId: entryId, shares: byItem }, termsVersion: LICENCE_TERMS_VERSION });
         charged = cost;
       } else {
         await recordOwnership(tx, { userId, items: missing, paid: { source: 'free' }, termsVersion: LICENCE_TERMS_VERSION });
       }
-      // Each item got is a "get" in its creator's analytics, with its share of what was charged (docs/decisions/0028).
-      const shares = shareCredits(charged, missing.map((item) => Number(item.cost)));
       await recordItemEvents(tx, 'get', userId, missing.map((item, index) => ({ itemId: item.id, credits: shares[index] })));
     } else if (replayed && missing.length > 0) {
       throw new AppError('CONFLICT', 'This idempotency_key was already used for something else; send a new one', 'idempotency_key');
