@@ -110,20 +110,28 @@ export interface PackPayeeShare {
 
 /**
  * Per pack and payee: the credits spent on the pack's sounds in the month and their price shares when bought
- * outright (purchases whose payment is still paid), with the payee's share of the pack. One index range over
- * owned_items, grouped by pack before the split's rows multiply it.
+ * outright (purchases whose payment is still paid), with the payee's share of the pack. One pass over the month's
+ * owned_items, summed per sound first (in parallel: the paid purchases are a hash join, not a subplan per row),
+ * then per pack before the split's rows multiply it (bench:payouts: 10 million spends).
  */
 export async function listPackPayeeShares(db: DbOrTx, month: string): Promise<PackPayeeShare[]> {
+  // The app plans generically (db/client.ts); blind to the month's range, the planner expects a few thousand
+  // spends of millions and sorts them all to group them. This statement is planned for its month (computeDraft
+  // and approveMonth call it in their transaction, which the setting ends with).
+  await db.execute(sql`set local plan_cache_mode = force_custom_plan`);
   const rows = rowsOf<{ payee: string; pack_id: string; pack_title: string; creator_id: string; creator_name: string; bps: number; credits: string; sales: string }>(
     await db.execute(sql`
       with paid as (
-        select i.pack_id, sum(coalesce(o.credits, 0))::bigint as credits,
-          sum(case when o.price_cents > 0 and exists (
-            select 1 from checkout_sessions c join payment_receipts rc on rc.provider_ref = c.session_id
-            where c.id = o.checkout_session_id and rc.status = 'paid') then o.price_cents else 0 end)::bigint as sales
-        from owned_items o join items i on i.id = o.item_id
-        where (o.credits > 0 or o.price_cents > 0)
-          and o.created_at >= ${month}::date and o.created_at < (${month}::date + interval '1 month')
+        select i.pack_id, sum(x.credits)::bigint as credits, sum(x.sales)::bigint as sales
+        from (
+          select o.item_id, sum(coalesce(o.credits, 0)) as credits, sum(case when ps.id is not null then o.price_cents else 0 end) as sales
+          from owned_items o
+          left join (select c.id from checkout_sessions c join payment_receipts rc on rc.provider_ref = c.session_id where rc.status = 'paid') ps
+            on ps.id = o.checkout_session_id and o.price_cents > 0
+          where (o.credits > 0 or o.price_cents > 0)
+            and o.created_at >= ${month}::date and o.created_at < (${month}::date + interval '1 month')
+          group by o.item_id
+        ) x join items i on i.id = x.item_id
         group by i.pack_id
       ), split as (${splitFor(month)})
       select coalesce(sh.user_id, c.user_id) as payee, p.id as pack_id, p.title as pack_title, c.id as creator_id, c.name as creator_name,
