@@ -20,7 +20,8 @@ export function traceStatements(): { statements: TracedStatement[]; stop: () => 
   const original = StatementNamingClient.prototype.query;
   StatementNamingClient.prototype.query = function query(this: pg.Client, config: unknown, ...rest: unknown[]) {
     const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
-    const values = (typeof config === 'string' ? rest[0] : (config as { values?: unknown[] } | null)?.values) ?? [];
+    // drizzle passes the values beside the config ({ text }, values); others inside it.
+    const values = (config as { values?: unknown[] } | null)?.values ?? (Array.isArray(rest[0]) ? rest[0] : []);
     const entry: TracedStatement = { text, values: Array.isArray(values) ? values : [], ms: null };
     statements.push(entry);
     const t0 = performance.now();
@@ -31,11 +32,12 @@ export function traceStatements(): { statements: TracedStatement[]; stop: () => 
   return { statements, stop: () => void (StatementNamingClient.prototype.query = original) };
 }
 
-const isTransactionControl = (text: string) => /^\s*(begin|commit|rollback|savepoint|release|set\s|select\s+pg_advisory)/i.test(text);
+/** Reads only: the writes of a draft (a thousand lines a statement) are not where a month's time goes. */
+const isRead = (text: string) => /^\s*(select|with)\s/i.test(text) && !/pg_advisory/i.test(text);
 
-/** EXPLAIN ANALYZE of the `top` slowest statements (and every streamed one), each in a rolled-back transaction. */
-export async function explainSlowest(client: pg.Client, statements: TracedStatement[], top = 4): Promise<string> {
-  const candidates = statements.filter((s) => s.text && !isTransactionControl(s.text));
+/** EXPLAIN ANALYZE of the `top` slowest reads (and every streamed one), each in a rolled-back transaction. */
+export async function explainSlowest(client: pg.Client, statements: TracedStatement[], top = 3): Promise<string> {
+  const candidates = statements.filter((s) => isRead(s.text));
   const timed = candidates.filter((s) => s.ms !== null).sort((a, b) => b.ms! - a.ms!).slice(0, top);
   const streamed = candidates.filter((s) => s.ms === null);
   const seen = new Set<string>();
@@ -46,6 +48,8 @@ export async function explainSlowest(client: pg.Client, statements: TracedStatem
     out.push(`── ${s.ms === null ? 'streamed (cursor)' : `${(s.ms / 1000).toFixed(2)} s`}\n${s.text}\n-- values: ${JSON.stringify(s.values).slice(0, 500)}`);
     await client.query('begin');
     try {
+      // As the app's sessions plan (db/client.ts): one generic plan, blind to the month's values.
+      await client.query('set local plan_cache_mode = force_generic_plan');
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, verbose off) ${s.text}`, s.values);
       out.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
     } catch (error) {
