@@ -1,10 +1,12 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatorEarnings } from '@crate/contract/earnings';
-import { monthlyPayouts, payoutLines, users, type PayoutLineDetail } from '../src/db/schema/index.ts';
+import { monthlyPayouts, ownedItems, paymentReceipts, payoutLines, revenueSplits, revenueSplitShares, users, type PayoutLineDetail } from '../src/db/schema/index.ts';
+import { approveMonth, computeDraft } from '../src/features/payouts/payout-month-service.ts';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { call } from './auth-helpers.ts';
-import { addCollaborator, createCreator, createPack } from './catalogue-factories.ts';
+import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { ManualClock } from './manual-clock.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -153,7 +155,7 @@ describe(`creators' earnings and statements on ${TEST_DB}`, () => {
       status: 'paid',
       paid_at: '2026-10-04T10:00:00.000Z',
     });
-    expect(packs!.trim().split('\r\n')).toEqual(['pack,creator,share_percent,credits,sales', '"Keys, ""Dusty""",Ada Beats,100,0,10.00', 'Night Drums,Ada Beats,70,30,0.00']);
+    expect(packs!.trim().split('\r\n')).toEqual(['pack,creator,share_percent,credits,sold_for', '"Keys, ""Dusty""",Ada Beats,100,0,10.00', 'Night Drums,Ada Beats,70,30,0.00']);
   });
 
   it('the PDF statement is a PDF that shows the month, the payee, the pool rate, the total and its status', async () => {
@@ -204,5 +206,55 @@ describe(`creators' earnings and statements on ${TEST_DB}`, () => {
     expect((await get(subscriber, '/api/creator/earnings')).statusCode).toBe(403);
     expect((await get(subscriber, '/api/creator/earnings/2026-09/statement.csv')).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/creator/earnings')).statusCode).toBe(401);
+  });
+});
+
+describe(`earnings from a month the payout run computed and approved on ${TEST_DB}`, () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('the month so far is the hourly draft; once approved, its statement says what the run computed, split 70/30', async () => {
+    t = await createTestApp();
+    const clock = new ManualClock('2027-03-20T10:00:00.000Z');
+    t.ctx.clock = clock;
+    const owner = await createUser(t.ctx, { roles: ['creator'], name: 'Run Owner' });
+    const collaborator = await createUser(t.ctx, { roles: ['collaborator'], name: 'Run Collab' });
+    const admin = await createUser(t.ctx, { roles: ['admin'] });
+    const buyer = await createUser(t.ctx, { roles: ['subscriber'] });
+    const creator = await createCreator(t.ctx, owner.id, { name: 'Run Beats' });
+    await addCollaborator(t.ctx, creator.id, collaborator.id);
+    const pack = await createPack(t.ctx, creator.id, { title: 'Run Pack' });
+    const [sound] = await createItems(t.ctx, pack, 1);
+    const [split] = await t.ctx.db.insert(revenueSplits).values({ creatorId: creator.id, packId: pack.id, effectiveMonth: '2027-03-01' }).returning();
+    await t.ctx.db.insert(revenueSplitShares).values([
+      { splitId: split!.id, userId: owner.id, bps: 7000 },
+      { splitId: split!.id, userId: collaborator.id, bps: 3000 },
+    ]);
+    // A $10.00 refill in March: a pool of $7.00, all of it for the 3 credits spent on the pack's sound.
+    await t.ctx.db.insert(paymentReceipts).values({ userId: buyer.id, provider: 'sandbox', providerRef: `ref_${randomUUID()}`, kind: 'refill', description: 'refill', amount: 1000, currency: 'usd', createdAt: new Date('2027-03-02T12:00:00Z') });
+    await t.ctx.db.insert(ownedItems).values({ userId: buyer.id, itemId: sound!.id, source: 'credits', credits: 3, acquiredAt: new Date('2027-03-03T12:00:00Z') });
+    const draft = await computeDraft(t.ctx.db, '2027-03-01', clock.now());
+
+    const soFar = (await call(t, 'GET', '/api/creator/earnings', undefined, { cookie: owner.cookie })).json() as CreatorEarnings;
+    expect(soFar.this_month).toMatchObject({ month: '2027-03', credits: 3, pool_cents: 490, amount_cents: 490 });
+    expect(soFar.this_month.computed_at).not.toBeNull();
+    expect((await call(t, 'GET', '/api/creator/earnings/2027-03/statement.csv', undefined, { cookie: owner.cookie })).statusCode).toBe(404);
+
+    clock.advance(new Date('2027-04-01T09:00:00Z'));
+    await approveMonth(t.ctx.db, draft!.id, admin.id, clock.now());
+    const [ownerCsv, collaboratorCsv] = await Promise.all(
+      [owner, collaborator].map(async (user) => {
+        const res = await call(t, 'GET', '/api/creator/earnings/2027-03/statement.csv', undefined, { cookie: user.cookie });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.body;
+      }),
+    );
+    expect(ownerCsv).toContain('pool_rate_per_credit,2.3333\r\n');
+    expect(ownerCsv).toContain('total,4.90\r\n');
+    expect(ownerCsv).toContain('Run Pack,Run Beats,70,3,0.00\r\n');
+    expect(collaboratorCsv).toContain('total,2.10\r\n');
+    expect(collaboratorCsv).toContain('Run Pack,Run Beats,30,3,0.00\r\n');
+    const collaboratorMonths = ((await call(t, 'GET', '/api/creator/earnings', undefined, { cookie: collaborator.cookie })).json() as CreatorEarnings).months;
+    expect(collaboratorMonths.map((m) => [m.month, m.amount_cents, m.status, m.carry_reason])).toEqual([['2027-03', 210, 'carried', 'below_minimum']]);
   });
 });

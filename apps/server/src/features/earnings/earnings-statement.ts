@@ -73,7 +73,11 @@ export function statusWords(statement: EarningsStatement): string {
   }
 }
 
-/** The statement as CSV lines: a block of `field,value` rows, an empty line, then one row per pack. */
+/**
+ * The statement as CSV lines: a block of `field,value` rows, an empty line, then one row per pack: the payee's share
+ * of it, the credits spent on its sounds and what they sold for outright in the month (the whole pack's, as the
+ * line's details keep them; the payee's money from them is the summary's pool and sales).
+ */
 export function* statementCsvLines(statement: EarningsStatement): Generator<string> {
   const money = (cents: number) => decimalOf(cents);
   yield csvLine(['field', 'value']);
@@ -91,7 +95,7 @@ export function* statementCsvLines(statement: EarningsStatement): Generator<stri
   yield csvLine(['carry_reason', statement.carryReason ?? '']);
   yield csvLine(['paid_at', statement.paidAt?.toISOString() ?? '']);
   yield '\r\n';
-  yield csvLine(['pack', 'creator', 'share_percent', 'credits', 'sales']);
+  yield csvLine(['pack', 'creator', 'share_percent', 'credits', 'sold_for']);
   for (const pack of statement.packs) yield csvLine([pack.pack_title, pack.creator_name, percentOf(pack.share_bps).replace('%', ''), pack.credits, money(pack.sales_cents)]);
 }
 
@@ -136,7 +140,7 @@ export function renderStatementPdf(statement: EarningsStatement): PDFKit.PDFDocu
     { label: 'Creator', x: 0.34, w: 0.26, align: 'left' as const },
     { label: 'Your share', x: 0.6, w: 0.13, align: 'right' as const },
     { label: 'Credits', x: 0.73, w: 0.12, align: 'right' as const },
-    { label: 'Sales', x: 0.85, w: 0.15, align: 'right' as const },
+    { label: 'Sold for', x: 0.85, w: 0.15, align: 'right' as const },
   ];
   const row = (cells: string[], color: string) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 24) doc.addPage();
