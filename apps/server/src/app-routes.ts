@@ -5,6 +5,7 @@ import { registerAdminJobRoutes } from './features/admin-jobs/admin-job-routes.t
 import { registerAdminDashboardRoutes } from './features/admin-dashboard/admin-dashboard-routes.ts';
 import { registerAdminUserRoutes } from './features/admin-users/admin-user-routes.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
+import { registerEarningsRoutes } from './features/earnings/earnings-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
 import { registerCreatorApplicationRoutes } from './features/creator-applications/creator-application-routes.ts';
 import { registerCurationRoutes } from './features/curation/curation-routes.ts';
@@ -55,6 +56,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerTakedownRoutes(app, ctx);
   registerItemEditingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  registerEarningsRoutes(app, ctx);
   registerStudioPackRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerPackReviewRoutes(app, ctx);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { ItemAnalytics, PackAnalytics } from '@crate/contract/analytics';
-import { itemDailyStats, itemEvents, items, packDailyStats, playDedupe } from '../src/db/schema/index.ts';
+import { itemDailyStats, itemEvents, items, monthlyPayouts, ownedItems, packDailyStats, playDedupe } from '../src/db/schema/index.ts';
 import { runPlayDedupePrune } from '../src/features/tracking/play-dedupe-prune-job.ts';
 import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { call } from './auth-helpers.ts';
@@ -143,6 +143,26 @@ describe(`play tracking, rollups and creator analytics on ${TEST_DB}`, () => {
       expect(snareFigures.totals).toEqual({ plays: 1, downloads: 0, gets: 1, favorites: 1, playlist_adds: 1, credits: 2 });
       const packFigures = await packAnalytics(pack.id, owner);
       expect(packFigures.totals).toMatchObject({ gets: 2, credits: 4, favorites: 1, playlist_adds: 1, plays: 6 });
+    });
+
+    it('show the money the sounds earned: credits at the month’s pool rate (estimated until approved) plus 70 % of sales', async () => {
+      const month = `${new Date().toISOString().slice(0, 7)}-01`;
+      const before = await itemAnalytics(snare.slug, owner);
+      // No payout computed for the month yet: its credits count nothing, and that is an estimate.
+      expect(before.earnings).toEqual({ currency: 'usd', pool_cents: 0, sales_cents: 0, total_cents: 0, estimated: true });
+      // The hourly draft: a pool of $10.00 over 8 credits spent on the whole shop, $1.25 a credit.
+      await t.ctx.db.insert(monthlyPayouts).values({ month, status: 'draft', poolCents: 1000, credits: 8, computedAt: new Date() });
+      // A sale of the kick outright for $9.99: 70 % of it, rounded down.
+      await t.ctx.db.insert(ownedItems).values({ userId: listener2.id, itemId: kick.id, source: 'purchase', priceCents: 999, currency: 'usd' });
+      expect((await itemAnalytics(snare.slug, owner)).earnings).toEqual({ currency: 'usd', pool_cents: 250, sales_cents: 0, total_cents: 250, estimated: true });
+      expect((await itemAnalytics(kick.slug, collaborator)).earnings).toEqual({ currency: 'usd', pool_cents: 250, sales_cents: 699, total_cents: 949, estimated: true });
+      const packFigures = await packAnalytics(pack.id, owner);
+      expect(packFigures.earnings).toEqual({ currency: 'usd', pool_cents: 500, sales_cents: 699, total_cents: 1199, estimated: true });
+      expect(Object.fromEntries(packFigures.top_items.map((item) => [item.slug, item.earnings.total_cents]))).toEqual({ [kick.slug]: 949, [snare.slug]: 250 });
+      await t.ctx.db.update(monthlyPayouts).set({ status: 'approved' }).where(eq(monthlyPayouts.month, month));
+      expect((await packAnalytics(pack.id, owner)).earnings.estimated).toBe(false);
+      await t.ctx.db.delete(ownedItems).where(eq(ownedItems.userId, listener2.id));
+      await t.ctx.db.delete(monthlyPayouts).where(eq(monthlyPayouts.month, month));
     });
 
     it('counts a recorded download of the original', async () => {

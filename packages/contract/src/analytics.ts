@@ -60,21 +60,38 @@ export type AnalyticsPoint = z.infer<typeof analyticsPointSchema>;
 
 export const analyticsRangeSchema = z.object({ from: z.string(), to: z.string(), granularity: z.enum(ANALYTICS_GRANULARITIES) });
 
+/**
+ * What the sounds earned in money over the range (decision 0055), all their payees together, before a split shares
+ * it: credits spent each month × that month's pool rate (pool ÷ credits), plus 70 % of what they sold for outright.
+ * `estimated` when any of it falls in a month not approved yet (the hourly draft's rate, or none computed yet:
+ * then its credits count nothing until the month is computed).
+ */
+export const analyticsEarningsSchema = z.object({
+  currency: z.string(),
+  pool_cents: z.number().int(),
+  sales_cents: z.number().int(),
+  total_cents: z.number().int(),
+  estimated: z.boolean(),
+});
+export type AnalyticsEarnings = z.infer<typeof analyticsEarningsSchema>;
+
 export const itemAnalyticsSchema = z.object({
   item: z.object({ id: z.string(), slug: z.string(), name: z.string(), type: z.string(), pack: z.object({ id: z.string(), slug: z.string(), title: z.string() }) }),
   range: analyticsRangeSchema,
   totals: analyticsCountersSchema,
+  earnings: analyticsEarningsSchema,
   series: z.array(analyticsPointSchema),
 });
 export type ItemAnalytics = z.infer<typeof itemAnalyticsSchema>;
 
-export const topItemSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), type: z.string(), ...counters });
+export const topItemSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), type: z.string(), ...counters, earnings: analyticsEarningsSchema });
 export type TopItem = z.infer<typeof topItemSchema>;
 
 export const packAnalyticsSchema = z.object({
   pack: z.object({ id: z.string(), slug: z.string(), title: z.string(), status: z.number().int() }),
   range: analyticsRangeSchema,
   totals: analyticsCountersSchema,
+  earnings: analyticsEarningsSchema,
   series: z.array(analyticsPointSchema),
   /** The pack's items with the most plays in the range (then gets), at most ANALYTICS_LIMITS.topItems. */
   top_items: z.array(topItemSchema),

@@ -19,6 +19,7 @@ import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { ADMIN_API } from './admin-endpoints.ts';
 import { ANALYTICS_API } from './analytics-endpoints.ts';
+import { EARNINGS_API } from './earnings.ts';
 import { BANNER_API } from './banner-endpoints.ts';
 import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { CHECKOUT_API } from './checkout-endpoints.ts';
@@ -129,6 +130,7 @@ export const API = {
   ...TAKEDOWN_API,
   ...ITEM_EDITING_API,
   ...ANALYTICS_API,
+  ...EARNINGS_API,
   ...STUDIO_PACK_API,
   ...PACK_REVIEW_API,
   ...BANNER_API,

@@ -15,6 +15,7 @@ import { asCollaborator, type CollaboratorAction } from './collaborator-policy.t
 import { asCheckout, type CheckoutAction } from './checkout-policy.ts';
 import { asLicence } from './licence-policy.ts';
 import { asAccount, type AccountAction } from './account-policy.ts';
+import { asPayoutLine } from './payout-line-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
@@ -177,6 +178,16 @@ const LICENCE_TABLE: [ViewerKind, 'own' | "another user's", boolean][] = [
   ['admin',      "another user's", false],
 ];
 
+// prettier-ignore
+const PAYOUT_LINE_TABLE: [ViewerKind, 'own' | "another user's", boolean][] = [
+  ['visitor',      "another user's", false],
+  ['collaborator', 'own',            true],
+  ['collaborator', "another user's", false], // the creator's own line, or another collaborator's
+  ['owner',        'own',            true],
+  ['owner',        "another user's", false], // their collaborator's line: what a collaborator earns is theirs
+  ['admin',        "another user's", false], // admins read lines on /monthlypayout, not through the payee's answers
+];
+
 const ACCOUNT_ACTIONS: AccountAction[] = ['read', 'manage', 'disable'];
 // prettier-ignore
 const ACCOUNT_TABLE: [ViewerKind, 'own' | "another user's", AccountAction[]][] = [
@@ -316,6 +327,11 @@ describe('object-level rules', () => {
   it.each(LICENCE_TABLE)('%s × %s licence certificate → reads it (its PDF): %s', (kind, whose, allowed) => {
     const viewer = VIEWERS[kind];
     expect(can(viewer, 'read', asLicence({ holderUserId: whose === 'own' && viewer ? viewer.userId : 'u-holder' }))).toBe(allowed);
+  });
+
+  it.each(PAYOUT_LINE_TABLE)('%s × %s payout line → reads it (earnings, statements): %s', (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    expect(can(viewer, 'read', asPayoutLine({ payeeUserId: whose === 'own' && viewer ? viewer.userId : 'u-payee' }))).toBe(allowed);
   });
 
   it.each(ACCOUNT_TABLE)('%s × %s account in user management → %j', (kind, whose, allowed) => {

@@ -291,6 +291,8 @@ export const ownedItems = pgTable(
     index('owned_items_user_acquired_idx').on(t.userId, t.acquiredAt),
     // A month's payout reads what was paid for in it (credits or money) as one index range (decision 0051).
     index('owned_items_paid_acquired_idx').on(t.acquiredAt).where(sql`${t.credits} > 0 or ${t.priceCents} > 0`),
+    // Item and pack analytics read what one sound sold for outright as one index range (decision 0055).
+    index('owned_items_sold_item_idx').on(t.itemId, t.acquiredAt).where(sql`${t.priceCents} > 0`),
   ],
 );
 

@@ -103,3 +103,52 @@ export async function packItemSeries(db: DbOrTx, packId: string, from: string, t
     order by 1, min(i.name), s.item_id`);
   return rowsOf<ItemPeriodRow>(result);
 }
+
+/** One month's share of what sounds earned in money (decision 0055): credits and outright sales in the range, and the month's payout state. */
+export interface EarningsMonthRow {
+  /** The item (top items) or '' (a pack's or an item's whole). */
+  key: string;
+  month: string;
+  credits: number | string;
+  price_cents: number | string;
+  /** The month's payout: null when none was computed yet. */
+  status: string | null;
+  pool_cents: number | string | null;
+  month_credits: number | string | null;
+}
+
+const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+const monthOfDay = sql.raw(`date_trunc('month', s.day::timestamp)::date`);
+/** The range's days as UTC instants, for owned_items.created_at (the partial index on what was sold). */
+const instantsOf = (from: string, to: string) => sql`o.created_at >= (${from}::date)::timestamp at time zone 'UTC' and o.created_at < ((${to}::date) + 1)::timestamp at time zone 'UTC'`;
+
+/**
+ * Credits spent per month of [from, to] (the daily rollups, as the counters) and money sold for outright (owned_items'
+ * price shares, decision 0047), with each month's payout pool and credits — for the given items one by one
+ * (`key` the item id), or for a whole pack (`key` '').
+ */
+export async function earningsByMonth(db: DbOrTx, of: { itemIds: readonly string[] } | { packId: string }, from: string, to: string): Promise<EarningsMonthRow[]> {
+  if ('itemIds' in of && of.itemIds.length === 0) return [];
+  const credits =
+    'packId' in of
+      ? sql`select '' as key, ${monthOfDay} as month, sum(s.credits)::bigint as credits, 0::bigint as price_cents
+          from pack_daily_stats s where s.pack_id = ${of.packId} and s.day between ${from}::date and ${to}::date and s.credits > 0 group by 2`
+      : sql`select s.item_id::text as key, ${monthOfDay} as month, sum(s.credits)::bigint as credits, 0::bigint as price_cents
+          from item_daily_stats s where s.item_id in (${idList(of.itemIds)}) and s.day between ${from}::date and ${to}::date and s.credits > 0 group by 1, 2`;
+  const sales =
+    'packId' in of
+      ? sql`select '' as key, date_trunc('month', o.created_at at time zone 'UTC')::date as month, 0::bigint as credits, sum(o.price_cents)::bigint as price_cents
+          from owned_items o join items i on i.id = o.item_id
+          where i.pack_id = ${of.packId} and o.price_cents > 0 and ${instantsOf(from, to)} group by 2`
+      : sql`select o.item_id::text as key, date_trunc('month', o.created_at at time zone 'UTC')::date as month, 0::bigint as credits, sum(o.price_cents)::bigint as price_cents
+          from owned_items o
+          where o.item_id in (${idList(of.itemIds)}) and o.price_cents > 0 and ${instantsOf(from, to)} group by 1, 2`;
+  const result = await db.execute(sql`
+    select e.key, to_char(e.month, 'YYYY-MM-DD') as month, sum(e.credits)::bigint as credits, sum(e.price_cents)::bigint as price_cents,
+           mp.status, mp.pool_cents, mp.credits as month_credits
+    from (${credits} union all ${sales}) e
+    left join monthly_payouts mp on mp.month = e.month
+    group by e.key, e.month, mp.status, mp.pool_cents, mp.credits
+    order by e.key, e.month`);
+  return rowsOf<EarningsMonthRow>(result);
+}

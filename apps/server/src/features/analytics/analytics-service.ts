@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
-import { ANALYTICS_LIMITS, ANALYTICS_METRICS, type AnalyticsCounters, type AnalyticsGranularity, type AnalyticsPoint, type ItemAnalytics, type PackAnalytics } from '@crate/contract/analytics';
+import { ANALYTICS_LIMITS, ANALYTICS_METRICS, type AnalyticsCounters, type AnalyticsEarnings, type AnalyticsGranularity, type AnalyticsPoint, type ItemAnalytics, type PackAnalytics } from '@crate/contract/analytics';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { asAnalytics } from '../../policies/analytics-policy.ts';
 import { authorize } from '../../policies/can.ts';
 import { csvSpans, periodsOf, resolveRange, type AnalyticsRange } from './analytics-range.ts';
-import { csvLine } from './analytics-csv.ts';
-import { findItemForAnalytics, findPackForAnalytics, itemSeries, packCsvRowsPerPeriod, packItemSeries, packSeries, topItemsOfPack, type CounterRow, type PeriodRow } from './analytics-repository.ts';
+import { csvLine } from '../../files/csv.ts';
+import { CREATOR_SHARE_BPS, WHOLE_BPS } from '@crate/contract/payout-enums';
+import { earningsByMonth, findItemForAnalytics, findPackForAnalytics, itemSeries, packCsvRowsPerPeriod, packItemSeries, packSeries, topItemsOfPack, type CounterRow, type EarningsMonthRow, type PeriodRow } from './analytics-repository.ts';
 
 export interface AnalyticsQueryInput {
   from?: string;
@@ -36,6 +37,25 @@ function seriesAndTotals(range: AnalyticsRange, rows: PeriodRow[]): { series: An
   return { series, totals };
 }
 
+/**
+ * Money earned from rows of months (decision 0055): each month's credits × its pool rate (pool ÷ credits, rounded
+ * to the cent per month), plus 70 % of what was sold outright (rounded down per month). Estimated when a month is
+ * not approved yet: the hourly draft's rate, or no payout computed yet (its credits then count nothing).
+ */
+export function earningsOf(rows: readonly EarningsMonthRow[]): AnalyticsEarnings {
+  let pool = 0;
+  let sales = 0;
+  let estimated = false;
+  for (const row of rows) {
+    const credits = Number(row.credits);
+    const monthCredits = Number(row.month_credits ?? 0);
+    if (credits > 0 && monthCredits > 0) pool += Math.round((credits * Number(row.pool_cents ?? 0)) / monthCredits);
+    sales += Math.floor((Number(row.price_cents) * CREATOR_SHARE_BPS) / WHOLE_BPS);
+    if (row.status === null || row.status === 'draft') estimated = true;
+  }
+  return { currency: 'usd', pool_cents: pool, sales_cents: sales, total_cents: pool + sales, estimated };
+}
+
 const THAT_SOUND = 'That sound';
 const THAT_PACK = 'That pack';
 
@@ -43,11 +63,13 @@ const THAT_PACK = 'That pack';
 export async function getItemAnalytics(db: Db, viewer: Viewer, slug: string, query: AnalyticsQueryInput): Promise<ItemAnalytics> {
   const item = authorize(viewer, 'read', await findItemForAnalytics(db, slug), asAnalytics, THAT_SOUND);
   const range = resolveRange(query);
-  const { series, totals } = seriesAndTotals(range, await itemSeries(db, item.id, range.from, range.to, range.granularity));
+  const [rows, money] = await Promise.all([itemSeries(db, item.id, range.from, range.to, range.granularity), earningsByMonth(db, { itemIds: [item.id] }, range.from, range.to)]);
+  const { series, totals } = seriesAndTotals(range, rows);
   return {
     item: { id: item.id, slug: item.slug, name: item.name, type: item.type, pack: { id: item.packId, slug: item.packSlug, title: item.packTitle } },
     range,
     totals,
+    earnings: earningsOf(money),
     series,
   };
 }
@@ -56,14 +78,25 @@ export async function getItemAnalytics(db: Db, viewer: Viewer, slug: string, que
 export async function getPackAnalytics(db: Db, viewer: Viewer, id: string, query: AnalyticsQueryInput): Promise<PackAnalytics> {
   const pack = authorize(viewer, 'read', await findPackForAnalytics(db, id), asAnalytics, THAT_PACK);
   const range = resolveRange(query);
-  const [rows, top] = await Promise.all([packSeries(db, pack.id, range.from, range.to, range.granularity), topItemsOfPack(db, pack.id, range.from, range.to, ANALYTICS_LIMITS.topItems)]);
+  const [rows, top, money] = await Promise.all([
+    packSeries(db, pack.id, range.from, range.to, range.granularity),
+    topItemsOfPack(db, pack.id, range.from, range.to, ANALYTICS_LIMITS.topItems),
+    earningsByMonth(db, { packId: pack.id }, range.from, range.to),
+  ]);
+  const topMoney = await earningsByMonth(
+    db,
+    { itemIds: top.map((row) => row.id) },
+    range.from,
+    range.to,
+  );
   const { series, totals } = seriesAndTotals(range, rows);
   return {
     pack: { id: pack.id, slug: pack.slug, title: pack.title, status: pack.status },
     range,
     totals,
+    earnings: earningsOf(money),
     series,
-    top_items: top.map((row) => ({ id: row.id, slug: row.slug, name: row.name, type: row.type, ...countersOf(row) })),
+    top_items: top.map((row) => ({ id: row.id, slug: row.slug, name: row.name, type: row.type, ...countersOf(row), earnings: earningsOf(topMoney.filter((m) => m.key === row.id)) })),
   };
 }
 

@@ -7,6 +7,8 @@ export const studioKeys = {
   packProcessing: (packId: string) => ['studio', 'pack-processing', packId] as const,
   item: (slug: string) => ['studio', 'item', slug] as const,
   collaborators: ['studio', 'collaborators'] as const,
+  earnings: ['studio', 'earnings'] as const,
+  payoutAccount: ['studio', 'payout-account'] as const,
   itemAnalytics: (slug: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'item', slug, range] as const,
   packAnalytics: (id: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'pack', id, range] as const,
 };

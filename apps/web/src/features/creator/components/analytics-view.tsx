@@ -1,15 +1,13 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Anchor, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ANALYTICS_GRANULARITIES, ANALYTICS_METRIC_LABELS, ANALYTICS_METRICS, type AnalyticsCounters, type AnalyticsGranularity, type AnalyticsMetric, type AnalyticsPoint, type TopItem } from '@crate/contract/analytics';
+import { ANALYTICS_GRANULARITIES, ANALYTICS_METRIC_LABELS, ANALYTICS_METRICS, type AnalyticsCounters, type AnalyticsEarnings, type AnalyticsGranularity, type AnalyticsMetric, type AnalyticsPoint, type TopItem } from '@crate/contract/analytics';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { errorFromResponse } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
+import { formatMoney } from '../../../components/money.ts';
+import { downloadThroughFetch } from '../download-file.ts';
 import { DEFAULT_RANGE, RANGE_CHOICES, daysOf, defaultGranularity, isRangeChoice, periodLabel, type RangeChoice } from '../analytics-range.ts';
 import type { AnalyticsRangeQuery } from '../api/analytics.ts';
 
@@ -73,37 +71,12 @@ export function AnalyticsControls({ controls, csvUrl, busy }: { controls: Return
   );
 }
 
-/** The file name a Content-Disposition header gives (its UTF-8 form first), if any. */
-function attachmentName(header: string | null): string | null {
-  const encoded = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return header?.match(/filename="([^"]+)"/i)?.[1] ?? null;
-}
-
-/**
- * Downloads the CSV through fetch rather than a plain link, so a refused export (the export budget, decision
- * 0035: 429 with the server's words) is a message on this page instead of a tab of JSON.
- */
 function CsvDownloadButton({ url }: { url: string }) {
   const [pending, setPending] = useState(false);
   const download = async () => {
     setPending(true);
-    try {
-      const response = await fetch(url, { credentials: 'same-origin' });
-      if (!response.ok) throw errorFromResponse(response.status, await response.json().catch(() => undefined));
-      const href = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = attachmentName(response.headers.get('content-disposition')) ?? 'analytics.csv';
-      link.click();
-      URL.revokeObjectURL(href);
-    } catch (error) {
-      // The server's refusal is written for people (how long to wait); anything else gets the usual wording.
-      const message = error instanceof ApiError && error.status ? error.message : apiErrorMessage(error);
-      notifications.show({ color: 'red', title: 'The CSV could not be downloaded', message });
-    } finally {
-      setPending(false);
-    }
+    await downloadThroughFetch(url, 'analytics.csv', 'The CSV could not be downloaded');
+    setPending(false);
   };
   return (
     <Button variant="default" loading={pending} onClick={() => void download()} leftSection={<IconDownload size={16} aria-hidden />}>
@@ -112,10 +85,15 @@ function CsvDownloadButton({ url }: { url: string }) {
   );
 }
 
-/** The six totals of the range. */
-export function AnalyticsTotals({ totals }: { totals: AnalyticsCounters }) {
+/** What the sounds earned in money (decision 0055), labelled estimated while a month of it is not approved. */
+export function earningsLabel(earnings: AnalyticsEarnings): string {
+  return `${formatMoney(earnings.total_cents, earnings.currency)}${earnings.estimated ? ' (estimated)' : ''}`;
+}
+
+/** The six totals of the range, and the money they earned. */
+export function AnalyticsTotals({ totals, earnings }: { totals: AnalyticsCounters; earnings: AnalyticsEarnings }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} mb="lg">
+    <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} mb="lg">
       {ANALYTICS_METRICS.map((metric) => (
         <Paper key={metric} withBorder p="md" bg="dark.7">
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -126,6 +104,17 @@ export function AnalyticsTotals({ totals }: { totals: AnalyticsCounters }) {
           </Text>
         </Paper>
       ))}
+      <Paper withBorder p="md" bg="dark.7">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          Earned{earnings.estimated ? ' (estimated)' : ''}
+        </Text>
+        <Text size="xl" fw={700} data-metric="earnings">
+          {formatMoney(earnings.total_cents, earnings.currency)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatMoney(earnings.pool_cents, earnings.currency)} for credits · {formatMoney(earnings.sales_cents, earnings.currency)} from sales, before splits
+        </Text>
+      </Paper>
     </SimpleGrid>
   );
 }
@@ -164,7 +153,7 @@ export function AnalyticsChart({ series, granularity, metric, onMetric, totals }
 export function TopItemsTable({ items }: { items: TopItem[] }) {
   if (items.length === 0) return <EmptyState title="No sound of this pack was played, got or saved in this range" />;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover aria-label="Top sounds">
         <Table.Thead>
           <Table.Tr>
@@ -174,6 +163,7 @@ export function TopItemsTable({ items }: { items: TopItem[] }) {
                 {ANALYTICS_METRIC_LABELS[metric]}
               </Table.Th>
             ))}
+            <Table.Th ta="right">Earned</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -189,6 +179,7 @@ export function TopItemsTable({ items }: { items: TopItem[] }) {
                   {number.format(item[metric])}
                 </Table.Td>
               ))}
+              <Table.Td ta="right">{earningsLabel(item.earnings)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useProfile } from '../../../profile/profile-state.ts';
 import { useStudioPacks } from '../api/studio-packs.ts';
 import { CollaboratorsPanel } from '../components/collaborators-panel.tsx';
+import { EarningsSection } from '../components/earnings-section.tsx';
 import classes from './creator-dashboard.module.css';
 
 const STATUS_COLORS: Record<PackStatus, string> = { [-2]: 'red', [-1]: 'gray', 0: 'gray', 1: 'yellow', 2: 'blue', 3: 'cyan', 4: 'teal' };
@@ -73,7 +74,7 @@ function PackRow({ pack }: { pack: StudioPackSummary }) {
   );
 }
 
-/** /creator: the creator's packs with their status and next step, collaborators, and (with payouts) earnings. */
+/** /creator: the creator's packs with their status and next step, their earnings and payout account, and collaborators. */
 export default function CreatorDashboardScreen() {
   const profile = useProfile();
   const packs = useStudioPacks();
@@ -161,17 +162,13 @@ export default function CreatorDashboardScreen() {
         ) : null}
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {isCreator ? <CollaboratorsPanel /> : null}
-        <Paper withBorder p="lg" bg="dark.7">
-          <Title order={2} size="h4" mb="xs">
-            Earnings
-          </Title>
-          <Text size="sm" c="dimmed">
-            Credits earned per sound are in each pack's analytics. Monthly statements and payouts arrive with creator payouts; until then nothing is paid out.
-          </Text>
-        </Paper>
-      </SimpleGrid>
+      <EarningsSection />
+
+      {isCreator ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <CollaboratorsPanel />
+        </SimpleGrid>
+      ) : null}
     </Container>
   );
 }

@@ -36,7 +36,7 @@ export default function ItemAnalyticsScreen() {
             </Button>
           </Group>
           <AnalyticsControls controls={controls} csvUrl={itemAnalyticsCsvUrl(data.item.slug, controls.range)} busy={analytics.isFetching} />
-          <AnalyticsTotals totals={data.totals} />
+          <AnalyticsTotals totals={data.totals} earnings={data.earnings} />
           <AnalyticsChart series={data.series} granularity={data.range.granularity} metric={controls.metric} onMetric={controls.setMetric} totals={data.totals} />
         </Container>
       )}

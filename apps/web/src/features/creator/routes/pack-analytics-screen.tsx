@@ -23,7 +23,7 @@ export default function PackAnalyticsScreen() {
             </Button>
           </Group>
           <AnalyticsControls controls={controls} csvUrl={packAnalyticsCsvUrl(data.pack.id, controls.range)} busy={analytics.isFetching} />
-          <AnalyticsTotals totals={data.totals} />
+          <AnalyticsTotals totals={data.totals} earnings={data.earnings} />
           <AnalyticsChart series={data.series} granularity={data.range.granularity} metric={controls.metric} onMetric={controls.setMetric} totals={data.totals} />
           <Title order={2} size="h4" mb="sm">
             Top sounds

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine } from './analytics-csv.ts';
+import { csvField, csvLine } from './csv.ts';
 
 describe('CSV fields', () => {
   it('quotes commas, quotes and line breaks', () => {

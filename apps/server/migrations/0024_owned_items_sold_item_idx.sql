@@ -1,0 +1,1 @@
+CREATE INDEX "owned_items_sold_item_idx" ON "owned_items" USING btree ("item_id","created_at") WHERE "owned_items"."price_cents" > 0;
