@@ -12,6 +12,7 @@ import { canOnItem, type ItemAction, type ItemResource } from './item-policy.ts'
 import { canOnLicence, type LicenceAction, type LicenceResource } from './licence-policy.ts';
 import { canOnMedia, type MediaAction, type MediaResource } from './media-policy.ts';
 import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
+import { canOnPayout, type PayoutAction, type PayoutResource } from './payout-policy.ts';
 import { canOnPlaylist, type PlaylistAction, type PlaylistResource } from './playlist-policy.ts';
 import { canOnUpload, type UploadAction, type UploadResource } from './upload-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
@@ -34,6 +35,7 @@ interface Policies {
   account: { resource: AccountResource; action: AccountAction };
   staffPlaylist: { resource: StaffPlaylistResource; action: CurationAction };
   bundle: { resource: BundleResource; action: CurationAction };
+  payout: { resource: PayoutResource; action: PayoutAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -74,6 +76,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnStaffPlaylist(viewer, action as CurationAction, r);
     case 'bundle':
       return canOnBundle(viewer, action as CurationAction, r);
+    case 'payout':
+      return canOnPayout(viewer, action as PayoutAction);
   }
 }
 
