@@ -4,7 +4,9 @@ import { auditLog, monthlyPayouts, payoutAdjustments, payoutLines, paymentReceip
 import { call } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { computeDraft } from '../src/features/payouts/payout-month-service.ts';
+import { seedEarningMonth } from './payout-fixtures.ts';
 
 /**
  * The admins' monthly payout screens (docs/decisions/0054): the months, a month's totals, its lines (search, sort,
@@ -177,12 +179,76 @@ describe(`admin monthly payouts on ${TEST_DB}`, () => {
     expect(rows.find((r) => r.includes('Carla Cruz'))).toContain(',1391,carried,no_account,');
   });
 
-  it('compute and approve of a month that is not a draft are conflicts, and nothing is written', async () => {
+  it('shows /admin the months waiting: ended drafts to approve, not paid months', async () => {
+    const dashboard = (await get('/api/admin/dashboard')).json();
+    expect(dashboard.attention.payouts_awaiting_approval).toBe(1);
+    expect(dashboard.payouts_waiting).toEqual([{ id: draftMonth, month: '2025-02-01', status: 'draft' }]);
+  });
+
+  it('drills down from a line to the refunds taken back in it; another month’s line is not found', async () => {
+    const res = await get(`/api/admin/payouts/${draftMonth}/lines/${lineIds['Alice Adams']}/spends`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.line).toMatchObject({ id: lineIds['Alice Adams'], amount_cents: 2_744, payee: { display_name: 'Alice Adams' } });
+    expect(body.adjustments).toEqual([{ id: expect.any(String), receipt_id: expect.any(String), source_month: '2025-01-01', kind: 'pool_refund', amount_cents: -500 }]);
+    expect((await get(`/api/admin/payouts/${paidMonth}/lines/${lineIds['Alice Adams']}/spends`)).statusCode).toBe(404);
+  });
+
+  it('compute of a month that is not a draft is a conflict, and nothing is written', async () => {
     const before = await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, paidMonth));
     const compute = await post(`/api/admin/payouts/${paidMonth}/compute`);
     expect(compute.statusCode, compute.body).toBe(409);
     expect(compute.json().error.code).toBe('CONFLICT');
     expect((await post(`/api/admin/payouts/${randomUUID()}/compute`)).statusCode).toBe(404);
     expect(await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, paidMonth))).toHaveLength(before.length);
+  });
+
+  it('recomputes a draft from the ledger (audited) and shows the spends behind its line', async () => {
+    const seller = await createUser(t.ctx, { name: 'Dana Drums' });
+    await seedEarningMonth(t.ctx, { month: '2025-03-01', creatorUserId: seller.id, producerUserId: subscriber.id, refillCents: 5_000, creditsPerItem: [18, 12], packTitle: 'Dana Kit' });
+    const march = (await computeDraft(t.ctx.db, '2025-03-01', new Date())) as { id: string };
+    const res = await post(`/api/admin/payouts/${march.id}/compute`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: march.id, month: '2025-03-01', status: 'draft', revenue_cents: 5_000, pool_cents: 3_500, credits: 30 });
+    expect(await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, march.id), eq(auditLog.action, 'payout.recomputed')))).toHaveLength(1);
+
+    const [line] = (await get(`/api/admin/payouts/${march.id}/lines?q=dana`)).json().items;
+    expect(line).toMatchObject({ credits: 30, pool_cents: 3_500, amount_cents: 3_500, details: [{ pack_title: 'Dana Kit', share_bps: 10_000, credits: 30 }] });
+    const drill = (await get(`/api/admin/payouts/${march.id}/lines/${line.id}/spends?limit=1`)).json();
+    expect(drill.items).toHaveLength(1);
+    expect(drill.next_cursor).toEqual(expect.any(String));
+    const rest = (await get(`/api/admin/payouts/${march.id}/lines/${line.id}/spends?limit=1&cursor=${drill.next_cursor}`)).json();
+    const spends = [...drill.items, ...rest.items];
+    expect(spends.map((s: { credits: number }) => s.credits).sort()).toEqual([12, 18]);
+    expect(spends.every((s: { share_bps: number; pack_title: string; price_cents: number | null }) => s.share_bps === 10_000 && s.pack_title === 'Dana Kit' && s.price_cents === null)).toBe(true);
+    expect(drill.adjustments).toEqual([]);
+  });
+
+  it('approves months once, in order, and only when they are over', async () => {
+    const march = (await get('/api/admin/payouts?limit=1')).json().items[0];
+    expect(march.month).toBe('2025-03-01');
+    // February is still a draft: March waits for it.
+    const early = await post(`/api/admin/payouts/${march.id}/approve`);
+    expect(early.statusCode, early.body).toBe(409);
+    // The month running now is not over.
+    const now = new Date();
+    const thisMonth = `${now.toISOString().slice(0, 7)}-01`;
+    const running = (await computeDraft(t.ctx.db, thisMonth, now)) as { id: string };
+    const notOver = await post(`/api/admin/payouts/${running.id}/approve`);
+    expect(notOver.statusCode, notOver.body).toBe(409);
+
+    const approved = await post(`/api/admin/payouts/${draftMonth}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ id: draftMonth, status: 'approved', approved_by: { id: admin.id, display_name: 'Ada Admin' } });
+    expect(await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, draftMonth))).not.toHaveLength(0);
+
+    const twice = await post(`/api/admin/payouts/${draftMonth}/approve`);
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(twice.json().error.code).toBe('CONFLICT');
+    const recompute = await post(`/api/admin/payouts/${draftMonth}/compute`);
+    expect(recompute.statusCode, recompute.body).toBe(409);
+
+    const dashboard = (await get('/api/admin/dashboard')).json();
+    expect(dashboard.payouts_waiting).toEqual(expect.arrayContaining([{ id: draftMonth, month: '2025-02-01', status: 'approved' }, { id: march.id, month: '2025-03-01', status: 'draft' }]));
   });
 });
