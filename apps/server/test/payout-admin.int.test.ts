@@ -230,12 +230,14 @@ describe(`admin monthly payouts on ${TEST_DB}`, () => {
     // February is still a draft: March waits for it.
     const early = await post(`/api/admin/payouts/${march.id}/approve`);
     expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().error.message).toMatch(/Approve February 2025 first/);
     // The month running now is not over.
     const now = new Date();
     const thisMonth = `${now.toISOString().slice(0, 7)}-01`;
     const running = (await computeDraft(t.ctx.db, thisMonth, now)) as { id: string };
     const notOver = await post(`/api/admin/payouts/${running.id}/approve`);
     expect(notOver.statusCode, notOver.body).toBe(409);
+    expect(notOver.json().error.message).toMatch(/not over yet/);
 
     const approved = await post(`/api/admin/payouts/${draftMonth}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
@@ -244,7 +246,7 @@ describe(`admin monthly payouts on ${TEST_DB}`, () => {
 
     const twice = await post(`/api/admin/payouts/${draftMonth}/approve`);
     expect(twice.statusCode, twice.body).toBe(409);
-    expect(twice.json().error.code).toBe('CONFLICT');
+    expect(twice.json().error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/approved already/) });
     const recompute = await post(`/api/admin/payouts/${draftMonth}/compute`);
     expect(recompute.statusCode, recompute.body).toBe(409);
 

@@ -1,5 +1,6 @@
-import type { MonthlyPayout, MonthlyPayoutSummary, PayoutLine, PayoutLineSpend, PayoutLineSpends } from '@crate/contract/payout-admin';
-import { monthEnded, type AdjustmentRow, type PayoutLineRow, type PayoutMonthRow } from './payout-admin-service.ts';
+import type { MonthlyPayout, MonthlyPayoutSummary, PayoutLine, PayoutLineSpends } from '@crate/contract/payout-admin';
+import { presentLineSpendPage } from './payout-spend-presenter.ts';
+import { monthEnded, type LineSpendsAnswer, type PayoutLineRow, type PayoutMonthRow } from './payout-admin-service.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const displayName = (name: string | null, email: string | null) => name?.trim() || email || '';
@@ -58,8 +59,12 @@ export function presentPayoutLine(row: PayoutLineRow): PayoutLine {
   };
 }
 
-export const presentAdjustment = (row: AdjustmentRow) => ({ id: row.id, receipt_id: row.receiptId, source_month: row.sourceMonth, kind: row.kind, amount_cents: row.amountCents });
+type AdjustmentRow = LineSpendsAnswer['adjustments'][number];
 
-export function presentLineSpends(line: PayoutLineRow, adjustments: AdjustmentRow[], spends: { items: PayoutLineSpend[]; next_cursor: string | null }): PayoutLineSpends {
-  return { line: presentPayoutLine(line), adjustments: adjustments.map(presentAdjustment), items: spends.items, next_cursor: spends.next_cursor };
+export const presentAdjustment = (row: AdjustmentRow) => ({ id: row.id, receipt_id: row.receiptId, source_month: row.sourceMonth, kind: row.kind, amount_cents: Number(row.amountCents) });
+
+/** The drill-down: the line, a page of its spends and sales, and (first page) the refunds taken back in it. */
+export function presentLineSpends(answer: LineSpendsAnswer, firstPage: boolean): PayoutLineSpends {
+  const spends = presentLineSpendPage(answer.spends);
+  return { line: presentPayoutLine(answer.line), adjustments: firstPage ? answer.adjustments.map(presentAdjustment) : [], items: spends.items, next_cursor: spends.next_cursor };
 }

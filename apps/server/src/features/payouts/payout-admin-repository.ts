@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-or
 import type { PayoutLineSort } from '@crate/contract/payout-admin';
 import type { MonthlyPayoutStatus, PayoutLineStatus } from '@crate/contract/payout-enums';
 import type { DbOrTx } from '../../db/client.ts';
-import { monthlyPayouts, payoutAdjustments, payoutLines, users, type PayoutLineDetail } from '../../db/schema/index.ts';
+import { monthlyPayouts, payoutLines, users, type PayoutLineDetail } from '../../db/schema/index.ts';
 
 /** Reads of the admins' payout screens (docs/decisions/0054): months, their totals and lines. The computation is payout-month-service's. */
 
@@ -251,22 +251,4 @@ export async function findPayoutLineRow(db: DbOrTx, payoutId: string, lineId: st
     .innerJoin(users, eq(users.id, payoutLines.payeeUserId))
     .where(and(eq(payoutLines.payoutId, payoutId), eq(payoutLines.id, lineId)));
   return row ? toLineRow(row) : null;
-}
-
-export interface AdjustmentRow {
-  id: string;
-  receiptId: string;
-  sourceMonth: string;
-  kind: (typeof payoutAdjustments.$inferSelect)['kind'];
-  amountCents: number;
-}
-
-/** The refunds taken back from a payee in a month. */
-export async function listLineAdjustments(db: DbOrTx, payoutId: string, payeeUserId: string): Promise<AdjustmentRow[]> {
-  const rows = await db
-    .select({ id: sql<string>`${payoutAdjustments.id}::text`, receiptId: sql<string>`${payoutAdjustments.receiptId}::text`, sourceMonth: payoutAdjustments.sourceMonth, kind: payoutAdjustments.kind, amountCents: payoutAdjustments.amountCents })
-    .from(payoutAdjustments)
-    .where(and(eq(payoutAdjustments.payoutId, payoutId), eq(payoutAdjustments.payeeUserId, payeeUserId)))
-    .orderBy(asc(payoutAdjustments.sourceMonth), asc(payoutAdjustments.id));
-  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
 }

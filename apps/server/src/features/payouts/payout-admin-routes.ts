@@ -6,7 +6,6 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { encodeCursor, toPage } from '../../http/page-cursor.ts';
 import { presentLineSpends, presentPayoutLine, presentPayoutMonth, presentPayoutMonthSummary } from './payout-admin-presenter.ts';
 import { approvePayoutMonth, exportPayoutMonth, getLineSpends, getPayoutMonth, listPayoutLines, listPayoutMonths, recomputePayoutMonth } from './payout-admin-service.ts';
-import { presentLineSpendPage } from './payout-spend-presenter.ts';
 
 /**
  * The admins' monthly payouts (issue 28, docs/decisions/0054): the months, a month's totals and lines, the ledger
@@ -26,8 +25,7 @@ export function registerPayoutAdminRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   registerEndpoint(app, API.listPayoutLineSpends, async ({ viewer, params, query }) => {
-    const answer = await getLineSpends(db, viewer, params.id, params.lineId, query);
-    return presentLineSpends(answer.line, answer.adjustments, presentLineSpendPage(answer.spends));
+    return presentLineSpends(await getLineSpends(db, viewer, params.id, params.lineId, query), !query.cursor);
   });
 
   registerEndpoint(app, API.computeMonthlyPayout, async ({ viewer, params, request }) => presentPayoutMonth(await recomputePayoutMonth(ctx, viewer, params.id, request.ip || null), now()));

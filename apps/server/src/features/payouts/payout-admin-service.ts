@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { CURSOR_VALUES, decodeCursor, invalidCursor } from '../../http/page-cursor.ts';
+import { CURSOR_IDS, CURSOR_VALUES, decodeCursor, invalidCursor } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPayout, type PayoutAction } from '../../policies/payout-policy.ts';
@@ -12,18 +12,17 @@ import { csvLine } from '../../files/csv.ts';
 import {
   findPayoutLineRow,
   findPayoutMonthRow,
-  listLineAdjustments,
   listPayoutLineBatch,
   listPayoutLineRows,
   listPayoutMonthRows,
   listPayoutMonthsWaiting,
-  type AdjustmentRow,
   type PayoutLineRow,
   type PayoutMonthRow,
 } from './payout-admin-repository.ts';
-import { approveMonth, computeDraft, listLineSpends } from './payout-month-service.ts';
+import { approveMonth, computeDraft, listLineSpends, monthName, type LineSpendPage } from './payout-month-service.ts';
 
-export type { AdjustmentRow, PayoutLineRow, PayoutMonthRow } from './payout-admin-repository.ts';
+export { monthEnded } from './payout-month-service.ts';
+export type { PayoutLineRow, PayoutMonthRow } from './payout-admin-repository.ts';
 
 const THAT_MONTH = 'That payout month';
 const THAT_LINE = 'That payout line';
@@ -59,22 +58,23 @@ export async function listPayoutLines(db: DbOrTx, viewer: Viewer, id: string, qu
 
 export interface LineSpendsAnswer {
   line: PayoutLineRow;
-  adjustments: AdjustmentRow[];
-  spends: Awaited<ReturnType<typeof listLineSpends>>;
+  spends: LineSpendPage;
+  adjustments: Awaited<ReturnType<typeof listLineSpends>>['adjustments'];
 }
 
-/** The ledger rows behind a line (through the month computation's own reading of them) and the refunds taken back in it. */
+/** The ledger rows behind a line, through the month computation's own reading of them, and the refunds taken back in it. */
 export async function getLineSpends(db: DbOrTx, viewer: Viewer, id: string, lineId: string, page: { limit: number; cursor?: string | undefined }): Promise<LineSpendsAnswer> {
   await monthFor(db, viewer, 'read', id);
   const line = authorize(viewer, 'read', await findPayoutLineRow(db, id, lineId), asPayout, THAT_LINE);
-  const [spends, adjustments] = await Promise.all([listLineSpends(db, line.id, { cursor: page.cursor, limit: page.limit }), page.cursor ? [] : listLineAdjustments(db, id, line.payeeUserId)]);
-  return { line, adjustments, spends };
+  const after = decodeCursor(page.cursor, CURSOR_VALUES.time, CURSOR_IDS.uuid);
+  const answer = await listLineSpends(db, line.id, { after: after ? { at: after.value, id: after.id } : null, limit: page.limit });
+  return { line, spends: answer.page, adjustments: answer.adjustments };
 }
 
 /** Computes a draft month again now, on an admin's word (audited); an approved month is frozen (409, from the computation). */
 export async function recomputePayoutMonth(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<PayoutMonthRow> {
   const month = await monthFor(ctx.db, viewer, 'compute', id);
-  if (month.status !== 'draft') throw new AppError('CONFLICT', `${monthLabel(month.month)} is ${month.status}: an approved month is frozen and is not computed again.`);
+  if (month.status !== 'draft') throw new AppError('CONFLICT', `The payout for ${monthName(month.month)} is ${month.status} already: it no longer changes.`);
   await computeDraft(ctx.db, month.month, ctx.clock.now());
   await recordAudit(ctx.db, { actorUserId: viewer.userId, action: 'payout.recomputed', targetType: 'monthly_payout', targetId: id, details: { month: month.month }, ipAddress });
   return monthFor(ctx.db, viewer, 'read', id);
@@ -89,14 +89,6 @@ export async function approvePayoutMonth(ctx: AppContext, viewer: Viewer, id: st
 
 /** Months waiting for an admin, for /admin: ended drafts and approved months not yet paid. */
 export const payoutMonthsWaiting = (db: DbOrTx, now: Date) => listPayoutMonthsWaiting(db, now, 12);
-
-export const monthLabel = (month: string) => new Date(`${month}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** Is the month over at `now` (may it be approved)? */
-export function monthEnded(month: string, now: Date): boolean {
-  const start = new Date(`${month}T00:00:00Z`);
-  return Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1) <= now.getTime();
-}
 
 export interface CsvExport {
   fileName: string;
