@@ -42,7 +42,9 @@ describe.skipIf(!e2eEnabled())('monthly payouts for admins', () => {
       await page.getByRole('textbox', { name: 'Search payees' }).fill('zeph');
       await lines.getByText('Yara Young').waitFor({ state: 'detached' });
       const row = lines.getByRole('row').filter({ hasText: 'Zed Zephyr' });
-      await row.getByText('$21').waitFor();
+      // Pool and amount: $21 each (no sales, nothing carried in or taken back).
+      await row.getByText('$21', { exact: true }).first().waitFor();
+      expect(await row.getByText('$21', { exact: true }).count()).toBe(2);
 
       // Its split, then the ledger rows behind it.
       await row.getByRole('button', { name: 'Show the split of Zed Zephyr' }).click();
