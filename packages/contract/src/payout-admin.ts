@@ -12,8 +12,7 @@ import { MONTHLY_PAYOUT_STATUSES, PAYOUT_ADJUSTMENT_KINDS, PAYOUT_CARRY_REASONS,
 const cents = z.number().int();
 const count = z.number().int().min(0);
 
-export const payoutLineCountsSchema = z.object({ pending: count, paid: count, failed: count, carried: count });
-export type PayoutLineCounts = z.infer<typeof payoutLineCountsSchema>;
+const payoutLineCountsSchema = z.object({ pending: count, paid: count, failed: count, carried: count });
 
 /** A month in the list: its status and money, Crate's share, and how many lines are in each status. */
 export const monthlyPayoutSummarySchema = z.object({
@@ -55,7 +54,7 @@ export const monthlyPayoutSchema = monthlyPayoutSummarySchema.extend({
 });
 export type MonthlyPayout = z.infer<typeof monthlyPayoutSchema>;
 
-export const payoutLineDetailSchema = z.object({
+const payoutLineDetailSchema = z.object({
   creator_id: z.string(),
   creator_name: z.string(),
   pack_id: z.string(),
@@ -114,7 +113,7 @@ export const payoutLineSpendSchema = z.object({
 });
 export type PayoutLineSpend = z.infer<typeof payoutLineSpendSchema>;
 
-export const payoutAdjustmentSchema = z.object({
+const payoutAdjustmentSchema = z.object({
   id: z.string(),
   receipt_id: z.string(),
   source_month: z.string(),

@@ -6,7 +6,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 const displayName = (name: string | null, email: string | null) => name?.trim() || email || '';
 
 /** What Crate keeps of a month (decision 0051): revenue − pool + sales − sales owed. */
-export const crateShareOf = (row: Pick<PayoutMonthRow, 'revenueCents' | 'poolCents' | 'salesCents' | 'salesOwedCents'>) => row.revenueCents - row.poolCents + row.salesCents - row.salesOwedCents;
+const crateShareOf = (row: Pick<PayoutMonthRow, 'revenueCents' | 'poolCents' | 'salesCents' | 'salesOwedCents'>) => row.revenueCents - row.poolCents + row.salesCents - row.salesOwedCents;
 
 export function presentPayoutMonthSummary(now: Date) {
   return (row: PayoutMonthRow): MonthlyPayoutSummary => ({
@@ -61,7 +61,7 @@ export function presentPayoutLine(row: PayoutLineRow): PayoutLine {
 
 type AdjustmentRow = LineSpendsAnswer['adjustments'][number];
 
-export const presentAdjustment = (row: AdjustmentRow) => ({ id: row.id, receipt_id: row.receiptId, source_month: row.sourceMonth, kind: row.kind, amount_cents: Number(row.amountCents) });
+const presentAdjustment = (row: AdjustmentRow) => ({ id: row.id, receipt_id: row.receiptId, source_month: row.sourceMonth, kind: row.kind, amount_cents: Number(row.amountCents) });
 
 /** The drill-down: the line, a page of its spends and sales, and (first page) the refunds taken back in it. */
 export function presentLineSpends(answer: LineSpendsAnswer, firstPage: boolean): PayoutLineSpends {

@@ -6,7 +6,7 @@ import { monthlyPayouts, payoutLines, users, type PayoutLineDetail } from '../..
 
 /** Reads of the admins' payout screens (docs/decisions/0054): months, their totals and lines. The computation is payout-month-service's. */
 
-export interface LineCounts {
+interface LineCounts {
   pending: number;
   paid: number;
   failed: number;

@@ -31,7 +31,7 @@ export interface PayoutLineFilter {
   dir: 'asc' | 'desc';
 }
 
-export const LINES_PER_PAGE = 50;
+const LINES_PER_PAGE = 50;
 
 /** One page of a month's lines (previous and next pages by cursor, kept while the next one loads). */
 export function usePayoutLines(id: string, filter: PayoutLineFilter, cursor: string | undefined, paying: boolean) {
@@ -71,7 +71,7 @@ export function useApprovePayoutMonth(id: string) {
   return useMutation({ mutationFn: () => callApi(API.approveMonthlyPayout, { params: { id } }), onSuccess: changed });
 }
 
-export interface PayStarted {
+interface PayStarted {
   id: string;
   status: string;
   lines: { pending: number; paid: number; failed: number; carried: number };
