@@ -210,7 +210,7 @@ describe(`admin monthly payouts on ${TEST_DB}`, () => {
     const res = await post(`/api/admin/payouts/${march.id}/compute`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: march.id, month: '2025-03-01', status: 'draft', revenue_cents: 5_000, pool_cents: 3_500, credits: 30 });
-    expect(await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, march.id), eq(auditLog.action, 'payout.recomputed')))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, march.id), eq(auditLog.action, 'payout.recompute')))).toHaveLength(1);
 
     const [line] = (await get(`/api/admin/payouts/${march.id}/lines?q=dana`)).json().items;
     expect(line).toMatchObject({ credits: 30, pool_cents: 3_500, amount_cents: 3_500, details: [{ pack_title: 'Dana Kit', share_bps: 10_000, credits: 30 }] });
@@ -242,13 +242,15 @@ describe(`admin monthly payouts on ${TEST_DB}`, () => {
     const approved = await post(`/api/admin/payouts/${draftMonth}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ id: draftMonth, status: 'approved', approved_by: { id: admin.id, display_name: 'Ada Admin' } });
-    expect(await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, draftMonth))).not.toHaveLength(0);
+    expect(await t.ctx.db.select({ actor: auditLog.actorUserId }).from(auditLog).where(and(eq(auditLog.targetId, draftMonth), eq(auditLog.action, 'payout.approve')))).toEqual([{ actor: admin.id }]);
 
     const twice = await post(`/api/admin/payouts/${draftMonth}/approve`);
+    // Refused, and not audited twice.
     expect(twice.statusCode, twice.body).toBe(409);
     expect(twice.json().error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/approved already/) });
     const recompute = await post(`/api/admin/payouts/${draftMonth}/compute`);
     expect(recompute.statusCode, recompute.body).toBe(409);
+    expect(await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, draftMonth))).toHaveLength(1);
 
     const dashboard = (await get('/api/admin/dashboard')).json();
     expect(dashboard.payouts_waiting).toEqual(expect.arrayContaining([{ id: draftMonth, month: '2025-02-01', status: 'approved' }, { id: march.id, month: '2025-03-01', status: 'draft' }]));

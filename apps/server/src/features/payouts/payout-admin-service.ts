@@ -76,7 +76,7 @@ export async function recomputePayoutMonth(ctx: AppContext, viewer: Viewer, id: 
   const month = await monthFor(ctx.db, viewer, 'compute', id);
   if (month.status !== 'draft') throw new AppError('CONFLICT', `The payout for ${monthName(month.month)} is ${month.status} already: it no longer changes.`);
   await computeDraft(ctx.db, month.month, ctx.clock.now());
-  await recordAudit(ctx.db, { actorUserId: viewer.userId, action: 'payout.recomputed', targetType: 'monthly_payout', targetId: id, details: { month: month.month }, ipAddress });
+  await recordAudit(ctx.db, { actorUserId: viewer.userId, action: 'payout.recompute', targetType: 'monthly_payout', targetId: id, details: { month: month.month }, ipAddress });
   return monthFor(ctx.db, viewer, 'read', id);
 }
 
