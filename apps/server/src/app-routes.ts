@@ -22,6 +22,7 @@ import { registerDownloadRoutes } from './features/downloads/download-routes.ts'
 import { registerLicenceRoutes } from './features/licences/licence-routes.ts';
 import { registerOwnershipRoutes } from './features/ownership/ownership-routes.ts';
 import { registerPaymentRoutes } from './features/payments/payment-routes.ts';
+import { registerPayoutAdminRoutes } from './features/payouts/payout-admin-routes.ts';
 import { loadSandboxPlugin } from './features/payments/create-payment-provider.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
@@ -63,4 +64,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerAdminImageRoutes(app, ctx);
   registerBannerRoutes(app, ctx);
   registerCurationRoutes(app, ctx);
+  registerPayoutAdminRoutes(app, ctx);
 }

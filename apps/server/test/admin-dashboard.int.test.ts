@@ -36,7 +36,7 @@ describe(`the admin dashboard on ${TEST_DB}`, () => {
 
   it('counts what needs attention, and each count moves with the data', async () => {
     const before = (await dashboard()).attention;
-    expect(before).toEqual({ creator_applications: 0, packs_awaiting_review: 0, packs_with_file_errors: 0, failed_processing_runs: 0, failed_jobs: 0, open_disputes: 0, payouts_awaiting_approval: null });
+    expect(before).toEqual({ creator_applications: 0, packs_awaiting_review: 0, packs_with_file_errors: 0, failed_processing_runs: 0, failed_jobs: 0, open_disputes: 0, payouts_awaiting_approval: 0 });
 
     const applicant = await createUser(t.ctx);
     await t.ctx.db.insert(creatorApplications).values({ userId: applicant.id, status: 'submitted', artistName: 'Applicant', bio: 'Makes drums', links: [], demoFileIds: [] });
@@ -49,7 +49,7 @@ describe(`the admin dashboard on ${TEST_DB}`, () => {
     await t.ctx.db.insert(jobs).values({ queue: 'mail', payload: {}, status: 'failed', lastError: 'SMTP said no' });
     await t.ctx.db.insert(paymentReceipts).values({ userId: applicant.id, provider: 'sandbox', providerRef: `in_${randomUUID()}`, kind: 'plan', description: 'Starter', amount: 999, currency: 'usd', status: 'disputed' });
 
-    expect((await dashboard()).attention).toEqual({ creator_applications: 1, packs_awaiting_review: 1, packs_with_file_errors: 1, failed_processing_runs: 1, failed_jobs: 1, open_disputes: 1, payouts_awaiting_approval: null });
+    expect((await dashboard()).attention).toEqual({ creator_applications: 1, packs_awaiting_review: 1, packs_with_file_errors: 1, failed_processing_runs: 1, failed_jobs: 1, open_disputes: 1, payouts_awaiting_approval: 0 });
   });
 
   it('charts 30 days from the rollup: the job backfills the month, counts the day again, and snapshots subscribers and MRR', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTHLY_PAYOUT_STATUSES } from './payout-enums.ts';
 
 const count = z.number().int().min(0);
 
@@ -17,9 +18,11 @@ export const adminDashboardSchema = z.object({
     failed_processing_runs: count,
     failed_jobs: count,
     open_disputes: count,
-    /** Monthly payouts waiting for approval; null until payouts exist. */
+    /** Months over whose payout draft waits for an admin's approval (docs/decisions/0054). */
     payouts_awaiting_approval: count.nullable(),
   }),
+  /** Payout months waiting for an admin, oldest first: drafts of months that have ended, and approved months not paid yet. */
+  payouts_waiting: z.array(z.object({ id: z.string(), month: z.string(), status: z.enum(MONTHLY_PAYOUT_STATUSES) })),
   days: z.array(
     z.object({
       day: z.string(),

@@ -29,6 +29,7 @@ import { CURATION_API } from './curation-endpoints.ts';
 import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
+import { PAYOUT_ADMIN_API } from './payout-admin.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { TAKEDOWN_API } from './takedown-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
@@ -136,6 +137,7 @@ export const API = {
   ...BANNER_API,
   ...CURATION_API,
   ...FILE_API,
+  ...PAYOUT_ADMIN_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

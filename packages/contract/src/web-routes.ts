@@ -79,7 +79,7 @@ export const WEB_ROUTES = [
   { screen: 'managebundle', paths: ['/managebundle/:id?'], example: '/managebundle', layout: 'main', access: ADMIN, title: 'Manage bundles', description: 'Create and edit bundles of packs.' },
   { screen: 'manageuser', paths: ['/manageuser/:id?'], example: '/manageuser', layout: 'main', access: ADMIN, title: 'Manage users', description: 'Find accounts; one account’s roles, status, credits and history.' },
   { screen: 'reviewcreator', paths: ['/reviewcreator/:id?'], example: '/reviewcreator', layout: 'main', access: ADMIN, title: 'Review creators', description: 'Creator applications and packs waiting for review, and reviewing an application.' },
-  { screen: 'monthlypayout', paths: ['/monthlypayout/:id'], example: '/monthlypayout/demo', layout: 'main', access: ADMIN, title: 'Monthly payout', description: 'A month of creator payouts.' },
+  { screen: 'monthlypayout', paths: ['/monthlypayout/:id?'], example: '/monthlypayout', layout: 'main', access: ADMIN, title: 'Monthly payouts', description: 'Creator payouts per month: totals, lines, approve and pay.' },
 ] as const satisfies readonly WebRoute[];
 
 export type ScreenName = (typeof WEB_ROUTES)[number]['screen'];

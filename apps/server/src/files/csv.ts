@@ -1,3 +1,4 @@
+/** CSV fields and lines for every export (analytics, payouts): formula-safe, quoted where needed. */
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break; a text starting like a formula

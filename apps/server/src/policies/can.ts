@@ -13,6 +13,7 @@ import { canOnLicence, type LicenceAction, type LicenceResource } from './licenc
 import { canOnMedia, type MediaAction, type MediaResource } from './media-policy.ts';
 import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
 import { canOnPayoutLine, type PayoutLineAction, type PayoutLineResource } from './payout-line-policy.ts';
+import { canOnPayout, type PayoutAction, type PayoutResource } from './payout-policy.ts';
 import { canOnPlaylist, type PlaylistAction, type PlaylistResource } from './playlist-policy.ts';
 import { canOnUpload, type UploadAction, type UploadResource } from './upload-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
@@ -36,6 +37,7 @@ interface Policies {
   staffPlaylist: { resource: StaffPlaylistResource; action: CurationAction };
   bundle: { resource: BundleResource; action: CurationAction };
   payoutLine: { resource: PayoutLineResource; action: PayoutLineAction };
+  payout: { resource: PayoutResource; action: PayoutAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -78,6 +80,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnBundle(viewer, action as CurationAction, r);
     case 'payoutLine':
       return canOnPayoutLine(viewer, action as PayoutLineAction, r);
+    case 'payout':
+      return canOnPayout(viewer, action as PayoutAction);
   }
 }
 

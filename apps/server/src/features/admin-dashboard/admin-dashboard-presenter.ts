@@ -1,7 +1,7 @@
 import type { AdminDashboard } from '@crate/contract/admin-dashboard';
 import type { Dashboard } from './admin-dashboard-service.ts';
 
-export function presentDashboard({ attention, days }: Dashboard): AdminDashboard {
+export function presentDashboard({ attention, days, payoutsWaiting }: Dashboard): AdminDashboard {
   const rows = days.map((d) => d.row).filter((r) => r !== null);
   const latest = rows.reduce<(typeof rows)[number] | null>((a, r) => (a === null || r.updatedAt > a.updatedAt ? r : a), null);
   return {
@@ -12,9 +12,9 @@ export function presentDashboard({ attention, days }: Dashboard): AdminDashboard
       failed_processing_runs: attention.failedProcessingRuns,
       failed_jobs: attention.failedJobs,
       open_disputes: attention.openDisputes,
-      // Monthly payouts are their own issue: the slot is shown, empty, until they exist.
-      payouts_awaiting_approval: null,
+      payouts_awaiting_approval: payoutsWaiting.filter((m) => m.status === 'draft').length,
     },
+    payouts_waiting: payoutsWaiting.map((m) => ({ id: m.id, month: m.month, status: m.status })),
     days: days.map(({ day, row }) => ({
       day,
       signups: row?.signups ?? 0,

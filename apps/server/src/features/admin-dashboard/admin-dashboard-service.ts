@@ -1,5 +1,6 @@
 import { DASHBOARD_DAYS } from '@crate/contract/admin-dashboard';
 import type { DbOrTx } from '../../db/client.ts';
+import { payoutMonthsWaiting } from '../payouts/payout-admin-service.ts';
 import { countAttention, countDayFlows, countSubscribersNow, listSiteDays, upsertSiteDay, type AttentionCounts, type SiteDayRow } from './admin-dashboard-repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,14 +15,16 @@ export interface Dashboard {
   attention: AttentionCounts;
   /** One per day of dashboardDays, null where the rollup has no row yet. */
   days: { day: string; row: SiteDayRow | null }[];
+  /** Payout months waiting for an admin: ended drafts to approve, approved months to pay. */
+  payoutsWaiting: Awaited<ReturnType<typeof payoutMonthsWaiting>>;
 }
 
 /** /admin: a handful of indexed counts and at most DASHBOARD_DAYS rollup rows, whatever the size of the catalogue (docs/decisions/0048). */
 export async function readDashboard(db: DbOrTx, now: Date = new Date()): Promise<Dashboard> {
   const days = dashboardDays(now);
-  const [attention, rows] = await Promise.all([countAttention(db, DASHBOARD_DAYS), listSiteDays(db, days[0]!)]);
+  const [attention, rows, payoutsWaiting] = await Promise.all([countAttention(db, DASHBOARD_DAYS), listSiteDays(db, days[0]!), payoutMonthsWaiting(db, now)]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  return { attention, days: days.map((day) => ({ day, row: byDay.get(day) ?? null })) };
+  return { attention, days: days.map((day) => ({ day, row: byDay.get(day) ?? null })), payoutsWaiting };
 }
 
 /**

@@ -19,5 +19,10 @@ export const adminKeys = {
   bundle: (id: string) => ['admin', 'bundles', id] as const,
   staffPicks: ['admin', 'staff-picks'] as const,
   featuredCreators: ['admin', 'featured-creators'] as const,
+  payoutMonths: ['admin', 'payouts', 'list'] as const,
+  /** Everything about one month: its totals, lines and drill-downs. */
+  payoutMonth: (id: string) => ['admin', 'payouts', id] as const,
+  payoutLines: (id: string, filter: object) => ['admin', 'payouts', id, 'lines', filter] as const,
+  payoutLineSpends: (id: string, lineId: string) => ['admin', 'payouts', id, 'spends', lineId] as const,
   lookUp: (what: 'packs' | 'creators' | 'sounds', q: string) => ['admin', 'curation-lookup', what, q] as const,
 };

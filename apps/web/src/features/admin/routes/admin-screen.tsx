@@ -31,6 +31,7 @@ export default function AdminScreen() {
       ) : (
         <>
           <Attention attention={dashboard.data.attention} />
+          <PayoutsWaiting months={dashboard.data.payouts_waiting} />
           <KeyNumbers dashboard={dashboard.data} />
         </>
       )}
@@ -73,7 +74,7 @@ function Attention({ attention }: { attention: AdminDashboard['attention'] }) {
     { label: 'Processing runs failed (30 days)', count: attention.failed_processing_runs, to: '/reviewcreator#waiting-packs' },
     { label: 'Failed jobs', count: attention.failed_jobs, to: '#job-failures' },
     { label: 'Open payment disputes', count: attention.open_disputes, note: "Answered in the payment provider's dashboard." },
-    { label: 'Payouts waiting for approval', count: attention.payouts_awaiting_approval, note: 'Monthly payouts are not built yet.' },
+    { label: 'Payouts waiting for approval', count: attention.payouts_awaiting_approval, to: '/monthlypayout', note: 'Months over whose draft an admin approves.' },
   ];
   return (
     <>
@@ -129,6 +130,29 @@ function CardLink({ to, children }: { to: string; children: ReactNode }) {
     <Card withBorder bg="dark.7" padding="md" component={Link} to={to} style={style}>
       {children}
     </Card>
+  );
+}
+
+const monthLabel = (month: string) => new Date(`${month}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const WAITING_FOR: Record<AdminDashboard['payouts_waiting'][number]['status'], string> = { draft: 'Ended: review and approve', approved: 'Approved: pay it', paying: 'Paying now', paid: 'Paid' };
+
+/** Payout months waiting for an admin: ended drafts to approve and approved months to pay, each a link to its month. */
+function PayoutsWaiting({ months }: { months: AdminDashboard['payouts_waiting'] }) {
+  if (months.length === 0) return null;
+  return (
+    <section aria-labelledby="payouts-waiting">
+      <SectionHeader id="payouts-waiting" title="Payouts waiting" />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="xl">
+        {months.map((m) => (
+          <CardLink key={m.id} to={`/monthlypayout/${m.id}`}>
+            <Text fw={600}>{monthLabel(m.month)}</Text>
+            <Text size="sm" c={m.status === 'draft' ? 'ember.4' : 'blue.3'}>
+              {WAITING_FOR[m.status]}
+            </Text>
+          </CardLink>
+        ))}
+      </SimpleGrid>
+    </section>
   );
 }
 
@@ -199,7 +223,7 @@ const TOOLS: { to: string; label: string; line: string; planned?: true }[] = [
   { to: '/managebundle', label: 'Bundles', line: 'Packs sold together.' },
   { to: '/curation', label: 'Staff picks and featured creators', line: 'What Discover puts first, in order.' },
   { to: '#job-failures', label: 'Jobs', line: 'The queue and its latest failures, below.' },
-  { to: '/monthlypayout/current', label: 'Monthly payouts', line: 'Creator payouts per month.', planned: true },
+  { to: '/monthlypayout', label: 'Monthly payouts', line: 'Creator payouts per month: review, approve, pay.' },
 ];
 
 function Tools() {
