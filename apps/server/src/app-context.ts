@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuthLibrary } from './features/auth/auth-library.ts';
 import type { PaymentProvider } from './features/payments/payment-provider.ts';
+import type { PayoutProvider } from './features/payments/payout-provider.ts';
 import type { AppJobQueue } from './jobs/job-catalogue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   auth: AuthLibrary;
   /** Who takes payments: the embedded sandbox or Stripe (decision 0023). */
   payments: PaymentProvider;
+  /** Who sends creators' money: the sandbox's stand-in or Stripe Connect, chosen with `payments` (decision 0053). */
+  payouts: PayoutProvider;
   /** The time the play and sign-in rules go by (docs/decisions/0034, 0036); a test may put a clock it moves by hand here. */
   clock: Clock;
 }

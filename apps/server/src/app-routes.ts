@@ -23,6 +23,7 @@ import { registerLicenceRoutes } from './features/licences/licence-routes.ts';
 import { registerOwnershipRoutes } from './features/ownership/ownership-routes.ts';
 import { registerPaymentRoutes } from './features/payments/payment-routes.ts';
 import { registerPayoutAdminRoutes } from './features/payouts/payout-admin-routes.ts';
+import { registerPayoutAccountRoutes } from './features/payouts/payout-account-routes.ts';
 import { loadSandboxPlugin } from './features/payments/create-payment-provider.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
@@ -65,4 +66,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerBannerRoutes(app, ctx);
   registerCurationRoutes(app, ctx);
   registerPayoutAdminRoutes(app, ctx);
+  registerPayoutAccountRoutes(app, ctx);
 }

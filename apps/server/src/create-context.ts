@@ -8,6 +8,7 @@ import { accountLifecycle } from './features/auth/account-lifecycle.ts';
 import { createDbJobQueue } from './jobs/db-job-queue.ts';
 import { JOB_CATALOGUE, type AppJobCatalogue } from './jobs/job-catalogue.ts';
 import { createStripeProvider, loadSandboxPlugin } from './features/payments/create-payment-provider.ts';
+import { createStripePayoutProvider } from './features/payments/stripe-payout-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
 import { configureMediaPool } from './media/media-pool.ts';
@@ -47,6 +48,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     jobs,
     auth,
     payments: sandbox ? sandbox.createSandboxProvider(config, database.db, jobs) : createStripeProvider(config),
+    payouts: sandbox ? sandbox.createSandboxPayoutProvider(config, database.db) : createStripePayoutProvider(config),
     clock: systemClock,
   };
 }

@@ -198,6 +198,11 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   continueUpload: ['creator', 'admin'],
   cancelUpload: ['creator', 'admin'],
 
+  // Payout accounts (decision 0053): whoever may be paid — creators and collaborators (and admins, who hold every role).
+  getPayoutAccount: ['collaborator', 'creator', 'admin'],
+  startPayoutOnboarding: ['collaborator', 'creator', 'admin'],
+  payMonthlyPayout: ADMIN,
+
   'fn:trackPageView': ANYONE,
   'fn:trackViewContent': ANYONE,
   // Previews play for visitors too; their plays count (deduplicated per address and browser).
@@ -268,6 +273,7 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   listUserDownloads: { noObjectRule: "admins read every account's downloads (the account policy); the endpoint is admin-only" },
   listUserReceipts: { noObjectRule: "admins read every account's payments (the account policy); the endpoint is admin-only" },
   listUserAudit: { noObjectRule: "admins read every account's audit trail (the account policy); the endpoint is admin-only" },
+  payMonthlyPayout: { noObjectRule: "a month's payout is the shop's own: admins pay every one (the payout policy); the endpoint is admin-only" },
   createPurchaseCheckout: [
     { as: 'stranger', tries: "to buy another creator's unpublished pack", params: () => ({}), body: (w) => ({ target: 'pack', id: w.draftPack.id, idempotency_key: 'buy-a-draft-pack' }), status: 404 },
   ],

@@ -120,6 +120,51 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (params.has('cancel_at_period_end')) sub.cancel_at_period_end = params.get('cancel_at_period_end') === 'true';
       return { status: 200, body: sub };
     }
+    // Connect (decision 0053): Express accounts, onboarding links and transfers to them.
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = put({
+        id: newId('acct'),
+        object: 'account',
+        type: params.get('type'),
+        email: params.get('email'),
+        metadata: { user_id: params.get('metadata[user_id]') },
+        capabilities: { transfers: params.get('capabilities[transfers][requested]') === 'true' ? 'inactive' : undefined },
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+      });
+      return { status: 200, body: account };
+    }
+    if ((m = /^\/v1\/accounts\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const account = objects.get(decodeURIComponent(m[1]!));
+      return account?.object === 'account' ? { status: 200, body: account } : { status: 403, body: { error: { type: 'invalid_request_error', code: 'account_invalid', message: `The provided key does not have access to account '${m[1]}' (or that account does not exist).` } } };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = params.get('account') ?? '';
+      if (objects.get(account)?.object !== 'account') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'account_invalid', message: `No such account: '${account}'`, param: 'account' } } };
+      if (params.get('type') !== 'account_onboarding' || !params.get('return_url') || !params.get('refresh_url')) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_missing', message: 'type, return_url and refresh_url are required' } } };
+      const created = Math.floor(Date.now() / 1000);
+      return { status: 200, body: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.test/setup/e/${account}/${newId('x')}` } };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const destination = objects.get(params.get('destination') ?? '');
+      if (destination?.object !== 'account') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such destination: '${params.get('destination')}'`, param: 'destination' } } };
+      if ((destination.capabilities as { transfers?: string }).transfers !== 'active') {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'insufficient_capabilities_for_transfer', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', param: 'destination' } } };
+      }
+      const transfer = put({
+        id: newId('tr'),
+        object: 'transfer',
+        amount: Number(params.get('amount')),
+        currency: params.get('currency'),
+        destination: destination.id,
+        description: params.get('description'),
+        metadata: Object.fromEntries([...params].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+        reversed: false,
+        created: Math.floor(Date.now() / 1000),
+      });
+      return { status: 200, body: transfer };
+    }
     if ((m = /^\/v1\/(checkout\/sessions|subscriptions|invoices|charges|disputes|products|prices)\/([^/]+)$/.exec(path)) && method === 'GET') {
       const object = objects.get(decodeURIComponent(m[2]!));
       return object ? { status: 200, body: object } : missing(m[2]!);

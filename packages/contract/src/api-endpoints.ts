@@ -30,6 +30,7 @@ import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
 import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
 import { PAYOUT_ADMIN_API } from './payout-admin.ts';
+import { PAYOUT_ACCOUNT_API } from './payout-accounts.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { TAKEDOWN_API } from './takedown-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
@@ -67,7 +68,7 @@ export interface JsonEndpoint extends EndpointShape {
   reply?: undefined;
   response: z.ZodType;
   /** Success status; 200 unless stated. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
 }
 
 /**
@@ -138,6 +139,7 @@ export const API = {
   ...CURATION_API,
   ...FILE_API,
   ...PAYOUT_ADMIN_API,
+  ...PAYOUT_ACCOUNT_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

@@ -34,6 +34,7 @@ import { scheduledPayloadSchema, type AnyJobDefinition, type JobDefinition, type
 import { runJobsCleanUp } from './jobs-clean-up.ts';
 import { runSiteStatsRollup } from '../features/admin-dashboard/site-stats-rollup-job.ts';
 import { runPayoutDrafts } from '../features/payouts/payout-drafts-job.ts';
+import { payoutPayFailedForGood, payoutPayJobKey, payoutPayPayloadSchema, runPayoutPay } from '../features/payouts/payout-pay-service.ts';
 import type { SANDBOX_JOBS, SandboxJobName } from '../features/payments/sandbox/sandbox-jobs.ts';
 
 /** Infers an entry's payload type from its schema, and checks its handlers take exactly that payload. */
@@ -73,6 +74,17 @@ export const JOB_CATALOGUE = {
   'site-stats-rollup': scheduled({ lane: 'bulk', schedule: { everyMs: 10 * 60_000 }, run: runSiteStatsRollup }),
   // Creators' estimate of the month so far and the month just ended, waiting for approval (decision 0051).
   'payout-drafts': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runPayoutDrafts }),
+  // An admin waits on the month's progress: interactive lane. One job per paying round (decision 0053); a retry asks the
+  // provider again with the same keys, so a crash or a lost answer never pays a line twice.
+  'payout-pay': job({
+    lane: 'interactive',
+    payload: payoutPayPayloadSchema,
+    uniqueKey: payoutPayJobKey,
+    maxAttempts: 12,
+    backoffMs: (n) => Math.min(600_000, 1000 * 2 ** n),
+    run: runPayoutPay,
+    failedForGood: payoutPayFailedForGood,
+  }),
 } satisfies Record<Exclude<JobName, SandboxJobName>, AnyJobDefinition<AppContext>>;
 
 /**

@@ -69,6 +69,11 @@ export const payoutLines = pgTable(
     attempts: integer('attempts').notNull().default(0),
     providerTransferId: text('provider_transfer_id'),
     paidAt: ts('paid_at'),
+    /**
+     * The `payout-pay` job (its jobs.id) making this line's transfer (decision 0053): another job leaves the line
+     * alone; the same job, handed to a new worker after a crash, takes it up again with the same idempotency key.
+     */
+    claimedByJob: bigint('claimed_by_job', { mode: 'number' }),
   },
   (t) => [uniqueIndex('payout_lines_payout_payee_key').on(t.payoutId, t.payeeUserId), index('payout_lines_payee_idx').on(t.payeeUserId)],
 );

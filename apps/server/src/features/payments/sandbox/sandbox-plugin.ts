@@ -1,6 +1,7 @@
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { AppJobQueue } from '../../../jobs/job-catalogue.ts';
+import { SandboxPayoutProvider } from './sandbox-payout-provider.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 
 /**
@@ -17,4 +18,10 @@ export function createSandboxProvider(config: Config, db: Db, jobs: AppJobQueue)
   const payments = config.payments;
   if (payments.kind !== 'sandbox') throw new Error('The configuration names Stripe, not the sandbox');
   return new SandboxProvider({ db, jobs: () => jobs, publicUrl: config.publicUrl, webhookSecret: payments.webhookSecret, pendingMs: payments.pendingMs, webhookUrl: payments.webhookUrl });
+}
+
+/** The sandbox's stand-in for Stripe Connect (decision 0053): payout accounts, their onboarding page and transfers. */
+export function createSandboxPayoutProvider(config: Config, db: Db): SandboxPayoutProvider {
+  if (config.payments.kind !== 'sandbox') throw new Error('The configuration names Stripe, not the sandbox');
+  return new SandboxPayoutProvider({ db, publicUrl: config.publicUrl });
 }

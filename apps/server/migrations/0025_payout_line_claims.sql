@@ -1,0 +1,1 @@
+ALTER TABLE "payout_lines" ADD COLUMN "claimed_by_job" bigint;
