@@ -31,6 +31,7 @@ import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { TAKEDOWN_API } from './takedown-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
+import { SPLIT_API } from './split-endpoints.ts';
 import { FILE_API } from './file-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
 import { collaboratorsSchema, createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
@@ -130,6 +131,7 @@ export const API = {
   ...ITEM_EDITING_API,
   ...ANALYTICS_API,
   ...STUDIO_PACK_API,
+  ...SPLIT_API,
   ...PACK_REVIEW_API,
   ...BANNER_API,
   ...CURATION_API,

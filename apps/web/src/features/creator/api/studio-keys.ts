@@ -7,6 +7,9 @@ export const studioKeys = {
   packProcessing: (packId: string) => ['studio', 'pack-processing', packId] as const,
   item: (slug: string) => ['studio', 'item', slug] as const,
   collaborators: ['studio', 'collaborators'] as const,
+  packSplit: (id: string) => ['studio', 'split', 'pack', id] as const,
+  defaultSplit: ['studio', 'split', 'default'] as const,
+  myShares: ['studio', 'split', 'mine'] as const,
   itemAnalytics: (slug: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'item', slug, range] as const,
   packAnalytics: (id: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'pack', id, range] as const,
 };

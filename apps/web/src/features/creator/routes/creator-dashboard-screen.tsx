@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { useProfile } from '../../../profile/profile-state.ts';
 import { useStudioPacks } from '../api/studio-packs.ts';
 import { CollaboratorsPanel } from '../components/collaborators-panel.tsx';
+import { DefaultSplitPanel, MySharesPanel } from '../components/split-panels.tsx';
 import classes from './creator-dashboard.module.css';
 
 const STATUS_COLORS: Record<PackStatus, string> = { [-2]: 'red', [-1]: 'gray', 0: 'gray', 1: 'yellow', 2: 'blue', 3: 'cyan', 4: 'teal' };
@@ -163,6 +164,8 @@ export default function CreatorDashboardScreen() {
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {isCreator ? <CollaboratorsPanel /> : null}
+        {isCreator ? <DefaultSplitPanel /> : null}
+        {profile.is_collaborator ? <MySharesPanel /> : null}
         <Paper withBorder p="lg" bg="dark.7">
           <Title order={2} size="h4" mb="xs">
             Earnings
