@@ -33,6 +33,7 @@ import { giveUpProcessPack, PROCESS_PACK_MAX_ATTEMPTS, processPackPayloadSchema,
 import { scheduledPayloadSchema, type AnyJobDefinition, type JobDefinition, type JobQueue, type JobSchedule } from './job-queue.ts';
 import { runJobsCleanUp } from './jobs-clean-up.ts';
 import { runSiteStatsRollup } from '../features/admin-dashboard/site-stats-rollup-job.ts';
+import { runPayoutDrafts } from '../features/payouts/payout-drafts-job.ts';
 import type { SANDBOX_JOBS, SandboxJobName } from '../features/payments/sandbox/sandbox-jobs.ts';
 
 /** Infers an entry's payload type from its schema, and checks its handlers take exactly that payload. */
@@ -70,6 +71,8 @@ export const JOB_CATALOGUE = {
   'jobs-clean-up': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runJobsCleanUp }),
   'uploads-sweep': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runUploadsSweep }),
   'site-stats-rollup': scheduled({ lane: 'bulk', schedule: { everyMs: 10 * 60_000 }, run: runSiteStatsRollup }),
+  // Creators' estimate of the month so far and the month just ended, waiting for approval (decision 0051).
+  'payout-drafts': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runPayoutDrafts }),
 } satisfies Record<Exclude<JobName, SandboxJobName>, AnyJobDefinition<AppContext>>;
 
 /**

@@ -167,6 +167,11 @@ export const paymentReceipts = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: RECEIPT_STATUSES }).notNull().default('paid'),
+    /**
+     * When it was refunded or disputed (clock time, under the payouts lock): a month approved before this counted it
+     * and takes it back in a later month; one approved after did not count it (decision 0051).
+     */
+    statusChangedAt: ts('status_changed_at'),
     /** The ledger lot these credits were added by (refunds and disputes take back what is left of it). */
     creditLedgerId: uuid('credit_ledger_id').references(() => creditLedger.id),
     credits: integer('credits').notNull().default(0),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { addCredits, latestGrantExpiry, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
 import { grantPurchase } from '../ownership/acquisition-service.ts';
+import { lockPayouts } from '../payouts/payout-month-service.ts';
 import { grantRole, revokeRole, rolesOf } from '../roles/role-service.ts';
 import { duplicatePlanMail, paymentFailedMail, purchaseRefundMail, receiptMail, refillRefundMail } from './payment-mail.ts';
 import { ProviderRequestError, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSubscription } from './payment-provider.ts';
@@ -521,6 +522,8 @@ async function applyTakeBack(tx: Tx, paymentId: string | null, status: 'refunded
   const receipt = await findReceiptByPayment(tx, paymentId);
   if (!receipt) throw new Error(`No receipt for payment ${paymentId} yet`);
   // paid → refunded or disputed; a disputed payment refunded later is refunded; a refunded one stays so.
+  // Under the payouts lock, so a month is approved either before this (and takes it back later) or after (and never counted it).
+  if (receipt.status === 'paid') await lockPayouts(tx);
   if (receipt.status === 'paid' || (receipt.status === 'disputed' && status === 'refunded')) await setReceiptStatus(tx, receipt.id, status);
   if (!receipt.creditLedgerId) return;
   await lockCreditAccount(tx, receipt.userId);

@@ -99,8 +99,9 @@ export async function findReceiptByPayment(db: DbOrTx, paymentId: string): Promi
   return row ?? null;
 }
 
+/** Refunded or disputed: the clock time says which approved months counted it (decision 0051); the caller holds the payouts lock. */
 export async function setReceiptStatus(db: DbOrTx, id: string, status: ReceiptRow['status']): Promise<void> {
-  await db.update(paymentReceipts).set({ status }).where(eq(paymentReceipts.id, id));
+  await db.update(paymentReceipts).set({ status, statusChangedAt: sql`clock_timestamp()` }).where(eq(paymentReceipts.id, id));
 }
 
 export async function listReceipts(db: DbOrTx, userId: string, page: { limit: number; after: { value: string; id: string } | null }): Promise<ReceiptRow[]> {

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_receipts" ADD COLUMN "status_changed_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "payment_receipts" SET "status_changed_at" = "created_at" WHERE "status" <> 'paid';
