@@ -9,15 +9,6 @@ export interface SplitOwner {
   packId: string | null;
 }
 
-/**
- * The payouts' lock (decision 0052): a split version is written under it, so a month cannot be approved between
- * reading which month is the next unpaid one and writing the version that applies from it.
- * TODO(lead): replace with `lockPayouts(tx)` from features/payouts/payout-repository.ts when it lands.
- */
-export async function lockPayouts(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crate:payouts'))`);
-}
-
 /** A pack with what the pack policy needs and the user who owns its creator profile, or null. */
 export async function findSplitPack(db: DbOrTx, packId: string) {
   const [row] = await db

@@ -1,11 +1,12 @@
 import { checkSplitShares, type MyShares, type SetSplit, type Split } from '@crate/contract/splits';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
+import { lockPayouts } from '../payouts/payout-month-service.ts';
 import { presentSplit } from './split-presenter.ts';
 import {
   findSplitPack,
@@ -14,7 +15,6 @@ import {
   listSharesOfUser,
   listSplitVersions,
   listTeam,
-  lockPayouts,
   writeSplitVersion,
   type SplitOwner,
 } from './split-repository.ts';
@@ -54,7 +54,7 @@ async function loadSplit(db: DbOrTx, target: SplitTarget): Promise<Split> {
  * Checks the shares against the creator's team and writes them as the version applying from the next unpaid month
  * (replacing one already set for that month), with its audit row. The caller holds a transaction.
  */
-async function saveSplit(tx: DbOrTx, viewer: Viewer, target: SplitTarget, input: SetSplit, ipAddress: string | null): Promise<void> {
+async function saveSplit(tx: Tx, viewer: Viewer, target: SplitTarget, input: SetSplit, ipAddress: string | null): Promise<void> {
   await lockPayouts(tx);
   const team = await listTeam(tx, target.creatorId);
   const checked = checkSplitShares(input.shares, { creatorUserId: target.creatorUserId, collaboratorIds: team.map((m) => m.userId) });
@@ -111,7 +111,7 @@ export async function setDefaultSplit(ctx: AppContext, viewer: Viewer, input: Se
  * goes back to the creator. No default (or one that comes back to the creator alone) writes nothing — no version
  * means the creator takes the whole.
  */
-export async function copyDefaultSplitToPack(tx: DbOrTx, pack: { creatorId: string; creatorUserId: string; packId: string }, actorUserId: string, ipAddress: string | null): Promise<void> {
+export async function copyDefaultSplitToPack(tx: Tx, pack: { creatorId: string; creatorUserId: string; packId: string }, actorUserId: string, ipAddress: string | null): Promise<void> {
   const [current] = await listSplitVersions(tx, { creatorId: pack.creatorId, packId: null });
   if (!current) return;
   const team = new Set((await listTeam(tx, pack.creatorId)).map((m) => m.userId));
