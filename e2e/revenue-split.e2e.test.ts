@@ -53,7 +53,7 @@ describe.skipIf(!e2eEnabled())('revenue split', () => {
     await expect.poll(() => panel.getByTestId('split-creator-share').textContent()).toBe('100.00 %');
 
     await panel.getByRole('button', { name: 'Add a collaborator' }).click();
-    await panel.getByLabel('Collaborator 1', { exact: true }).click();
+    await panel.getByRole('textbox', { name: 'Collaborator 1', exact: true }).click();
     await page.getByRole('option', { name: 'Cleo Collab' }).click();
     const share = panel.getByRole('textbox', { name: 'Share of collaborator 1' });
     await share.fill('130');
@@ -76,7 +76,7 @@ describe.skipIf(!e2eEnabled())('revenue split', () => {
     ]);
     await page.reload();
     await expect.poll(() => page.getByRole('textbox', { name: 'Share of collaborator 1' }).inputValue()).toBe('30.00');
-    expect(await page.getByLabel('Collaborator 1', { exact: true }).inputValue()).toBe('Cleo Collab');
+    expect(await page.getByRole('textbox', { name: 'Collaborator 1', exact: true }).inputValue()).toBe('Cleo Collab');
   });
 
   test('the collaborator sees their share on /creator', async () => {
