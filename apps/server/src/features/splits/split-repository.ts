@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
-import { creatorCollaborators, creators, monthlyPayouts, packs, revenueSplits, revenueSplitShares, users } from '../../db/schema/index.ts';
+import { creatorCollaborators, creators, packs, revenueSplits, revenueSplitShares, users } from '../../db/schema/index.ts';
 
 /** What a split version belongs to: a pack, or the creator's default for new packs (packId null). */
 export interface SplitOwner {
@@ -17,12 +17,6 @@ export async function findSplitPack(db: DbOrTx, packId: string) {
     .innerJoin(creators, eq(creators.id, packs.creatorId))
     .where(eq(packs.id, packId));
   return row ?? null;
-}
-
-/** The first day of the latest month past the draft stage (approved, paying or paid), or null when none is. */
-export async function latestClosedMonth(db: DbOrTx): Promise<string | null> {
-  const [row] = await db.select({ month: max(monthlyPayouts.month) }).from(monthlyPayouts).where(ne(monthlyPayouts.status, 'draft'));
-  return row?.month ?? null;
 }
 
 /** A user's name as the team sees it: the name they gave, else their e-mail. */

@@ -6,12 +6,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
-import { lockPayouts } from '../payouts/payout-month-service.ts';
+import { firstUnpaidMonth, lockPayouts } from '../payouts/payout-month-service.ts';
 import { presentSplit } from './split-presenter.ts';
 import {
   findSplitPack,
   findUserDisplayName,
-  latestClosedMonth,
   listSharesOfUser,
   listSplitVersions,
   listTeam,
@@ -21,19 +20,11 @@ import {
 
 const THAT_PACK = 'That pack';
 /** "Every month not yet paid": the effective month of a version set before any month was approved. */
-export const FIRST_MONTH = '2000-01-01';
-
-/** The first day of the month after `month` (YYYY-MM-01), in UTC. */
-export function monthAfter(month: string): string {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  const next = new Date(Date.UTC(year, mon, 1));
-  return next.toISOString().slice(0, 10);
-}
+const FIRST_MONTH = '2000-01-01';
 
 /** The month a split change applies from: the one after the latest approved (or paying, or paid) month. */
-export async function nextUnpaidMonth(db: DbOrTx): Promise<string> {
-  const closed = await latestClosedMonth(db);
-  return closed ? monthAfter(closed) : FIRST_MONTH;
+async function nextUnpaidMonth(db: DbOrTx): Promise<string> {
+  return (await firstUnpaidMonth(db)) ?? FIRST_MONTH;
 }
 
 interface SplitTarget extends SplitOwner {
