@@ -17,8 +17,10 @@ describe('the split editor form', () => {
   });
 
   it('says what is wrong: a row not filled in, or collaborators over 100 % (the total then reads over 100 %)', () => {
-    expect(readSplitForm([{ key: 'a', userId: null, percent: '10' }], 'owner', ['a']).rowErrors.get(0)).toBe('Pick a collaborator');
-    expect(readSplitForm([{ key: 'a', userId: 'a', percent: '1.234' }], 'owner', ['a']).rowErrors.get(0)).toMatch(/two decimals/);
+    expect(readSplitForm([{ key: 'a', userId: null, percent: '10' }], 'owner', ['a']).rowErrors.get(0)).toEqual({ input: 'user_id', message: 'Pick a collaborator' });
+    expect(readSplitForm([{ key: 'a', userId: 'a', percent: '1.234' }], 'owner', ['a']).rowErrors.get(0)).toEqual({ input: 'bps', message: expect.stringMatching(/two decimals/) });
+    expect(readSplitForm([{ key: 'a', userId: 'a', percent: '0' }], 'owner', ['a']).rowErrors.get(0)).toEqual({ input: 'bps', message: expect.stringMatching(/more than 0/) });
+    expect(readSplitForm([{ key: 'a', userId: 'gone', percent: '5' }], 'owner', ['a']).rowErrors.get(0)).toEqual({ input: 'user_id', message: expect.stringMatching(/not one of your collaborators/) });
     const over = readSplitForm(
       [
         { key: 'a', userId: 'a', percent: '60' },

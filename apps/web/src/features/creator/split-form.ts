@@ -23,6 +23,11 @@ export function percentToBps(percent: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+export interface RowError {
+  input: 'user_id' | 'bps';
+  message: string;
+}
+
 export interface SplitFormState {
   /** What the editor would send, when every row is filled in. */
   shares: SplitShareInput[];
@@ -30,20 +35,20 @@ export interface SplitFormState {
   creatorBps: number;
   /** The live total the editor shows: the creator's share (never below 0) plus the collaborators'. */
   totalBps: number;
-  /** Each row's own problem, by row index. */
-  rowErrors: Map<number, string>;
+  /** Each row's own problem, by row index: which input it is about, and what it is. */
+  rowErrors: Map<number, RowError>;
   /** The first problem of the whole split, if any (the contract's check). */
   problem: string | null;
 }
 
 /** The rows as the editor reads them: what to send, the live total, and what stops a save (the server's own check). */
 export function readSplitForm(rows: readonly SplitRow[], creatorUserId: string, collaboratorIds: readonly string[]): SplitFormState {
-  const rowErrors = new Map<number, string>();
+  const rowErrors = new Map<number, RowError>();
   const shares: SplitShareInput[] = [];
   rows.forEach((row, i) => {
     const bps = percentToBps(row.percent);
-    if (!row.userId) rowErrors.set(i, 'Pick a collaborator');
-    else if (bps === null) rowErrors.set(i, 'A percent with at most two decimals, like 30 or 12.5');
+    if (!row.userId) rowErrors.set(i, { input: 'user_id', message: 'Pick a collaborator' });
+    else if (bps === null) rowErrors.set(i, { input: 'bps', message: 'A percent with at most two decimals, like 30 or 12.5' });
     else shares.push({ user_id: row.userId, bps });
   });
   const collaboratorBps = shares.reduce((sum, s) => sum + s.bps, 0);
@@ -52,8 +57,8 @@ export function readSplitForm(rows: readonly SplitRow[], creatorUserId: string, 
   if (rowErrors.size === 0) {
     const checked: SplitCheck = checkSplitShares(shares, { creatorUserId, collaboratorIds });
     if (!checked.ok) {
-      const row = /^shares\.(\d+)\./.exec(checked.field);
-      if (row) rowErrors.set(Number(row[1]), checked.message);
+      const row = /^shares\.(\d+)\.(user_id|bps)$/.exec(checked.field);
+      if (row) rowErrors.set(Number(row[1]), { input: row[2] as RowError['input'], message: checked.message });
       else problem = checked.message;
     }
   }

@@ -114,7 +114,7 @@ function SplitEditor({ split, save }: { split: Split; save: SplitPanelProps['sav
                     data={options}
                     value={row.userId}
                     onChange={(value) => change(index, { userId: value })}
-                    error={error && /collaborator|named|team/i.test(error) ? error : undefined}
+                    error={error?.input === 'user_id' ? error.message : undefined}
                     allowDeselect={false}
                     searchable
                     nothingFoundMessage="Nobody else on your team"
@@ -132,7 +132,7 @@ function SplitEditor({ split, save }: { split: Split; save: SplitPanelProps['sav
                       if (bps !== undefined) change(index, { percent: (bps / 100).toFixed(2) });
                     }}
                     rightSection={<Text size="sm">%</Text>}
-                    error={error && !/collaborator|named|team/i.test(error) ? error : undefined}
+                    error={error?.input === 'bps' ? error.message : undefined}
                   />
                 </Table.Td>
                 <Table.Td style={{ verticalAlign: 'bottom' }}>
