@@ -31,6 +31,7 @@ import { registerSearchRoutes } from './features/search/search-routes.ts';
 import { registerTakedownRoutes } from './features/takedowns/takedown-routes.ts';
 import { registerStudioPackRoutes } from './features/studio-packs/studio-pack-routes.ts';
 import { registerUploadRoutes } from './features/studio-packs/upload-routes.ts';
+import { registerSplitRoutes } from './features/splits/split-routes.ts';
 import { registerHealthRoutes } from './features/system/health-routes.ts';
 
 /** Every feature's routes, registered in one place. */
@@ -61,6 +62,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerEarningsRoutes(app, ctx);
   registerStudioPackRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
+  registerSplitRoutes(app, ctx);
   registerPackReviewRoutes(app, ctx);
   registerAdminImageRoutes(app, ctx);
   registerBannerRoutes(app, ctx);

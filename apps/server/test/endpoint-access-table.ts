@@ -153,6 +153,12 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   listCollaborators: ['creator', 'admin'],
   removeCollaborator: ['creator', 'admin'],
   withdrawInvite: ['creator', 'admin'],
+  // Revenue splits (docs/decisions/0052): the creator sets them; anybody signed in reads their own shares.
+  getPackSplit: ['creator', 'admin'],
+  setPackSplit: ['creator', 'admin'],
+  getDefaultSplit: ['creator', 'admin'],
+  setDefaultSplit: ['creator', 'admin'],
+  listMyShares: SIGNED_IN,
 
   // Pack review and processing (docs/decisions/0026): admins review and re-run; the creator's people follow processing.
   listPacksAwaitingReview: ADMIN,
@@ -362,6 +368,18 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   submitStudioPack: [
     { as: 'otherCreator', tries: "to submit another creator's draft", params: (w) => ({ id: w.draftPack.id }), status: 404 },
     { as: 'collaborator', tries: 'to submit a draft of the creator they work with', params: (w) => ({ id: w.draftPack.id }), status: 403 },
+  ],
+  getPackSplit: [
+    { as: 'otherCreator', tries: "the split of another creator's draft", params: (w) => ({ id: w.draftPack.id }), status: 404 },
+    { as: 'otherCreator', tries: "the split of another creator's published pack (they see the pack, not its money)", params: (w) => ({ id: w.listedPack.id }), status: 403 },
+    { as: 'collaborator', tries: 'the split of a pack of the creator they work with (the creator decides it)', params: (w) => ({ id: w.draftPack.id }), status: 403 },
+    { as: 'admin', tries: "a creator's split (no admin override: the creator shares their own money)", params: (w) => ({ id: w.listedPack.id }), status: 403 },
+  ],
+  setPackSplit: [
+    { as: 'otherCreator', tries: "to set the split of another creator's draft", params: (w) => ({ id: w.draftPack.id }), body: () => ({ shares: [] }), status: 404 },
+    { as: 'otherCreator', tries: "to set the split of another creator's published pack", params: (w) => ({ id: w.listedPack.id }), body: () => ({ shares: [] }), status: 403 },
+    { as: 'collaborator', tries: 'to give themselves a share of a pack of the creator they work with', params: (w) => ({ id: w.draftPack.id }), body: () => ({ shares: [] }), status: 403 },
+    { as: 'admin', tries: "to set a creator's split", params: (w) => ({ id: w.listedPack.id }), body: () => ({ shares: [] }), status: 403 },
   ],
   removeCollaborator: { noObjectRule: "acts only on the caller's own team: someone else's collaborator is 404 (studio-packs.int.test.ts)" },
   withdrawInvite: { noObjectRule: "acts only on the caller's own invites: someone else's invite is 404 (studio-packs.int.test.ts)" },

@@ -34,6 +34,7 @@ import { PAYOUT_ACCOUNT_API } from './payout-accounts.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { TAKEDOWN_API } from './takedown-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
+import { SPLIT_API } from './split-endpoints.ts';
 import { FILE_API } from './file-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
 import { collaboratorsSchema, createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
@@ -134,6 +135,7 @@ export const API = {
   ...ANALYTICS_API,
   ...EARNINGS_API,
   ...STUDIO_PACK_API,
+  ...SPLIT_API,
   ...PACK_REVIEW_API,
   ...BANNER_API,
   ...CURATION_API,

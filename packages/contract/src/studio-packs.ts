@@ -128,8 +128,11 @@ export const studioPackSummarySchema = z.object({
   next_action: z.enum(NEXT_ACTIONS),
   /** The latest processing run, while one runs or once one ran. */
   processing: processingProgressSchema.nullable(),
-  /** What the viewer may do to it, from the server's policies: edit (its creator and admins; collaborators read only), submit it for review. */
-  abilities: z.object({ edit: z.boolean(), submit: z.boolean() }),
+  /**
+   * What the viewer may do to it, from the server's policies: edit (its creator and admins; collaborators read only),
+   * submit it for review, split (set who shares its earnings: its creator only, docs/decisions/0052).
+   */
+  abilities: z.object({ edit: z.boolean(), submit: z.boolean(), split: z.boolean() }),
   updated_at: z.string(),
 });
 export type StudioPackSummary = z.infer<typeof studioPackSummarySchema>;

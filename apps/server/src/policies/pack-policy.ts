@@ -17,9 +17,11 @@ export const asPack = (row: PackFacts): PackResource => ({ type: 'pack', creator
  *   editing and uploads to creators). review (decide on it, run its processing again, restore it or its taken-down sounds): admins. collect (heart it): a signed-in user, on a published pack
  *   (the library lists only those). studio (open it in the creator studio, in any state): its creator, their
  *   collaborators, admins — a published pack's studio view is still nobody else's. takedown (archive it with a
- *   reason): admins, from a status TAKEDOWN_FROM names. Whether a status change is allowed at all is pack-status.ts's rule.
+ *   reason): admins, from a status TAKEDOWN_FROM names. split (read and set who shares the pack's earnings, docs/decisions/0052):
+ *   its creator only, in any state — neither collaborators nor admins decide how a creator shares their money.
+ *   Whether a status change is allowed at all is pack-status.ts's rule.
  */
-export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect' | 'takedown';
+export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect' | 'takedown' | 'split';
 
 export const isPublishedPack = (pack: Pick<PackFacts, 'status'>): boolean => pack.status === PACK_STATUS.published;
 
@@ -41,6 +43,8 @@ export function canOnPack(viewer: PolicyViewer, action: PackAction, pack: PackFa
       return viewer !== null && isPublishedPack(pack);
     case 'takedown':
       return isAdmin(viewer) && TAKEDOWN_FROM.includes(pack.status as PackStatus);
+    case 'split':
+      return ownsCreator(viewer, pack.creatorId);
   }
 }
 

@@ -17,6 +17,7 @@ import { asPack } from '../../policies/pack-policy.ts';
 import { creatorMemberships } from '../../policies/policy-viewer.ts';
 import { slugify } from '../creators/creator-profile-service.ts';
 import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-service.ts';
+import { copyDefaultSplitToPack } from '../splits/split-service.ts';
 import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
 import {
   clearDuplicateMarks,
@@ -54,7 +55,7 @@ export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
 }
 
 /** What the studio offers on a pack. */
-const STUDIO_ABILITIES = ['edit', 'submit'] as const;
+const STUDIO_ABILITIES = ['edit', 'submit', 'split'] as const;
 
 /** The whole studio view of a pack, read in one go (inside the caller's transaction when there is one). */
 async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
@@ -105,7 +106,10 @@ export async function createStudioPack(ctx: AppContext, viewer: Viewer, input: P
   return ctx.db.transaction(async (tx) => {
     const createdId = await insertPack(tx, { ...detailColumns(input), title: input.title, slug: newSlug(input.title, 'pack'), creatorId, status: PACK_STATUS.draft });
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.created', targetType: 'pack', targetId: createdId, details: { title: input.title }, ipAddress });
-    return loadStudioPack(tx, viewer, (await findStudioPack(tx, createdId))!);
+    const created = (await findStudioPack(tx, createdId))!;
+    // The pack starts with the creator's default split (decision 0052).
+    await copyDefaultSplitToPack(tx, { creatorId, creatorUserId: created.creatorUserId, packId: createdId }, viewer.userId, ipAddress);
+    return loadStudioPack(tx, viewer, created);
   });
 }
 

@@ -9,6 +9,9 @@ export const studioKeys = {
   collaborators: ['studio', 'collaborators'] as const,
   earnings: ['studio', 'earnings'] as const,
   payoutAccount: ['studio', 'payout-account'] as const,
+  packSplit: (id: string) => ['studio', 'split', 'pack', id] as const,
+  defaultSplit: ['studio', 'split', 'default'] as const,
+  myShares: ['studio', 'split', 'mine'] as const,
   itemAnalytics: (slug: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'item', slug, range] as const,
   packAnalytics: (id: string, range: AnalyticsRangeQuery) => ['studio', 'analytics', 'pack', id, range] as const,
 };

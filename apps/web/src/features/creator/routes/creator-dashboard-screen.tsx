@@ -10,6 +10,7 @@ import { useProfile } from '../../../profile/profile-state.ts';
 import { useStudioPacks } from '../api/studio-packs.ts';
 import { CollaboratorsPanel } from '../components/collaborators-panel.tsx';
 import { EarningsSection } from '../components/earnings-section.tsx';
+import { DefaultSplitPanel, MySharesPanel } from '../components/split-panels.tsx';
 import classes from './creator-dashboard.module.css';
 
 const STATUS_COLORS: Record<PackStatus, string> = { [-2]: 'red', [-1]: 'gray', 0: 'gray', 1: 'yellow', 2: 'blue', 3: 'cyan', 4: 'teal' };
@@ -164,9 +165,11 @@ export default function CreatorDashboardScreen() {
 
       <EarningsSection />
 
-      {isCreator ? (
+      {isCreator || profile.is_collaborator ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <CollaboratorsPanel />
+          {isCreator ? <CollaboratorsPanel /> : null}
+          {isCreator ? <DefaultSplitPanel /> : null}
+          {profile.is_collaborator ? <MySharesPanel /> : null}
         </SimpleGrid>
       ) : null}
     </Container>

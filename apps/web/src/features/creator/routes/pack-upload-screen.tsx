@@ -13,6 +13,7 @@ import { CoverArtCropper } from '../components/pack-upload/cover-art-cropper.tsx
 import { PackDetailsForm } from '../components/pack-upload/pack-details-form.tsx';
 import { PackFilesPanel } from '../components/pack-upload/pack-files-panel.tsx';
 import { SoundsTable } from '../components/pack-upload/sounds-table.tsx';
+import { PackSplitPanel } from '../components/split-panels.tsx';
 import { StudioScreenState } from '../components/studio-screen-state.tsx';
 import { packUploadQueue } from '../uploads/pack-upload-queue.ts';
 
@@ -169,6 +170,11 @@ function PackUpload({ pack }: { pack: StudioPack }) {
           </Paper>
         </Stepper.Step>
       </Stepper>
+      {pack.abilities.split ? (
+        <Stack mt="xl">
+          <PackSplitPanel packId={pack.id} />
+        </Stack>
+      ) : null}
     </Container>
   );
 }
