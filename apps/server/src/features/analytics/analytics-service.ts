@@ -42,7 +42,7 @@ function seriesAndTotals(range: AnalyticsRange, rows: PeriodRow[]): { series: An
  * to the cent per month), plus 70 % of what was sold outright (rounded down per month). Estimated when a month is
  * not approved yet: the hourly draft's rate, or no payout computed yet (its credits then count nothing).
  */
-export function earningsOf(rows: readonly EarningsMonthRow[]): AnalyticsEarnings {
+function earningsOf(rows: readonly EarningsMonthRow[]): AnalyticsEarnings {
   let pool = 0;
   let sales = 0;
   let estimated = false;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { monthlyPayouts, payoutLines, users } from '../../db/schema/index.ts';
 
 /** The most months one earnings answer lists (twenty years of monthly lines: a bound, never reached in practice). */
-export const MAX_EARNINGS_MONTHS = 240;
+const MAX_EARNINGS_MONTHS = 240;
 
 const LINE_COLUMNS = {
   lineId: payoutLines.id,

@@ -12,7 +12,7 @@ import { renderStatementPdf, statementCsvLines, statementOf, type EarningsStatem
 const THAT_STATEMENT = 'That statement';
 
 /** `YYYY-MM-01` of a moment's calendar month (UTC, as months are computed: decision 0051). */
-export const monthOf = (at: Date): string => `${at.toISOString().slice(0, 7)}-01`;
+const monthOf = (at: Date): string => `${at.toISOString().slice(0, 7)}-01`;
 
 /** How a line of a month that ended reads to its payee: estimated until the month is approved, then the line's own status. */
 function statusOf(row: PayeeLineRow): EarningsLineStatus {
@@ -71,7 +71,7 @@ export async function getCreatorEarnings(db: DbOrTx, viewer: Viewer, now: Date):
 }
 
 /** The viewer's statement of an approved (or paying, or paid) month; a draft month, or one without the viewer's line, does not exist (404). */
-export async function findStatement(db: DbOrTx, viewer: Viewer, month: string): Promise<EarningsStatement> {
+async function findStatement(db: DbOrTx, viewer: Viewer, month: string): Promise<EarningsStatement> {
   const row = authorize(viewer, 'read', await findLineOfMonth(db, viewer.userId, `${month}-01`), asPayoutLine, THAT_STATEMENT);
   if (row.monthStatus === 'draft') throw notFound(THAT_STATEMENT);
   return statementOf(row);

@@ -45,10 +45,10 @@ export function statementOf(row: StatementLineRow): EarningsStatement {
 }
 
 /** Cents as a plain decimal amount, "32.44" or "-5.00" (CSV: a spreadsheet reads it as a number). */
-export const decimalOf = (cents: number): string => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const decimalOf = (cents: number): string => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 /** Cents as money in the statement's words, "$32.44" or "-$5.00" (every payout is in US dollars: monthly_payouts.currency). */
 const symbolOf = (currency: string): string => (currency.toLowerCase() === 'usd' ? '$' : `${currency.toUpperCase()} `);
-export const moneyOf = (cents: number, currency: string): string => `${cents < 0 ? '-' : ''}${symbolOf(currency)}${decimalOf(Math.abs(cents))}`;
+const moneyOf = (cents: number, currency: string): string => `${cents < 0 ? '-' : ''}${symbolOf(currency)}${decimalOf(Math.abs(cents))}`;
 /** The pool's rate per credit in money, to a hundredth of a cent: "$1.5449". */
 const rateOf = (statement: EarningsStatement): string => (statement.poolRateCents === null ? 'no credits spent' : `${symbolOf(statement.currency)}${(statement.poolRateCents / 100).toFixed(4)}`);
 const percentOf = (bps: number): string => `${(bps / (WHOLE_BPS / 100)).toFixed(2).replace(/\.?0+$/, '')}%`;
@@ -60,7 +60,7 @@ const CARRY_WORDS: Record<PayoutCarryReason, string> = {
 };
 
 /** Where the line stands, in words: paid on a day, carried and why, to be paid, or failed and retried. */
-export function statusWords(statement: EarningsStatement): string {
+function statusWords(statement: EarningsStatement): string {
   switch (statement.status) {
     case 'paid':
       return `paid${statement.paidAt ? ` on ${statement.paidAt.toISOString().slice(0, 10)}` : ''}`;
@@ -100,7 +100,7 @@ export function* statementCsvLines(statement: EarningsStatement): Generator<stri
 }
 
 /** The most packs one PDF lists (about ten pages); a payee with more finds every pack in the CSV. */
-export const MAX_PDF_PACKS = 400;
+const MAX_PDF_PACKS = 400;
 
 /**
  * The statement as a PDF (pdfkit, its built-in Helvetica, like a licence certificate): the month, the payee,

@@ -11,35 +11,35 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import * as repo from './payout-repository.ts';
 import type { DraftAdjustment, DraftLine, MonthlyPayoutRow } from './payout-repository.ts';
 
-export { lockPayouts, type MonthlyPayoutRow, type PayoutLineRow } from './payout-repository.ts';
+export { lockPayouts, type MonthlyPayoutRow } from './payout-repository.ts';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])-01$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The first day (UTC) of the month `at` falls in, as 'YYYY-MM-01'. */
-export const monthStart = (at: Date): string => `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-01`;
+const monthStart = (at: Date): string => `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-01`;
 
 /** The month after ('YYYY-MM-01'). */
-export function nextMonth(month: string): string {
+function nextMonth(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
   return m === 12 ? `${year + 1}-01-01` : `${year}-${pad(m + 1)}-01`;
 }
 
 /** The instant the month ends (the next one's first moment, UTC). */
-export const monthEnd = (month: string): Date => new Date(`${nextMonth(month)}T00:00:00Z`);
+const monthEnd = (month: string): Date => new Date(`${nextMonth(month)}T00:00:00Z`);
 
 /** Whether a month has ended by `now`: only then can it be approved. */
 export const monthEnded = (month: string, now: Date): boolean => monthEnd(month).getTime() <= now.getTime();
 
 /** A share of `cents` by basis points, rounded down: what the rule owes from an amount. */
-export const creatorShare = (cents: number): number => Number((BigInt(cents) * BigInt(CREATOR_SHARE_BPS)) / BigInt(WHOLE_BPS));
+const creatorShare = (cents: number): number => Number((BigInt(cents) * BigInt(CREATOR_SHARE_BPS)) / BigInt(WHOLE_BPS));
 
 /**
  * Shares `total` cents among weights exactly (largest remainder): each gets floor(total × w / W), and the cents
  * left go one each to the largest remainders, ties to the smaller key. The shares add up to `total` whenever
  * any weight is positive; with none, nobody gets anything.
  */
-export function shareByWeight(total: number, weights: ReadonlyMap<string, bigint>): Map<string, number> {
+function shareByWeight(total: number, weights: ReadonlyMap<string, bigint>): Map<string, number> {
   const sum = [...weights.values()].reduce((a, b) => a + b, 0n);
   const shares = new Map<string, number>();
   if (sum <= 0n || total === 0) return shares;

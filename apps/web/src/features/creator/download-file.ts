@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/api-error-messages.ts';
 
 /** The file name a Content-Disposition header gives (its UTF-8 form first), if any. */
-export function attachmentName(header: string | null): string | null {
+function attachmentName(header: string | null): string | null {
   const encoded = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
   if (encoded) return decodeURIComponent(encoded);
   return header?.match(/filename="([^"]+)"/i)?.[1] ?? null;

@@ -23,7 +23,7 @@ export function percentToBps(percent: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-export interface RowError {
+interface RowError {
   input: 'user_id' | 'bps';
   message: string;
 }

@@ -3,7 +3,7 @@ import { API } from '@crate/contract/api-endpoints';
 import type { PayoutLineSort } from '@crate/contract/payout-admin';
 import type { PayoutLineStatus } from '@crate/contract/payout-enums';
 import { CURSOR_PAGING } from '../../../components/cursor-pages.ts';
-import { callApi, requestJson } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** The months, newest first. */
@@ -71,21 +71,14 @@ export function useApprovePayoutMonth(id: string) {
   return useMutation({ mutationFn: () => callApi(API.approveMonthlyPayout, { params: { id } }), onSuccess: changed });
 }
 
-interface PayStarted {
-  id: string;
-  status: string;
-  lines: { pending: number; paid: number; failed: number; carried: number };
-}
-
 /**
  * Pays an approved month, or retries its failed lines (POST /api/admin/payouts/:id/pay answers 202 and the transfers run in
- * the background; the month is then polled while it is paying). The route is the paying feature's; until its contract entry
- * is on this branch it is called by path.
+ * the background; the month is then polled while it is paying).
  */
 export function usePayPayoutMonth(id: string) {
   const changed = useMonthChanged(id);
   return useMutation({
-    mutationFn: async () => (await requestJson(`/api/admin/payouts/${encodeURIComponent(id)}/pay`, { method: 'POST' })) as PayStarted,
+    mutationFn: () => callApi(API.payMonthlyPayout, { params: { id } }),
     onSuccess: changed,
   });
 }

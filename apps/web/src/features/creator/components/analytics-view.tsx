@@ -86,7 +86,7 @@ function CsvDownloadButton({ url }: { url: string }) {
 }
 
 /** What the sounds earned in money (decision 0055), labelled estimated while a month of it is not approved. */
-export function earningsLabel(earnings: AnalyticsEarnings): string {
+function earningsLabel(earnings: AnalyticsEarnings): string {
   return `${formatMoney(earnings.total_cents, earnings.currency)}${earnings.estimated ? ' (estimated)' : ''}`;
 }
 

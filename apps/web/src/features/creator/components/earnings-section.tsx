@@ -7,10 +7,11 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatMoney } from '../../../components/money.ts';
 import { downloadThroughFetch } from '../download-file.ts';
+import { useSearchParams } from 'react-router';
 import { statementUrl, useCreatorEarnings, usePayoutAccount, useStartPayoutOnboarding } from '../api/earnings.ts';
 
 /** "March 2027" for `2027-03`, the same in every time zone. */
-export const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const STATUS_BADGES: Record<EarningsLineStatus, { label: string; color: string }> = {
@@ -94,6 +95,9 @@ function PayoutAccountCard({ minimum }: { minimum: string }) {
   const account = usePayoutAccount();
   const onboarding = useStartPayoutOnboarding();
   const status = account.data?.status;
+  // The provider sends the payee back here with this when an onboarding link expired or was used already.
+  const [params] = useSearchParams();
+  const linkExpired = params.get('payout_onboarding') === 'refresh';
   return (
     <Paper withBorder p="md" bg="dark.6" aria-labelledby="payout-account-title" data-payout-account={status ?? (account.isError ? 'error' : 'loading')}>
       <Group gap={6} mb={4}>
@@ -123,7 +127,11 @@ function PayoutAccountCard({ minimum }: { minimum: string }) {
       ) : (
         <Stack gap={6}>
           <Text size="sm" c="dimmed">
-            {status === 'onboarding' ? 'You started connecting a payout account: finish it to get paid.' : 'Until you connect, your earnings are kept and paid once you do.'}
+            {linkExpired
+              ? 'That onboarding link has expired: continue for a fresh one.'
+              : status === 'onboarding'
+                ? 'You started connecting a payout account: finish it to get paid.'
+                : 'Until you connect, your earnings are kept and paid once you do.'}
           </Text>
           <Button size="xs" w="fit-content" loading={onboarding.isPending} onClick={() => onboarding.mutate()}>
             {status === 'onboarding' ? 'Continue onboarding' : 'Connect a payout account'}
