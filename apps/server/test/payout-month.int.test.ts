@@ -4,9 +4,10 @@
  * every spend is counted once, computing again changes nothing, and an approved month never changes.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   checkoutSessions,
   creators,
   items,
@@ -164,8 +165,13 @@ describe(`a month's payout on ${TEST_DB}`, () => {
       [receipt!.id, month, 'pool_refund'],
       [receipt!.id, month, 'pool_refund'],
     ]);
-    // Approved in order, so the months after can be too.
+    // Approved in order, so the months after can be too; each adjustment frozen with it is an audit row.
     await approveMonth(t.ctx.db, aprilLines.payout.id, await newUser('Admin'), new Date('2029-05-02T00:00:00Z'));
+    const audited = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'payout.adjustment'), eq(auditLog.targetId, receipt!.id)));
+    expect(audited.map((row) => [row.details.payee_user_id, row.details.amount_cents]).sort()).toEqual([
+      [owner, -2625],
+      [other, -875],
+    ].sort());
   });
 
   // Months in order (each approved before the next is), after the refund case’s, two years apart so no yearly plan reaches the next.

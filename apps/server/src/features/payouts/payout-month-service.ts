@@ -217,6 +217,16 @@ export async function approveMonth(db: Db, payoutId: string, adminUserId: string
       targetId: payout.id,
       details: { month: payout.month, revenue_cents: approved.revenueCents, pool_cents: approved.poolCents, sales_owed_cents: approved.salesOwedCents, adjustments_cents: approved.adjustmentsCents, total_cents: approved.totalCents, lines: computed.lines.length },
     });
+    // Each refund taken back is on record with the month that froze it: who, which payment, from which month, how much.
+    for (const adjustment of computed.adjustments) {
+      await recordAudit(tx, {
+        actorUserId: adminUserId,
+        action: 'payout.adjustment',
+        targetType: 'payment_receipt',
+        targetId: adjustment.receiptId,
+        details: { payout_id: payout.id, month: payout.month, payee_user_id: adjustment.payeeUserId, source_month: adjustment.sourceMonth, kind: adjustment.kind, amount_cents: adjustment.amountCents },
+      });
+    }
     return approved;
   });
 }
