@@ -214,7 +214,7 @@ describe.skipIf(!e2eEnabled())('a payout month, from the sale to the statement',
         await actions.getByRole('button', { name: 'Pay…' }).click();
         await page.getByRole('dialog', { name: `Pay ${MONTH_NAME}` }).getByRole('button', { name: `Pay ${total}` }).click();
         // The payout-pay job transfers each line; the screen polls the month while it is paying, until it is paid.
-        await page.getByText(/ · paid /).waitFor({ timeout: 30_000 });
+        await page.getByText(/approved .* by Ada Admin · paid /).waitFor({ timeout: 30_000 });
         expect(await lines.getByText('Paid', { exact: true }).count()).toBe(2);
       },
       15_000,
