@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { monthlyPayouts, payoutLines } from '../apps/server/src/db/schema/index.ts';
@@ -6,7 +6,7 @@ import { createCreator, createPack } from '../apps/server/test/catalogue-factori
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { createUser } from './harness.ts';
-import { expectHeading, withPage } from './page-helpers.ts';
+import { downloadFrom, expectHeading, withPage } from './page-helpers.ts';
 
 /** `YYYY-MM` of this month and of the month before it (UTC, as payout months are). */
 function months(now = new Date()): { current: string; previous: string } {
@@ -60,15 +60,15 @@ describe.skipIf(!e2eEnabled())('creator earnings', () => {
       if (process.env.E2E_SHOTS_DIR) await mkdir(process.env.E2E_SHOTS_DIR, { recursive: true });
       if (process.env.E2E_SHOTS_DIR) await earnings.screenshot({ path: path.join(process.env.E2E_SHOTS_DIR, 'creator-earnings.png') });
       const csvButton = row.getByRole('button', { name: /as CSV$/ });
-      const [download] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
-      expect(download.suggestedFilename()).toBe(`crate-statement-${previous}.csv`);
-      const csv = await readFile((await download.path())!, 'utf8');
+      const download = await downloadFrom(page, csvButton);
+      expect(download.name).toBe(`crate-statement-${previous}.csv`);
+      const csv = download.bytes.toString('utf8');
       expect(csv).toContain(`month,${previous}\r\n`);
       expect(csv).toContain('payee,Earning Tester\r\n');
       expect(csv).toContain('total,67.33\r\n');
       expect(csv).toContain('Paid Drums,Tester Beats,100,30,29.99\r\n');
-      const [pdf] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /as PDF$/ }).click()]);
-      expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+      const pdf = await downloadFrom(page, row.getByRole('button', { name: /as PDF$/ }));
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     }, 15_000);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
-import { startServer, type E2eServer } from './harness.ts';
+import { startServer, type E2eServer, type StartServerOptions } from './harness.ts';
 
 /** The real product and a Chromium, shared by the tests of one file. */
 export interface E2eEnvironment {
@@ -14,11 +14,11 @@ export interface E2eEnvironment {
  * first in the describe block: hooks registered after it (seeding, contexts) run once both are up, and
  * their afterAll runs before both close.
  */
-export function e2eEnvironment(): E2eEnvironment {
+export function e2eEnvironment(options: StartServerOptions = {}): E2eEnvironment {
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startServer(options), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

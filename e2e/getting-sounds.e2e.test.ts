@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -13,7 +12,7 @@ import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { seedSmallCatalogue, type SmallCatalogue } from './catalogue-fixture.ts';
 import { createUser } from './harness.ts';
-import { expectHeading, withPage as openPage } from './page-helpers.ts';
+import { downloadFrom, expectHeading, getWithCredits, withPage as openPage } from './page-helpers.ts';
 
 /**
  * Spending credits from the pages where sounds are: Get on a row turns into Owned and the header's
@@ -55,17 +54,14 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       await expectHeading(page, pack.title);
       await expect.poll(() => balance(page).textContent()).toBe(credits(sound.credit_cost));
 
-      const row = main(page).locator(`[data-item-id="${sound.id}"]`);
-      await row.getByRole('button', { name: `Get ${credits(sound.credit_cost)}: ${sound.name}` }).click();
-      const ownedLink = row.getByRole('link', { name: `Owned: download ${sound.name}` });
-      await ownedLink.waitFor();
+      const ownedLink = await getWithCredits(page, sound);
       await expect.poll(() => balance(page).textContent()).toBe('0 credits');
 
       // Once owned, the row's button downloads the original: the saved bytes are the stored file's.
-      const [saved] = await Promise.all([page.waitForEvent('download'), ownedLink.click()]);
+      const saved = await downloadFrom(page, ownedLink);
       const original = await originalBytes(sound.id);
-      expect(saved.suggestedFilename()).toBe(`${sound.name}${original.extension}`);
-      expect((await readFile((await saved.path())!)).equals(original.bytes)).toBe(true);
+      expect(saved.name).toBe(`${sound.name}${original.extension}`);
+      expect(saved.bytes.equals(original.bytes)).toBe(true);
 
       // The pack's button now prices only the rest (the pack's price pro rata, decision 0033), as the API does.
       const rest = (await fetch(`${env.server.baseUrl}/api/packs/${pack.id}`, { headers: { cookie: producer.cookie } }).then((r) => r.json())).viewer_price;
@@ -87,9 +83,9 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       // Its licence certificate: a PDF to keep, and a public page anyone can check it on (no e-mail shown).
       const [certificate] = await env.server.ctx.db.select({ number: licences.certificateNumber }).from(licences).where(eq(licences.userId, producer.id));
       const licenceLink = owned.getByRole('link', { name: `Licence certificate ${certificate!.number} for ${sound.name} (PDF)` });
-      const [pdf] = await Promise.all([page.waitForEvent('download'), licenceLink.click()]);
-      expect(pdf.suggestedFilename()).toBe(`${certificate!.number}.pdf`);
-      expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+      const pdf = await downloadFrom(page, licenceLink);
+      expect(pdf.name).toBe(`${certificate!.number}.pdf`);
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
       const verify = await page.context().newPage();
       await verify.goto(`${env.server.baseUrl}/licence/${certificate!.number}`);
       await verify.getByRole('heading', { name: certificate!.number }).waitFor();
@@ -154,8 +150,8 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       await page.goto(`${env.server.baseUrl}/library`);
       await expectHeading(page, 'Library');
       const row = main(page).getByRole('list', { name: 'Sounds you own' }).locator(`[data-item-id="${taken.id}"]`);
-      const [saved] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Owned: download ${taken.name}` }).click()]);
-      expect((await readFile((await saved.path())!)).equals((await originalBytes(taken.id)).bytes)).toBe(true);
+      const saved = await downloadFrom(page, row.getByRole('link', { name: `Owned: download ${taken.name}` }));
+      expect(saved.bytes.equals((await originalBytes(taken.id)).bytes)).toBe(true);
     });
   });
 });

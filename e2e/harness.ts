@@ -10,6 +10,7 @@ import type { BrowserContext } from 'playwright-core';
 import type { Role } from '@crate/contract/roles';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { AppContext } from '../apps/server/src/app-context.ts';
+import type { Clock } from '../apps/server/src/clock.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/create-context.ts';
 import { userRoles, users } from '../apps/server/src/db/schema/index.ts';
@@ -41,7 +42,15 @@ async function freePort(): Promise<number> {
  * served by the real API on a random port, on a fresh PGlite database in a temp DATA_DIR, no demo seed,
  * mail to the outbox through the real job queue.
  */
-export async function startServer(): Promise<E2eServer> {
+export interface StartServerOptions {
+  /**
+   * The server's ctx.clock (payout months, earnings, sign-in throttling, the public cache), e.g. a ManualClock a
+   * test moves to the next month. Sessions, the job queue and the database keep real time.
+   */
+  clock?: Clock;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<E2eServer> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`[e2e] ${WEB_DIST}/index.html is missing: run \`npm run build\` first (the test script does).`);
   }
@@ -54,6 +63,7 @@ export async function startServer(): Promise<E2eServer> {
     { database: { kind: 'pglite', dir: null }, webDist: WEB_DIST },
   );
   const ctx = await createContext(config, pino({ level: 'silent' }));
+  if (options.clock) ctx.clock = options.clock;
   ctx.jobs.handleWith(ctx);
   const app = await buildApp(ctx);
   await app.listen({ port, host: '127.0.0.1' });

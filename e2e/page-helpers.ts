@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { TestUser } from '../apps/server/test/factories.ts';
 import type { E2eEnvironment } from './e2e-environment.ts';
@@ -105,4 +106,24 @@ export async function withPage<T>(
   } finally {
     await context.close();
   }
+}
+
+/** Clicks `trigger` and returns the file the browser saved: its suggested name and bytes. */
+export async function downloadFrom(page: Page, trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const saved = await download.path();
+  if (!saved) throw new Error(`[e2e] the download ${download.suggestedFilename()} failed: ${await download.failure()}`);
+  return { name: download.suggestedFilename(), bytes: await readFile(saved) };
+}
+
+/**
+ * Gets a sound with credits from its row on the page (a pack page, search): presses "Get N credits: name" and waits
+ * until the row says it is owned. Returns the row's "Owned: download" link.
+ */
+export async function getWithCredits(page: Page, item: { id: string; name: string; credit_cost: number }): Promise<Locator> {
+  const row = page.locator('#main-content').locator(`[data-item-id="${item.id}"]`);
+  await row.getByRole('button', { name: `Get ${item.credit_cost} ${item.credit_cost === 1 ? 'credit' : 'credits'}: ${item.name}` }).click();
+  const owned = row.getByRole('link', { name: `Owned: download ${item.name}` });
+  await owned.waitFor();
+  return owned;
 }

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatorEarnings } from '@crate/contract/earnings';
 import { monthlyPayouts, ownedItems, paymentReceipts, payoutLines, revenueSplits, revenueSplitShares, users, type PayoutLineDetail } from '../src/db/schema/index.ts';
@@ -9,27 +8,8 @@ import { call } from './auth-helpers.ts';
 import { addCollaborator, createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { ManualClock } from './manual-clock.ts';
+import { pdfText } from './pdf-text.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
-
-/**
- * The text a pdfkit PDF shows: each content stream inflated, the hex strings of its TJ operators decoded (pdfkit
- * writes every run of text so, in the built-in fonts' single-byte encoding) and joined run by run.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const runs: string[] = [];
-  for (const match of raw.matchAll(/(?<!end)stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) runs.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1')).join(''));
-  }
-  return runs.join('\n');
-}
 
 describe(`creators' earnings and statements on ${TEST_DB}`, () => {
   let t: TestApp;
