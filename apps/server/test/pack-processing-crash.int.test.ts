@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +7,10 @@ import { jobs, packs, processingOutcomes, processingRuns } from '../src/db/schem
 import { call } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { creatorFixture, packWithSounds, toneWav } from './pack-review-fixtures.ts';
+import { exited, spawnAppProcess } from './app-child-process.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const WORKER = path.join(ROOT, 'apps/server/src/worker.ts');
+const WORKER = path.resolve(import.meta.dirname, '../src/worker.ts');
 /** A lock not renewed for this long is a dead worker's: short, so the test does not wait five minutes. */
 const STALE_AFTER_MS = 1500;
 const FILES = 14;
@@ -36,30 +36,10 @@ describe.skipIf(TEST_DB !== 'postgres')(`a worker killed with -9 mid-run on ${TE
   });
 
   function startWorker(): { child: ChildProcess; output: () => string } {
-    const database = t.ctx.config.database;
-    if (database.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: t.dataDir,
-        PUBLIC_URL: t.ctx.config.publicUrl,
-        AUTH_SECRET: t.ctx.config.authSecret,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        JOB_STALE_AFTER_MS: String(STALE_AFTER_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    children.push(child);
-    return { child, output: () => output };
+    const started = spawnAppProcess(t, WORKER, { JOB_STALE_AFTER_MS: String(STALE_AFTER_MS) });
+    children.push(started.child);
+    return started;
   }
-
-  const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
   it('leaves no pack in processing: the next worker closes the dead run and finishes the pack', { timeout: 120_000 }, async () => {
     const owner = await creatorFixture(t);

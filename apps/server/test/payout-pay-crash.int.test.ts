@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -7,9 +7,9 @@ import { jobs, monthlyPayouts, payoutAccounts, payoutLines, sandboxObjects, user
 import { call } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { auditCount, insertMonth, sandboxTransfersByLine } from './payout-pay-fixtures.ts';
+import { exited, spawnAppProcess } from './app-child-process.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CHILD = path.join(import.meta.dirname, 'payout-pay-crash-child.ts');
 /** A lock not renewed for this long is a dead worker's: short, so the rerun does not wait five minutes. */
 const STALE_AFTER_MS = 1500;
@@ -50,31 +50,10 @@ describe.skipIf(TEST_DB !== 'postgres')(`a payout job killed with -9 mid-month o
   }
 
   function startChild(): { child: ChildProcess; output: () => string } {
-    const database = t.ctx.config.database;
-    if (database.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: t.dataDir,
-        PUBLIC_URL: t.ctx.config.publicUrl,
-        AUTH_SECRET: t.ctx.config.authSecret,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        JOB_STALE_AFTER_MS: String(STALE_AFTER_MS),
-        HANG_AFTER_TRANSFERS: String(HANG_AFTER),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    children.push(child);
-    return { child, output: () => output };
+    const started = spawnAppProcess(t, CHILD, { JOB_STALE_AFTER_MS: String(STALE_AFTER_MS), HANG_AFTER_TRANSFERS: String(HANG_AFTER) });
+    children.push(started.child);
+    return started;
   }
-
-  const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
   const countLines = async (payoutId: string, status: 'paid' | 'pending') =>
     (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(payoutLines).where(and(eq(payoutLines.payoutId, payoutId), eq(payoutLines.status, status))))[0]!.n;
   const countTransfers = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(sandboxObjects).where(eq(sandboxObjects.type, 'transfer')))[0]!.n;
