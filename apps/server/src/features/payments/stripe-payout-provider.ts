@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { createStripeClient } from './stripe-client.ts';
 import type { Config } from '../../config.ts';
 import { ProviderRequestError } from './payment-provider.ts';
 import { PayoutRejectedError, type CreatePayoutAccountInput, type OnboardingLinkInput, type PayoutProvider, type ProviderPayoutAccount, type TransferInput } from './payout-provider.ts';
@@ -22,13 +23,7 @@ export class StripePayoutProvider implements PayoutProvider {
   readonly #stripe: Stripe;
 
   constructor(options: StripePayoutOptions) {
-    const api = options.apiUrl ? new URL(options.apiUrl) : null;
-    this.#stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 15_000,
-      appInfo: { name: 'Crate' },
-      ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
-    });
+    this.#stripe = createStripeClient(options.secretKey, options.apiUrl);
   }
 
   async #call<T>(work: () => Promise<T>): Promise<T> {

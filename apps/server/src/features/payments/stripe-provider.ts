@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { createStripeClient } from './stripe-client.ts';
 import type { SubscriptionStatus } from '@crate/contract/commerce-enums';
 import {
   isCataloguePriceLine,
@@ -68,13 +69,7 @@ export class StripeProvider implements PaymentProvider {
   readonly #webhookSecret: string;
 
   constructor(options: StripeOptions) {
-    const api = options.apiUrl ? new URL(options.apiUrl) : null;
-    this.#stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 15_000,
-      appInfo: { name: 'Crate' },
-      ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
-    });
+    this.#stripe = createStripeClient(options.secretKey, options.apiUrl);
     this.#webhookSecret = options.webhookSecret;
   }
 
