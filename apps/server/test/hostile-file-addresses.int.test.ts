@@ -51,6 +51,9 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   exportPackAnalytics: "analytics CSVs: another creator's pack is refused before a byte is written (analytics-exports.int.test.ts; OBJECT_RULES)",
   playApplicationDemo: "a demo's preview: the applicant and admins only (creator-applications.int.test.ts)",
   playPackFileForReview: 'admins only, who may audition every pack: there is no other object to reach (pack-review.int.test.ts)',
+  downloadEarningsStatementPdf: "a month names no one's line: the statement is always the caller's own, another payee's never (creator-earnings.int.test.ts)",
+  downloadEarningsStatementCsv: "a month names no one's line: the statement is always the caller's own, another payee's never (creator-earnings.int.test.ts)",
+  exportMonthlyPayout: 'admins only, who may read every month: there is no other object to reach (payout-admin.int.test.ts)',
 };
 
 interface RouteFixture {
