@@ -109,6 +109,8 @@ describe.skipIf(!e2eEnabled())('banners', () => {
       await page.goto(`${env.server.baseUrl}/editbanner`);
       const list = page.getByRole('list', { name: "Banners in Discover's order" });
       const order = () => list.getByRole('listitem').locator('a').allTextContents();
+      // The list's first answer, however long a loaded machine takes to give it (the poll below has a short timeout).
+      await list.getByRole('listitem').nth(before.length - 1).waitFor();
       await expect.poll(order).toEqual(before);
       // Space picks the banner up, each arrow moves it one place, Space puts it down; a screen reader hears each step.
       const place = before.indexOf('Third eye') + 1;
