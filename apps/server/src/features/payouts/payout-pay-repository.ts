@@ -3,14 +3,6 @@ import type { PayoutLineStatus } from '@crate/contract/payout-enums';
 import type { DbOrTx } from '../../db/client.ts';
 import { monthlyPayouts, payoutAccounts, payoutLines, users } from '../../db/schema/index.ts';
 
-export type MonthlyPayoutRow = typeof monthlyPayouts.$inferSelect;
-
-export async function findMonthlyPayout(db: DbOrTx, id: string, lock = false): Promise<MonthlyPayoutRow | null> {
-  const query = db.select().from(monthlyPayouts).where(eq(monthlyPayouts.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
 /** How many of the month's lines are in each status, zero included. */
 export async function countLinesByStatus(db: DbOrTx, payoutId: string): Promise<Record<PayoutLineStatus, number>> {
   const rows = await db.select({ status: payoutLines.status, n: count() }).from(payoutLines).where(eq(payoutLines.payoutId, payoutId)).groupBy(payoutLines.status);

@@ -15,14 +15,13 @@ import {
   countLinesByStatus,
   endPayingRound,
   findActivePayoutAccount,
-  findMonthlyPayout,
   findPayeeEmail,
   recordLineFailed,
   recordLinePaid,
   startPayingRound,
   type ClaimedLine,
-  type MonthlyPayoutRow,
 } from './payout-pay-repository.ts';
+import { findPayout, type MonthlyPayoutRow } from './payout-repository.ts';
 
 /**
  * Paying an approved month (decision 0053): the admin's request starts a round (the month `paying`, one
@@ -39,9 +38,9 @@ async function statusOf(ctx: AppContext, payout: Pick<MonthlyPayoutRow, 'id' | '
 
 /** The admin asks to pay a month: 202 with its progress; two tabs at once start one round (the month row is locked). */
 export async function startPayingMonth(ctx: AppContext, viewer: Viewer, payoutId: string, ipAddress: string | null): Promise<PayoutPayStatus> {
-  authorize(viewer, 'pay', await findMonthlyPayout(ctx.db, payoutId), () => asPayout(), 'That payout month');
+  authorize(viewer, 'pay', await findPayout(ctx.db, payoutId), () => asPayout(), 'That payout month');
   const status = await ctx.db.transaction(async (tx) => {
-    const payout = (await findMonthlyPayout(tx, payoutId, true))!;
+    const payout = (await findPayout(tx, payoutId, true))!;
     if (payout.status === 'draft') throw new AppError('CONFLICT', 'Approve the month before paying it.');
     if (payout.status === 'paid') throw new AppError('CONFLICT', 'This month is paid already: every payable line was transferred.');
     if (payout.status === 'paying') return payout.status;
@@ -64,7 +63,7 @@ const currentRound = (payout: MonthlyPayoutRow | null, round: string): payout is
 
 /** The `payout-pay` job: every pending line of the round, one at a time, then the round's end. */
 export async function runPayoutPay(ctx: AppContext, payload: PayoutPayPayload, job: Pick<JobContext, 'id' | 'signal'>): Promise<void> {
-  const payout = await findMonthlyPayout(ctx.db, payload.payoutId);
+  const payout = await findPayout(ctx.db, payload.payoutId);
   if (!currentRound(payout, payload.round)) return;
   for (;;) {
     // This worker lost the job (judged dead): the one that has it now carries on.
@@ -126,7 +125,7 @@ async function failLine(ctx: AppContext, payout: MonthlyPayoutRow, line: Claimed
 /** No line pending: the month is paid, or back to approved with its failed lines for an admin to retry. */
 async function endRound(ctx: AppContext, payoutId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const payout = await findMonthlyPayout(tx, payoutId, true);
+    const payout = await findPayout(tx, payoutId, true);
     if (payout?.status !== 'paying') return;
     const lines = await countLinesByStatus(tx, payoutId);
     if (lines.pending > 0) return;
@@ -139,7 +138,7 @@ async function endRound(ctx: AppContext, payoutId: string): Promise<void> {
 /** Out of retries (the provider unreachable for long): the month is approved again, its unpaid lines pending, for an admin to retry. */
 export async function payoutPayFailedForGood(ctx: AppContext, payload: PayoutPayPayload, error: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const payout = await findMonthlyPayout(tx, payload.payoutId, true);
+    const payout = await findPayout(tx, payload.payoutId, true);
     if (!currentRound(payout, payload.round)) return;
     await endPayingRound(tx, payout.id, 'approved');
     await recordAudit(tx, { actorUserId: null, action: 'payout.pay_stopped', targetType: 'payout', targetId: payout.id, details: { month: payout.month, error: error.slice(0, 1000) } });
