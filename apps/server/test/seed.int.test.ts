@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliates, creatorCollaborators, creators, users } from '../src/db/schema/index.ts';
+import { affiliateCodes, creatorCollaborators, creators, users } from '../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS } from '@crate/demo-catalogue/demo-accounts';
 import { DemoAccountsInProductionError, formatDemoCredentials, seedDemoAccounts, seedDemoOnFirstStart } from '../src/seed/seed-demo.ts';
 import { call, cookieFrom } from './auth-helpers.ts';
@@ -49,8 +49,8 @@ describe(`demo seed on ${TEST_DB}`, () => {
     expect(links.map((l) => l.userId)).toEqual([collaborator.uid]);
 
     const affiliate = await login('affiliate');
-    const [affiliateRow] = await t.ctx.db.select().from(affiliates).where(eq(affiliates.userId, affiliate.uid));
-    expect(affiliateRow?.code).toBe(DEMO_AFFILIATE_CODE);
+    const codes = await t.ctx.db.select().from(affiliateCodes).where(eq(affiliateCodes.affiliateUserId, affiliate.uid));
+    expect(codes.map((c) => c.code)).toEqual([DEMO_AFFILIATE_CODE]);
   });
 
   it('prints every account with the password as a small table', () => {

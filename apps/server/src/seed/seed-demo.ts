@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
-import { accounts, affiliates, creatorCollaborators, creators, packs, users } from '../db/schema/index.ts';
+import { accounts, affiliateCodes, affiliates, creatorCollaborators, creators, packs, users } from '../db/schema/index.ts';
 import { addCredits } from '../features/credits/credit-ledger-service.ts';
 import { grantRole } from '../features/roles/role-service.ts';
 import { type CatalogueSeedSummary, seedCatalogue } from './seed-catalogue.ts';
@@ -50,7 +50,8 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
       .values({ userId: ids.get('creator')!, slug: DEMO_CREATOR_SLUG, name: 'Demo Creator', bio: 'A demo creator account: upload packs and invite collaborators.' })
       .returning({ id: creators.id });
     await tx.insert(creatorCollaborators).values({ creatorId: creator!.id, userId: ids.get('collaborator')! });
-    await tx.insert(affiliates).values({ userId: ids.get('affiliate')!, code: DEMO_AFFILIATE_CODE });
+    await tx.insert(affiliates).values({ userId: ids.get('affiliate')! });
+    await tx.insert(affiliateCodes).values({ code: DEMO_AFFILIATE_CODE, affiliateUserId: ids.get('affiliate')!, label: 'Demo link' });
 
     const subscriber = ids.get('subscriber')!;
     await addCredits(tx, { userId: subscriber, kind: 'grant', amount: DEMO_SUBSCRIBER_CREDITS, reason: 'Demo credits', idempotencyKey: `demo-seed:credits:${subscriber}`, expiresAt: new Date(Date.now() + CREDIT_LIFETIME_MS) });

@@ -172,6 +172,8 @@ export const paymentReceipts = pgTable(
      * and takes it back in a later month; one approved after did not count it (decision 0051).
      */
     statusChangedAt: ts('status_changed_at'),
+    /** The provider's fingerprint of the card paid with, when it says: an affiliate's own card refuses their referral (decision 0056). */
+    cardFingerprint: text('card_fingerprint'),
     /** The ledger lot these credits were added by (refunds and disputes take back what is left of it). */
     creditLedgerId: uuid('credit_ledger_id').references(() => creditLedger.id),
     credits: integer('credits').notNull().default(0),

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS } from '@crate/contract/commerce-enums';
-import { MONTHLY_PAYOUT_STATUSES, PAYOUT_ACCOUNT_STATUSES, PAYOUT_ADJUSTMENT_KINDS, PAYOUT_CARRY_REASONS, PAYOUT_LINE_STATUSES } from '@crate/contract/payout-enums';
+import { AFFILIATE_REFERRAL_STATUSES, AFFILIATE_REFUSAL_REASONS, MONTHLY_PAYOUT_STATUSES, PAYOUT_ACCOUNT_STATUSES, PAYOUT_ADJUSTMENT_KINDS, PAYOUT_CARRY_REASONS, PAYOUT_LINE_KINDS, PAYOUT_LINE_STATUSES } from '@crate/contract/payout-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { creators } from './creators.ts';
@@ -54,12 +54,16 @@ export const payoutLines = pgTable(
     payeeUserId: text('payee_user_id')
       .notNull()
       .references(() => users.id),
+    /** What the line pays: a creator's or collaborator's earnings, or an affiliate's commissions (decision 0056). */
+    kind: text('kind', { enum: PAYOUT_LINE_KINDS }).notNull().default('creator'),
     credits: bigint('credits', { mode: 'number' }).notNull().default(0),
     poolCents: bigint('pool_cents', { mode: 'number' }).notNull().default(0),
     salesCents: bigint('sales_cents', { mode: 'number' }).notNull().default(0),
+    /** Affiliate lines: the month's commissions on referred users' payments. */
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull().default(0),
     adjustmentCents: bigint('adjustment_cents', { mode: 'number' }).notNull().default(0),
     carriedInCents: bigint('carried_in_cents', { mode: 'number' }).notNull().default(0),
-    /** carried in + pool + sales + adjustments: transferred when payable, else carried into the next month. */
+    /** carried in + pool + sales + commission + adjustments: transferred when payable, else carried into the next month. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** Per pack: the creator, the payee's share in basis points, credits and sales (what the line is made of). */
     details: jsonb('details').$type<PayoutLineDetail[]>().notNull().default([]),
@@ -75,7 +79,7 @@ export const payoutLines = pgTable(
      */
     claimedByJob: bigint('claimed_by_job', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('payout_lines_payout_payee_key').on(t.payoutId, t.payeeUserId), index('payout_lines_payee_idx').on(t.payeeUserId)],
+  (t) => [uniqueIndex('payout_lines_payout_payee_key').on(t.payoutId, t.payeeUserId, t.kind), index('payout_lines_payee_idx').on(t.payeeUserId)],
 );
 
 export interface PayoutLineDetail {
@@ -171,19 +175,53 @@ export const payoutAccounts = pgTable(
   (t) => [uniqueIndex('payout_accounts_provider_key').on(t.providerAccountId)],
 );
 
-export const affiliates = pgTable(
-  'affiliates',
+/**
+ * People paid a commission on what the users they referred pay (decision 0056): a rate in basis points of each
+ * payment, for the first `commission_months` months after the referred user's first payment.
+ */
+export const affiliates = pgTable('affiliates', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  commissionBps: integer('commission_bps').notNull().default(1000),
+  commissionMonths: integer('commission_months').notNull().default(12),
+  createdBy: text('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** An affiliate's referral codes (`/r/{code}`, `?ref={code}`): lower-case, unique site-wide, retired rather than deleted. */
+export const affiliateCodes = pgTable(
+  'affiliate_codes',
   {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => users.id),
-    code: text('code').notNull(),
-    commissionBps: integer('commission_bps').notNull().default(1000),
+    code: text('code').primaryKey(),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => affiliates.userId),
+    label: text('label').notNull().default(''),
+    retiredAt: ts('retired_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('affiliates_code_key').on(t.code)],
+  (t) => [index('affiliate_codes_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
 );
 
+/** Clicks on a code per UTC day (a counter, so a busy link is one row a day). */
+export const affiliateClickDays = pgTable(
+  'affiliate_click_days',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => affiliateCodes.code),
+    day: date('day', { mode: 'string' }).notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.day] })],
+);
+
+/**
+ * A user who registered through an affiliate's link within the attribution window (last click wins). Refused
+ * referrals (the affiliate themselves by e-mail or card) are kept with the reason and earn nothing.
+ */
 export const affiliateReferrals = pgTable(
   'affiliate_referrals',
   {
@@ -194,10 +232,50 @@ export const affiliateReferrals = pgTable(
     referredUserId: text('referred_user_id')
       .notNull()
       .references(() => users.id),
-    code: text('code').notNull(),
+    code: text('code')
+      .notNull()
+      .references(() => affiliateCodes.code),
+    /** When the visitor clicked the link that won. */
+    clickedAt: ts('clicked_at').notNull(),
+    status: text('status', { enum: AFFILIATE_REFERRAL_STATUSES }).notNull().default('active'),
+    refusedReason: text('refused_reason', { enum: AFFILIATE_REFUSAL_REASONS }),
+    /** The referred user's first paid payment; commissions are earned until `commission_until`. */
     convertedAt: ts('converted_at'),
-    commissionCents: integer('commission_cents').notNull().default(0),
+    commissionUntil: ts('commission_until'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('affiliate_referrals_referred_key').on(t.referredUserId), index('affiliate_referrals_affiliate_idx').on(t.affiliateUserId)],
+  (t) => [uniqueIndex('affiliate_referrals_referred_key').on(t.referredUserId), index('affiliate_referrals_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
+);
+
+/**
+ * A commission earned on one payment of a referred user (decision 0056): one row per payment at most (the key),
+ * written by the same webhook fulfilment that recorded the payment. A refund or dispute of the payment reverses
+ * it (the payment's status says so); a month already approved takes it back as a negative adjustment.
+ */
+export const affiliateCommissions = pgTable(
+  'affiliate_commissions',
+  {
+    id: id(),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => affiliates.userId),
+    referralId: uuid('referral_id')
+      .notNull()
+      .references(() => affiliateReferrals.id),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => paymentReceipts.id),
+    /** The month (first day) the payment was made in: the payout month the commission belongs to. */
+    month: date('month', { mode: 'string' }).notNull(),
+    bps: integer('bps').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('affiliate_commissions_receipt_key').on(t.receiptId),
+    index('affiliate_commissions_affiliate_idx').on(t.affiliateUserId, t.month),
+    index('affiliate_commissions_month_idx').on(t.month),
+    check('affiliate_commissions_positive', sql`${t.amountCents} > 0`),
+  ],
 );
