@@ -172,10 +172,10 @@ describe(`admin monthly payouts on ${TEST_DB}`, () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain('crate-payouts-2025-02.csv');
     const rows = res.body.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('line_id,payee_id,payee_name,payee_email,credits,pool_cents,sales_cents,adjustment_cents,carried_in_cents,amount_cents,status,carry_reason,failure_reason,paid_at,split');
+    expect(rows[0]).toBe('line_id,payee_id,payee_name,payee_email,kind,credits,pool_cents,sales_cents,commission_cents,adjustment_cents,carried_in_cents,amount_cents,status,carry_reason,failure_reason,paid_at,split');
     expect(rows).toHaveLength(4);
     const alice = rows.find((r) => r.startsWith(lineIds['Alice Adams']!))!;
-    expect(alice).toBe(`${lineIds['Alice Adams']},${payees[0]!.id},Alice Adams,${payees[0]!.email},30,3244,0,-500,0,2744,pending,,,,Dusty Drums (Creator A) 70.00% · 30 credits · 0¢ sales`);
+    expect(alice).toBe(`${lineIds['Alice Adams']},${payees[0]!.id},Alice Adams,${payees[0]!.email},creator,30,3244,0,0,-500,0,2744,pending,,,,Dusty Drums (Creator A) 70.00% · 30 credits · 0¢ sales`);
     expect(rows.find((r) => r.includes('Carla Cruz'))).toContain(',1391,carried,no_account,');
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { claims } from './access.ts';
 import type { Endpoint } from './api-endpoints.ts';
 import { pageQuerySchema, pageSchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './pagination.ts';
-import { MONTHLY_PAYOUT_STATUSES, PAYOUT_ADJUSTMENT_KINDS, PAYOUT_CARRY_REASONS, PAYOUT_LINE_STATUSES } from './payout-enums.ts';
+import { MONTHLY_PAYOUT_STATUSES, PAYOUT_ADJUSTMENT_KINDS, PAYOUT_CARRY_REASONS, PAYOUT_LINE_KINDS, PAYOUT_LINE_STATUSES } from './payout-enums.ts';
 
 /**
  * The admins' monthly payout screens (issue 28, docs/decisions/0051 and 0054): the months, one month's totals,
@@ -29,7 +29,9 @@ export const monthlyPayoutSummarySchema = z.object({
   /** Packs and bundles bought outright, and the creators' share of them. */
   sales_cents: cents,
   sales_owed_cents: cents,
-  /** What Crate keeps: revenue − pool + sales − sales owed. */
+  /** Affiliates' commissions on the month's payments (paid from Crate's share). */
+  commissions_cents: cents,
+  /** What Crate keeps: revenue − pool + sales − sales owed − commissions. */
   crate_share_cents: cents,
   /** Refunds of approved months taken back in this one (zero or negative). */
   adjustments_cents: cents,
@@ -44,7 +46,7 @@ export type MonthlyPayoutSummary = z.infer<typeof monthlyPayoutSummarySchema>;
 
 /** One month: its totals and who approved it, when, and when it was paid. */
 export const monthlyPayoutSchema = monthlyPayoutSummarySchema.extend({
-  /** Every line's amount: carried in + pool + sales + adjustments (what is transferred or carried on). */
+  /** Every line's amount: carried in + pool + sales + commission + adjustments (what is transferred or carried on). */
   lines_amount_cents: cents,
   carried_in_cents: cents,
   approved_by: z.object({ id: z.string(), display_name: z.string() }).nullable(),
@@ -67,9 +69,12 @@ const payoutLineDetailSchema = z.object({
 export const payoutLineSchema = z.object({
   id: z.string(),
   payee: z.object({ id: z.string(), display_name: z.string(), email: z.string() }),
+  /** A creator's or collaborator's earnings, or an affiliate's commissions. */
+  kind: z.enum(PAYOUT_LINE_KINDS),
   credits: count,
   pool_cents: cents,
   sales_cents: cents,
+  commission_cents: cents,
   adjustment_cents: cents,
   carried_in_cents: cents,
   amount_cents: cents,

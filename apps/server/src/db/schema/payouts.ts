@@ -26,6 +26,8 @@ export const monthlyPayouts = pgTable(
     /** Packs and bundles bought outright in the month, and the creators' share of them. */
     salesCents: bigint('sales_cents', { mode: 'number' }).notNull().default(0),
     salesOwedCents: bigint('sales_owed_cents', { mode: 'number' }).notNull().default(0),
+    /** Affiliates' commissions on the month's payments still paid (decision 0056), paid from Crate's share. */
+    commissionsCents: bigint('commissions_cents', { mode: 'number' }).notNull().default(0),
     /** Refunds and disputes of earlier, approved months taken back in this one (zero or negative). */
     adjustmentsCents: bigint('adjustments_cents', { mode: 'number' }).notNull().default(0),
     /** What the payable lines transfer. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PayoutLineKind } from '@crate/contract/payout-enums';
 import type { DbOrTx } from '../../db/client.ts';
 import { monthlyPayouts, payoutLines, users } from '../../db/schema/index.ts';
 
@@ -23,13 +24,13 @@ const LINE_COLUMNS = {
   paidAt: payoutLines.paidAt,
 };
 
-/** One payee's lines of every month, newest month first (drafts included: the service tells them apart). */
-export async function listLinesOfPayee(db: DbOrTx, payeeUserId: string) {
+/** One payee's lines of a kind, every month, newest month first (drafts included: the service tells them apart). */
+export async function listLinesOfPayee(db: DbOrTx, payeeUserId: string, kind: PayoutLineKind) {
   return db
     .select(LINE_COLUMNS)
     .from(payoutLines)
     .innerJoin(monthlyPayouts, eq(monthlyPayouts.id, payoutLines.payoutId))
-    .where(eq(payoutLines.payeeUserId, payeeUserId))
+    .where(and(eq(payoutLines.payeeUserId, payeeUserId), eq(payoutLines.kind, kind)))
     .orderBy(desc(monthlyPayouts.month))
     .limit(MAX_EARNINGS_MONTHS);
 }
@@ -39,7 +40,7 @@ export type PayeeLineRow = Awaited<ReturnType<typeof listLinesOfPayee>>[number];
  * A payee's line of one month (`month`: its first day) with what its statement shows: the payee's name, what the
  * line is made of per pack, and the month's pool and credits (the pool's rate per credit).
  */
-export async function findLineOfMonth(db: DbOrTx, payeeUserId: string, month: string) {
+export async function findLineOfMonth(db: DbOrTx, payeeUserId: string, month: string, kind: PayoutLineKind) {
   const [row] = await db
     .select({
       ...LINE_COLUMNS,
@@ -51,7 +52,7 @@ export async function findLineOfMonth(db: DbOrTx, payeeUserId: string, month: st
     .from(payoutLines)
     .innerJoin(monthlyPayouts, eq(monthlyPayouts.id, payoutLines.payoutId))
     .innerJoin(users, eq(users.id, payoutLines.payeeUserId))
-    .where(and(eq(payoutLines.payeeUserId, payeeUserId), eq(monthlyPayouts.month, month)));
+    .where(and(eq(payoutLines.payeeUserId, payeeUserId), eq(monthlyPayouts.month, month), eq(payoutLines.kind, kind)));
   return row ?? null;
 }
 export type StatementLineRow = NonNullable<Awaited<ReturnType<typeof findLineOfMonth>>>;

@@ -48,7 +48,7 @@ function presentMonth(row: PayeeLineRow): EarningsMonth {
  */
 export async function getCreatorEarnings(db: DbOrTx, viewer: Viewer, now: Date): Promise<CreatorEarnings> {
   const current = monthOf(now);
-  const rows = (await listLinesOfPayee(db, viewer.userId)).filter((row) => can(viewer, 'read', asPayoutLine(row)));
+  const rows = (await listLinesOfPayee(db, viewer.userId, 'creator')).filter((row) => can(viewer, 'read', asPayoutLine(row)));
   const thisMonth = rows.find((row) => row.month === current && row.monthStatus === 'draft');
   const ended = rows.filter((row) => row.month < current);
   const latestApproved = ended.find((row) => row.monthStatus !== 'draft');
@@ -72,7 +72,7 @@ export async function getCreatorEarnings(db: DbOrTx, viewer: Viewer, now: Date):
 
 /** The viewer's statement of an approved (or paying, or paid) month; a draft month, or one without the viewer's line, does not exist (404). */
 async function findStatement(db: DbOrTx, viewer: Viewer, month: string): Promise<EarningsStatement> {
-  const row = authorize(viewer, 'read', await findLineOfMonth(db, viewer.userId, `${month}-01`), asPayoutLine, THAT_STATEMENT);
+  const row = authorize(viewer, 'read', await findLineOfMonth(db, viewer.userId, `${month}-01`, 'creator'), asPayoutLine, THAT_STATEMENT);
   if (row.monthStatus === 'draft') throw notFound(THAT_STATEMENT);
   return statementOf(row);
 }

@@ -3,6 +3,7 @@ import type { AutomaticRefundReason } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { addCredits, latestGrantExpiry, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
+import { accrueCommission, wantsCardFingerprint } from '../affiliates/affiliate-commission-service.ts';
 import { grantPurchase } from '../ownership/acquisition-service.ts';
 import { lockPayouts } from '../payouts/payout-month-service.ts';
 import { grantRole, revokeRole, rolesOf } from '../roles/role-service.ts';
@@ -79,10 +80,13 @@ async function applyAccess(tx: Tx, userId: string, reason: string): Promise<void
 
 // ── what a handler re-reads before it writes ──
 
+/** The card a payment was made with, looked up only for payments a referral's rules need it for (decision 0056). */
+type Card = string | null;
+
 type Plan =
-  | { kind: 'checkout'; session: ProviderCheckoutSession; subscription: ProviderSubscription | null; invoice: ProviderInvoice | null; failed: boolean }
+  | { kind: 'checkout'; session: ProviderCheckoutSession; subscription: ProviderSubscription | null; invoice: ProviderInvoice | null; failed: boolean; card: Card }
   | { kind: 'subscription'; subscription: ProviderSubscription }
-  | { kind: 'invoice'; invoice: ProviderInvoice; subscription: ProviderSubscription | null; failedEvent: boolean }
+  | { kind: 'invoice'; invoice: ProviderInvoice; subscription: ProviderSubscription | null; failedEvent: boolean; card: Card }
   | { kind: 'takeBack'; paymentId: string | null; status: 'refunded' | 'disputed'; applies: boolean }
   | { kind: 'catalogue' }
   | { kind: 'ignored' };
@@ -94,13 +98,16 @@ async function gather(ctx: AppContext, type: string, objectId: string): Promise<
     const subscription = session.subscriptionId ? await p.retrieveSubscription(session.subscriptionId) : null;
     // The plan's first invoice comes with its session: its credits need not wait for invoice.paid.
     const invoice = subscription && session.invoiceId ? await p.retrieveInvoice(session.invoiceId) : null;
-    return { kind: 'checkout', session, subscription, invoice, failed: type === 'checkout.session.async_payment_failed' };
+    const paymentId = session.paymentStatus === 'paid' ? (session.paymentId ?? invoice?.paymentId ?? null) : null;
+    const card = await cardOf(ctx, paymentId, session.userId ?? subscription?.userId ?? null);
+    return { kind: 'checkout', session, subscription, invoice, failed: type === 'checkout.session.async_payment_failed', card };
   }
   if (type.startsWith('customer.subscription.')) return { kind: 'subscription', subscription: await p.retrieveSubscription(objectId) };
   if (type.startsWith('invoice.')) {
     const invoice = await p.retrieveInvoice(objectId);
     const subscription = invoice.subscriptionId ? await p.retrieveSubscription(invoice.subscriptionId) : null;
-    return { kind: 'invoice', invoice, subscription, failedEvent: type === 'invoice.payment_failed' };
+    const card = await cardOf(ctx, invoice.status === 'paid' ? invoice.paymentId : null, subscription?.userId ?? null);
+    return { kind: 'invoice', invoice, subscription, failedEvent: type === 'invoice.payment_failed', card };
   }
   if (type === 'charge.refunded') {
     const charge = await p.retrieveCharge(objectId);
@@ -116,6 +123,12 @@ async function gather(ctx: AppContext, type: string, objectId: string): Promise<
     return { kind: 'catalogue' };
   }
   return { kind: 'ignored' };
+}
+
+/** The fingerprint of the card behind a paid payment, when the payer was referred or refers others (else not asked). */
+async function cardOf(ctx: AppContext, paymentId: string | null, userId: string | null): Promise<Card> {
+  if (!paymentId || !(await wantsCardFingerprint(ctx.db, userId))) return null;
+  return ctx.payments.retrieveCardFingerprint(paymentId);
 }
 
 /** Product and price events: the provider's current copy replaces ours (Stripe mode keeps Pricing in sync). */
@@ -221,14 +234,14 @@ async function settleSubscriptionOf(ctx: AppContext, plan: Plan): Promise<void> 
 async function apply(ctx: AppContext, tx: Tx, plan: Plan): Promise<void> {
   switch (plan.kind) {
     case 'checkout':
-      await applyCheckout(ctx, tx, plan.session, plan.subscription, plan.failed);
-      if (plan.invoice && plan.subscription) await applyInvoice(ctx, tx, plan.invoice, plan.subscription, false);
+      await applyCheckout(ctx, tx, plan.session, plan.subscription, plan.failed, plan.card);
+      if (plan.invoice && plan.subscription) await applyInvoice(ctx, tx, plan.invoice, plan.subscription, false, plan.card);
       return;
     case 'subscription':
       await applySubscription(ctx, tx, plan.subscription);
       return;
     case 'invoice':
-      return applyInvoice(ctx, tx, plan.invoice, plan.subscription, plan.failedEvent);
+      return applyInvoice(ctx, tx, plan.invoice, plan.subscription, plan.failedEvent, plan.card);
     case 'takeBack':
       return applyTakeBack(tx, plan.paymentId, plan.status, plan.applies);
     default:
@@ -238,7 +251,7 @@ async function apply(ctx: AppContext, tx: Tx, plan: Plan): Promise<void> {
 
 const FINAL = new Set<CheckoutRow['status']>(['complete', 'failed', 'expired']);
 
-async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutSession, subscription: ProviderSubscription | null, failed: boolean): Promise<void> {
+async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutSession, subscription: ProviderSubscription | null, failed: boolean, card: Card): Promise<void> {
   const row = (session.checkoutId ? await findCheckout(tx, session.checkoutId) : null) ?? (await findCheckoutBySession(tx, session.id));
   if (!row || row.sessionId !== session.id) throw new Error(`Checkout session ${session.id} is not one Crate made`);
   // One user's payments are fulfilled one at a time, so each sees what the previous one did (decision 0033).
@@ -257,7 +270,7 @@ async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutS
   }
 
   if (subscription) await applySubscription(ctx, tx, subscription, row.userId);
-  if (session.mode === 'payment' && paid) await (row.purchase ? fulfilPurchase(ctx, tx, row, row.purchase, session) : fulfilRefill(ctx, tx, row, session));
+  if (session.mode === 'payment' && paid) await (row.purchase ? fulfilPurchase(ctx, tx, row, row.purchase, session, card) : fulfilRefill(ctx, tx, row, session, card));
 }
 
 const PURCHASE_NAMES = { pack: 'Pack', bundle: 'Bundle' } as const;
@@ -269,7 +282,7 @@ const PURCHASE_NAMES = { pack: 'Pack', bundle: 'Bundle' } as const;
  * sale (taken down, the pack archived, the bundle deactivated) is not granted, and its share of the payment is
  * refunded — part of it, or all when none could be granted. Never granted twice (the receipt is the key).
  */
-async function fulfilPurchase(ctx: AppContext, tx: Tx, row: CheckoutRow, purchase: CheckoutPurchase, session: ProviderCheckoutSession): Promise<void> {
+async function fulfilPurchase(ctx: AppContext, tx: Tx, row: CheckoutRow, purchase: CheckoutPurchase, session: ProviderCheckoutSession, card: Card): Promise<void> {
   const description = `${PURCHASE_NAMES[purchase.target]} “${purchase.title}”`;
   const receipt = await insertReceipt(tx, {
     userId: row.userId,
@@ -282,11 +295,13 @@ async function fulfilPurchase(ctx: AppContext, tx: Tx, row: CheckoutRow, purchas
     currency: session.currency,
     creditLedgerId: null,
     credits: 0,
+    cardFingerprint: card,
   });
   if (!receipt) return; // fulfilled already
   const { grantedCount, grantedAmount } = await grantPurchase(tx, { userId: row.userId, checkoutSessionId: row.id, target: purchase.target, id: purchase.id, amount: receipt.amount, currency: receipt.currency, items: purchase.items });
   await updateCheckout(tx, row.id, { grantedQuantity: grantedCount });
   const refundAmount = receipt.amount - grantedAmount;
+  await accrueCommission(tx, receipt, receipt.amount - refundAmount);
   if (refundAmount === 0) {
     await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description, amount: receipt.amount, currency: receipt.currency, credits: 0, creditsExpireAt: null, renewal: false }));
     return;
@@ -306,7 +321,7 @@ async function fulfilPurchase(ctx: AppContext, tx: Tx, row: CheckoutRow, purchas
  * again now (decision 0033): refills need a plan that grants access, and a period allows REFILLS_PER_PERIOD —
  * units past it (paid through checkouts that were open at once) are not credited but refunded.
  */
-async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: ProviderCheckoutSession): Promise<void> {
+async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: ProviderCheckoutSession, card: Card): Promise<void> {
   if (row.grantedQuantity !== null || (await findReceiptByRef(tx, session.id))) return; // fulfilled already
   const prices = await findPricesWithProducts(tx, session.lineItems.map((l) => l.priceId));
   const priceOf = (priceId: string) => prices.find((p) => p.price.id === priceId)?.price;
@@ -343,9 +358,11 @@ async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: 
     currency: session.currency,
     creditLedgerId: lotId,
     credits,
+    cardFingerprint: card,
   });
   if (!receipt) return;
   const refundAmount = granted === wanted ? 0 : granted === 0 ? session.amountTotal : Math.max(0, session.amountTotal - creditedAmount);
+  await accrueCommission(tx, receipt, receipt.amount - refundAmount);
   if (refundAmount === 0) {
     await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits, creditsExpireAt: expiresAt, renewal: false }));
     return;
@@ -456,7 +473,7 @@ function grantExpiry(product: { metadata: Record<string, string> }, periodEnd: D
   return at > periodEnd ? at : periodEnd;
 }
 
-async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, subscription: ProviderSubscription | null, failedEvent: boolean): Promise<void> {
+async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, subscription: ProviderSubscription | null, failedEvent: boolean, card: Card): Promise<void> {
   if (!subscription) return; // one-off payments are fulfilled from their checkout session
   const row = await applySubscription(ctx, tx, subscription);
   const userId = row.userId;
@@ -499,7 +516,10 @@ async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, s
       subscriptionId: row.id,
       periodStart,
       periodEnd,
+      cardFingerprint: card,
     });
+    // A duplicate plan's payment is refunded in full: it earns no commission.
+    if (receipt && !row.duplicateOf) await accrueCommission(tx, receipt, receipt.amount);
     if (row.duplicateOf) {
       await refundDuplicatePayments(ctx, tx, row, subscription);
       return;

@@ -150,6 +150,8 @@ export interface PaymentProvider {
   retrieveInvoice(id: string): Promise<ProviderInvoice>;
   retrieveCharge(id: string): Promise<ProviderCharge>;
   retrieveDispute(id: string): Promise<ProviderDispute>;
+  /** The fingerprint of the card a payment was made with (the same card gives the same one), when it was a card. */
+  retrieveCardFingerprint(paymentId: string): Promise<string | null>;
   retrieveProduct(id: string): Promise<ProviderProduct>;
   retrievePrice(id: string): Promise<ProviderPrice>;
   /**

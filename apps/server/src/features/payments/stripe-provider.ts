@@ -168,6 +168,12 @@ export class StripeProvider implements PaymentProvider {
     return { id: d.id, paymentId: idOf(d.payment_intent), chargeId: idOf(d.charge), status: d.status };
   }
 
+  async retrieveCardFingerprint(paymentId: string): Promise<string | null> {
+    const intent = await call(() => this.#stripe.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] }));
+    const method = intent.payment_method;
+    return method && typeof method === 'object' ? (method.card?.fingerprint ?? null) : null;
+  }
+
   async retrieveProduct(id: string): Promise<ProviderProduct> {
     const p = await call(() => this.#stripe.products.retrieve(id));
     return { id: p.id, name: p.name, description: p.description ?? '', active: p.active && !('deleted' in p && p.deleted), metadata: p.metadata ?? {} };

@@ -5,8 +5,8 @@ import { monthEnded, type LineSpendsAnswer, type PayoutLineRow, type PayoutMonth
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const displayName = (name: string | null, email: string | null) => name?.trim() || email || '';
 
-/** What Crate keeps of a month (decision 0051): revenue − pool + sales − sales owed. */
-const crateShareOf = (row: Pick<PayoutMonthRow, 'revenueCents' | 'poolCents' | 'salesCents' | 'salesOwedCents'>) => row.revenueCents - row.poolCents + row.salesCents - row.salesOwedCents;
+/** What Crate keeps of a month (decisions 0051, 0056): revenue − pool + sales − sales owed − affiliates' commissions. */
+const crateShareOf = (row: Pick<PayoutMonthRow, 'revenueCents' | 'poolCents' | 'salesCents' | 'salesOwedCents' | 'commissionsCents'>) => row.revenueCents - row.poolCents + row.salesCents - row.salesOwedCents - row.commissionsCents;
 
 export function presentPayoutMonthSummary(now: Date) {
   return (row: PayoutMonthRow): MonthlyPayoutSummary => ({
@@ -19,6 +19,7 @@ export function presentPayoutMonthSummary(now: Date) {
     credits: row.credits,
     sales_cents: row.salesCents,
     sales_owed_cents: row.salesOwedCents,
+    commissions_cents: row.commissionsCents,
     crate_share_cents: crateShareOf(row),
     adjustments_cents: row.adjustmentsCents,
     total_cents: row.totalCents,
@@ -44,9 +45,11 @@ export function presentPayoutLine(row: PayoutLineRow): PayoutLine {
   return {
     id: row.id,
     payee: { id: row.payeeUserId, display_name: displayName(row.payeeName, row.payeeEmail), email: row.payeeEmail },
+    kind: row.kind,
     credits: row.credits,
     pool_cents: row.poolCents,
     sales_cents: row.salesCents,
+    commission_cents: row.commissionCents,
     adjustment_cents: row.adjustmentCents,
     carried_in_cents: row.carriedInCents,
     amount_cents: row.amountCents,

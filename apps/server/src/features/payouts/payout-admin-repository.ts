@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PayoutLineSort } from '@crate/contract/payout-admin';
-import type { MonthlyPayoutStatus, PayoutLineStatus } from '@crate/contract/payout-enums';
+import type { MonthlyPayoutStatus, PayoutLineKind, PayoutLineStatus } from '@crate/contract/payout-enums';
 import type { DbOrTx } from '../../db/client.ts';
 import { monthlyPayouts, payoutLines, users, type PayoutLineDetail } from '../../db/schema/index.ts';
 
@@ -23,6 +23,7 @@ export interface PayoutMonthRow {
   credits: number;
   salesCents: number;
   salesOwedCents: number;
+  commissionsCents: number;
   adjustmentsCents: number;
   totalCents: number;
   computedAt: Date | null;
@@ -56,6 +57,7 @@ const monthColumns = {
   credits: monthlyPayouts.credits,
   salesCents: monthlyPayouts.salesCents,
   salesOwedCents: monthlyPayouts.salesOwedCents,
+  commissionsCents: monthlyPayouts.commissionsCents,
   adjustmentsCents: monthlyPayouts.adjustmentsCents,
   totalCents: monthlyPayouts.totalCents,
   computedAt: monthlyPayouts.computedAt,
@@ -88,6 +90,7 @@ function toMonthRow(r: MonthSelect): PayoutMonthRow {
     credits: n(row.credits),
     salesCents: n(row.salesCents),
     salesOwedCents: n(row.salesOwedCents),
+    commissionsCents: n(row.commissionsCents),
     adjustmentsCents: n(row.adjustmentsCents),
     totalCents: n(row.totalCents),
     computedAt: row.computedAt as Date | null,
@@ -152,9 +155,11 @@ export interface PayoutLineRow {
   payeeUserId: string;
   payeeName: string;
   payeeEmail: string;
+  kind: PayoutLineKind;
   credits: number;
   poolCents: number;
   salesCents: number;
+  commissionCents: number;
   adjustmentCents: number;
   carriedInCents: number;
   amountCents: number;
@@ -171,9 +176,11 @@ const lineColumns = {
   payeeUserId: payoutLines.payeeUserId,
   payeeName: users.name,
   payeeEmail: users.email,
+  kind: payoutLines.kind,
   credits: payoutLines.credits,
   poolCents: payoutLines.poolCents,
   salesCents: payoutLines.salesCents,
+  commissionCents: payoutLines.commissionCents,
   adjustmentCents: payoutLines.adjustmentCents,
   carriedInCents: payoutLines.carriedInCents,
   amountCents: payoutLines.amountCents,
@@ -185,11 +192,15 @@ const lineColumns = {
   details: payoutLines.details,
 };
 
-const toLineRow = (r: Omit<PayoutLineRow, 'credits' | 'poolCents' | 'salesCents' | 'adjustmentCents' | 'carriedInCents' | 'amountCents'> & Record<'credits' | 'poolCents' | 'salesCents' | 'adjustmentCents' | 'carriedInCents' | 'amountCents', number | string>): PayoutLineRow => ({
+const toLineRow = (
+  r: Omit<PayoutLineRow, 'credits' | 'poolCents' | 'salesCents' | 'commissionCents' | 'adjustmentCents' | 'carriedInCents' | 'amountCents'> &
+    Record<'credits' | 'poolCents' | 'salesCents' | 'commissionCents' | 'adjustmentCents' | 'carriedInCents' | 'amountCents', number | string>,
+): PayoutLineRow => ({
   ...r,
   credits: Number(r.credits),
   poolCents: Number(r.poolCents),
   salesCents: Number(r.salesCents),
+  commissionCents: Number(r.commissionCents),
   adjustmentCents: Number(r.adjustmentCents),
   carriedInCents: Number(r.carriedInCents),
   amountCents: Number(r.amountCents),

@@ -95,7 +95,7 @@ export interface CsvExport {
   body: Readable;
 }
 
-const CSV_HEADER = ['line_id', 'payee_id', 'payee_name', 'payee_email', 'credits', 'pool_cents', 'sales_cents', 'adjustment_cents', 'carried_in_cents', 'amount_cents', 'status', 'carry_reason', 'failure_reason', 'paid_at', 'split'];
+const CSV_HEADER = ['line_id', 'payee_id', 'payee_name', 'payee_email', 'kind', 'credits', 'pool_cents', 'sales_cents', 'commission_cents', 'adjustment_cents', 'carried_in_cents', 'amount_cents', 'status', 'carry_reason', 'failure_reason', 'paid_at', 'split'];
 
 /** One pack of a line's split, readable in one cell: "Pack title (Creator) 30.00% · 12 credits · 2099¢ sales". */
 const splitCell = (line: PayoutLineRow) =>
@@ -115,9 +115,11 @@ export async function exportPayoutMonth(db: DbOrTx, viewer: Viewer, id: string):
           l.payeeUserId,
           l.payeeName,
           l.payeeEmail,
+          l.kind,
           l.credits,
           l.poolCents,
           l.salesCents,
+          l.commissionCents,
           l.adjustmentCents,
           l.carriedInCents,
           l.amountCents,

@@ -3,7 +3,7 @@
  * lines — then approved (frozen) by an admin. Money is shared here, in integers, by largest remainder, so a month's
  * lines add up to exactly what the rule owes.
  */
-import { CREATOR_SHARE_BPS, MINIMUM_PAYOUT_CENTS, WHOLE_BPS, type PayoutCarryReason } from '@crate/contract/payout-enums';
+import { CREATOR_SHARE_BPS, MINIMUM_PAYOUT_CENTS, WHOLE_BPS, type PayoutAdjustmentKind, type PayoutCarryReason, type PayoutLineKind } from '@crate/contract/payout-enums';
 import type { PayoutLineDetail } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
@@ -58,7 +58,7 @@ function shareByWeight(total: number, weights: ReadonlyMap<string, bigint>): Map
 const add = (map: Map<string, bigint>, key: string, value: bigint) => map.set(key, (map.get(key) ?? 0n) + value);
 
 interface ComputedMonth {
-  totals: Pick<MonthlyPayoutRow, 'revenueCents' | 'poolCents' | 'credits' | 'salesCents' | 'salesOwedCents' | 'adjustmentsCents' | 'totalCents'>;
+  totals: Pick<MonthlyPayoutRow, 'revenueCents' | 'poolCents' | 'credits' | 'salesCents' | 'salesOwedCents' | 'commissionsCents' | 'adjustmentsCents' | 'totalCents'>;
   lines: DraftLine[];
   adjustments: DraftAdjustment[];
 }
@@ -88,8 +88,16 @@ async function takeBacks(db: DbOrTx): Promise<DraftAdjustment[]> {
       if (cents > 0) adjustments.push({ payeeUserId: payee, receiptId: entry.receiptId, sourceMonth: entry.sourceMonth, kind: 'sales_refund', amountCents: -cents });
     }
   }
+  // A commission is the affiliate's whole: taken back whole (decision 0056).
+  for (const row of await repo.listCommissionTakeBacks(db, closed)) {
+    adjustments.push({ payeeUserId: row.payee, receiptId: row.receiptId, sourceMonth: row.sourceMonth, kind: 'commission_refund', amountCents: -row.cents });
+  }
   return adjustments;
 }
+
+/** Which kind of line an adjustment is taken back from. */
+const lineKindOf = (kind: PayoutAdjustmentKind): PayoutLineKind => (kind === 'commission_refund' ? 'affiliate' : 'creator');
+const lineKey = (payee: string, kind: PayoutLineKind) => `${kind}:${payee}`;
 
 function carryReason(amount: number, hasAccount: boolean): PayoutCarryReason | null {
   if (amount < 0) return 'negative';
@@ -124,33 +132,47 @@ async function computeMonth(db: DbOrTx, month: string): Promise<ComputedMonth> {
   const poolBy = shareByWeight(pool, poolWeights);
   const salesBy = shareByWeight(salesOwed, salesWeights);
 
+  const commissions = await repo.listMonthCommissions(db, month);
+  const commissionBy = new Map(commissions.map((c) => [c.payee, c.cents]));
+
   const earliestOpen = (await repo.listDraftMonthsBefore(db, month)).length === 0;
   const adjustments = earliestOpen ? await takeBacks(db) : [];
   const adjustedBy = new Map<string, number>();
-  for (const a of adjustments) adjustedBy.set(a.payeeUserId, (adjustedBy.get(a.payeeUserId) ?? 0) + a.amountCents);
+  for (const a of adjustments) {
+    const key = lineKey(a.payeeUserId, lineKindOf(a.kind));
+    adjustedBy.set(key, (adjustedBy.get(key) ?? 0) + a.amountCents);
+  }
 
   const previous = await repo.findLatestClosedPayout(db, month);
-  const carried = new Map((previous ? await repo.listCarriedLines(db, previous.id) : []).map((l) => [l.payee, l.amount]));
+  const carried = new Map((previous ? await repo.listCarriedLines(db, previous.id) : []).map((l) => [lineKey(l.payee, l.kind), l.amount]));
 
-  const payees = [...new Set([...details.keys(), ...adjustedBy.keys(), ...carried.keys()])].sort();
-  const accounts = await repo.listActivePayoutAccounts(db, payees);
+  // One line per payee and kind: creators' and collaborators' earnings, affiliates' commissions.
+  const keys = new Set([...[...details.keys()].map((p) => lineKey(p, 'creator')), ...[...commissionBy.keys()].map((p) => lineKey(p, 'affiliate')), ...adjustedBy.keys(), ...carried.keys()]);
+  const lineOf = (key: string) => ({ kind: key.slice(0, key.indexOf(':')) as PayoutLineKind, payee: key.slice(key.indexOf(':') + 1) });
+  const ordered = [...keys].map(lineOf).sort((a, b) => (a.payee === b.payee ? (a.kind < b.kind ? 1 : -1) : a.payee < b.payee ? -1 : 1));
+  const accounts = await repo.listActivePayoutAccounts(db, [...new Set(ordered.map((l) => l.payee))]);
   const lines: DraftLine[] = [];
-  for (const payee of payees) {
-    const poolCents = poolBy.get(payee) ?? 0;
-    const salesCents = salesBy.get(payee) ?? 0;
-    const adjustmentCents = adjustedBy.get(payee) ?? 0;
-    const carriedInCents = carried.get(payee) ?? 0;
-    const amountCents = carriedInCents + poolCents + salesCents + adjustmentCents;
+  for (const { payee, kind } of ordered) {
+    const key = lineKey(payee, kind);
+    const creator = kind === 'creator';
+    const poolCents = creator ? (poolBy.get(payee) ?? 0) : 0;
+    const salesCents = creator ? (salesBy.get(payee) ?? 0) : 0;
+    const commissionCents = creator ? 0 : (commissionBy.get(payee) ?? 0);
+    const adjustmentCents = adjustedBy.get(key) ?? 0;
+    const carriedInCents = carried.get(key) ?? 0;
+    const amountCents = carriedInCents + poolCents + salesCents + commissionCents + adjustmentCents;
     const reason = carryReason(amountCents, accounts.has(payee));
     lines.push({
       payeeUserId: payee,
-      credits: credits.get(payee) ?? 0,
+      kind,
+      credits: creator ? (credits.get(payee) ?? 0) : 0,
       poolCents,
       salesCents,
+      commissionCents,
       adjustmentCents,
       carriedInCents,
       amountCents,
-      details: details.get(payee) ?? [],
+      details: creator ? (details.get(payee) ?? []) : [],
       status: reason ? 'carried' : 'pending',
       carryReason: reason,
     });
@@ -162,6 +184,7 @@ async function computeMonth(db: DbOrTx, month: string): Promise<ComputedMonth> {
       credits: monthCredits,
       salesCents: sales,
       salesOwedCents: salesOwed,
+      commissionsCents: commissions.reduce((a, c) => a + c.cents, 0),
       adjustmentsCents: adjustments.reduce((a, x) => a + x.amountCents, 0),
       totalCents: lines.filter((l) => l.status === 'pending').reduce((a, l) => a + l.amountCents, 0),
     },
@@ -215,7 +238,7 @@ export async function approveMonth(db: Db, payoutId: string, adminUserId: string
       action: 'payout.approve',
       targetType: 'monthly_payout',
       targetId: payout.id,
-      details: { month: payout.month, revenue_cents: approved.revenueCents, pool_cents: approved.poolCents, sales_owed_cents: approved.salesOwedCents, adjustments_cents: approved.adjustmentsCents, total_cents: approved.totalCents, lines: computed.lines.length },
+      details: { month: payout.month, revenue_cents: approved.revenueCents, pool_cents: approved.poolCents, sales_owed_cents: approved.salesOwedCents, commissions_cents: approved.commissionsCents, adjustments_cents: approved.adjustmentsCents, total_cents: approved.totalCents, lines: computed.lines.length },
     });
     // Each refund taken back is on record with the month that froze it: who, which payment, from which month, how much.
     for (const adjustment of computed.adjustments) {
@@ -269,13 +292,14 @@ export async function listLineSpends(db: DbOrTx, lineId: string, page: { after: 
   const line = await repo.findLine(db, lineId);
   if (!line) throw notFound('That payout line');
   const payout = (await repo.findPayout(db, line.payoutId))!;
-  const rows = await repo.listLineSpends(db, { month: line.month, payee: line.payeeUserId, approvedAt: payout.approvedAt, after: page.after, limit: page.limit + 1 });
+  // An affiliate's line is made of commissions, not of spends on sounds.
+  const rows = line.kind === 'creator' ? await repo.listLineSpends(db, { month: line.month, payee: line.payeeUserId, approvedAt: payout.approvedAt, after: page.after, limit: page.limit + 1 }) : [];
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
     line,
     page: { rows: shown, next: more && last ? { at: last.acquiredAt.toISOString(), id: last.ownedItemId } : null },
-    adjustments: await repo.listLineAdjustments(db, line.payoutId, [line.payeeUserId]),
+    adjustments: await repo.listLineAdjustments(db, line.payoutId, line.payeeUserId, line.kind),
   };
 }

@@ -3,7 +3,7 @@
  * payee; the exact division into cents (largest remainder) is the service's, over those few rows.
  */
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { PayoutAdjustmentKind } from '@crate/contract/payout-enums';
+import type { PayoutAdjustmentKind, PayoutLineKind } from '@crate/contract/payout-enums';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { monthlyPayouts, payoutAccounts, payoutAdjustments, payoutLines, type PayoutLineDetail } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
@@ -144,10 +144,49 @@ export async function listPackPayeeShares(db: DbOrTx, month: string): Promise<Pa
   return rows.map((r) => ({ payee: r.payee, packId: r.pack_id, packTitle: r.pack_title, creatorId: r.creator_id, creatorName: r.creator_name, bps: Number(r.bps), credits: Number(r.credits), sales: Number(r.sales) }));
 }
 
-/** Lines of a closed month carried into the next one (their amount is the next month's carried in). */
-export async function listCarriedLines(db: DbOrTx, payoutId: string): Promise<{ payee: string; amount: number }[]> {
-  const rows = await db.select({ payee: payoutLines.payeeUserId, amount: payoutLines.amountCents }).from(payoutLines).where(and(eq(payoutLines.payoutId, payoutId), eq(payoutLines.status, 'carried')));
+/** Lines of a closed month carried into the next one (their amount is the next month's carried in, on a line of the same kind). */
+export async function listCarriedLines(db: DbOrTx, payoutId: string): Promise<{ payee: string; kind: PayoutLineKind; amount: number }[]> {
+  const rows = await db
+    .select({ payee: payoutLines.payeeUserId, kind: payoutLines.kind, amount: payoutLines.amountCents })
+    .from(payoutLines)
+    .where(and(eq(payoutLines.payoutId, payoutId), eq(payoutLines.status, 'carried')));
   return rows;
+}
+
+/** Each affiliate's commissions of the month on payments still paid (decision 0056), with how many payments earned them. */
+export async function listMonthCommissions(db: DbOrTx, month: string): Promise<{ payee: string; cents: number; payments: number }[]> {
+  const rows = rowsOf<{ payee: string; cents: string; payments: string }>(
+    await db.execute(sql`
+      select c.affiliate_user_id as payee, sum(c.amount_cents)::bigint as cents, count(*)::bigint as payments
+      from affiliate_commissions c join payment_receipts rc on rc.id = c.receipt_id
+      where c.month = ${month}::date and rc.status = 'paid'
+      group by c.affiliate_user_id`),
+  );
+  return rows.map((r) => ({ payee: r.payee, cents: Number(r.cents), payments: Number(r.payments) }));
+}
+
+/** A commission counted in a closed month whose payment was refunded or disputed after that month was approved, not yet taken back. */
+export interface CommissionTakeBack {
+  receiptId: string;
+  sourceMonth: string;
+  payee: string;
+  cents: number;
+}
+
+export async function listCommissionTakeBacks(db: DbOrTx, closed: readonly MonthlyPayoutRow[]): Promise<CommissionTakeBack[]> {
+  const found: CommissionTakeBack[] = [];
+  for (const payout of closed) {
+    const rows = rowsOf<{ receipt_id: string; payee: string; cents: number }>(
+      await db.execute(sql`
+        select c.receipt_id, c.affiliate_user_id as payee, c.amount_cents as cents
+        from affiliate_commissions c join payment_receipts rc on rc.id = c.receipt_id
+        where c.month = ${payout.month}::date and rc.status in ('refunded', 'disputed') and rc.status_changed_at > ${payout.approvedAt!.toISOString()}::timestamptz
+          and not exists (select 1 from payout_adjustments a join monthly_payouts m on m.id = a.payout_id
+            where a.receipt_id = c.receipt_id and a.source_month = ${payout.month}::date and a.kind = 'commission_refund' and m.status <> 'draft')`),
+    );
+    for (const row of rows) found.push({ receiptId: row.receipt_id, sourceMonth: payout.month, payee: row.payee, cents: Number(row.cents) });
+  }
+  return found;
 }
 
 export async function listActivePayoutAccounts(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
@@ -234,9 +273,11 @@ export async function upsertDraft(db: DbOrTx, month: string): Promise<MonthlyPay
 
 export interface DraftLine {
   payeeUserId: string;
+  kind: PayoutLineKind;
   credits: number;
   poolCents: number;
   salesCents: number;
+  commissionCents: number;
   adjustmentCents: number;
   carriedInCents: number;
   amountCents: number;
@@ -257,7 +298,7 @@ export interface DraftAdjustment {
 export async function replaceDraft(
   tx: Tx,
   payoutId: string,
-  totals: Pick<MonthlyPayoutRow, 'revenueCents' | 'poolCents' | 'credits' | 'salesCents' | 'salesOwedCents' | 'adjustmentsCents' | 'totalCents'>,
+  totals: Pick<MonthlyPayoutRow, 'revenueCents' | 'poolCents' | 'credits' | 'salesCents' | 'salesOwedCents' | 'commissionsCents' | 'adjustmentsCents' | 'totalCents'>,
   lines: readonly DraftLine[],
   adjustments: readonly DraftAdjustment[],
 ): Promise<MonthlyPayoutRow> {
@@ -283,9 +324,14 @@ export async function findLine(db: DbOrTx, lineId: string): Promise<(PayoutLineR
   return row ? { ...row.line, month: row.month } : null;
 }
 
-export async function listLineAdjustments(db: DbOrTx, payoutId: string, payeeUserIds: readonly string[]) {
-  if (payeeUserIds.length === 0) return [];
-  return db.select().from(payoutAdjustments).where(and(eq(payoutAdjustments.payoutId, payoutId), inArray(payoutAdjustments.payeeUserId, [...payeeUserIds]))).orderBy(asc(payoutAdjustments.sourceMonth), asc(payoutAdjustments.receiptId));
+/** The refunds taken back in one payee's line: commissions from an affiliate line, earnings from a creator line. */
+export async function listLineAdjustments(db: DbOrTx, payoutId: string, payeeUserId: string, kind: PayoutLineKind) {
+  const kinds = kind === 'affiliate' ? sql`${payoutAdjustments.kind} = 'commission_refund'` : sql`${payoutAdjustments.kind} <> 'commission_refund'`;
+  return db
+    .select()
+    .from(payoutAdjustments)
+    .where(and(eq(payoutAdjustments.payoutId, payoutId), eq(payoutAdjustments.payeeUserId, payeeUserId), kinds))
+    .orderBy(asc(payoutAdjustments.sourceMonth), asc(payoutAdjustments.receiptId));
 }
 
 export interface LineSpendRow {

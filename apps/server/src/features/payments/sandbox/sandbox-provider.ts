@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { DbOrTx, Db } from '../../../db/client.ts';
@@ -51,11 +51,23 @@ export interface SandboxSession extends Omit<Stored<ProviderCheckoutSession>, 'l
   /** What the customer last tried, for the page to say. */
   lastError: string | null;
   expiresAt: string;
+  /** The card paid with (a pending payment charges it when it settles). */
+  cardFingerprint?: string | null;
 }
 export interface SandboxSubscription extends Stored<ProviderSubscription> {
   /** Whether renewals are charged successfully (the card used at checkout). */
   renewals: 'pay' | 'fail';
+  /** The card used at checkout, which renewals charge (its fingerprint). */
+  cardFingerprint?: string | null;
 }
+
+/** A charge and the card it was made with. */
+interface SandboxCharge extends ProviderCharge {
+  cardFingerprint?: string | null;
+}
+
+/** Like Stripe's: one card number, one fingerprint, whoever pays with it. */
+const cardFingerprintOf = (cardNumber: string) => `fp_${createHash('sha256').update(cardNumber).digest('hex').slice(0, 16)}`;
 export type SandboxInvoice = Stored<ProviderInvoice>;
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -224,6 +236,11 @@ export class SandboxProvider implements PaymentProvider {
     return this.#get<ProviderDispute>(this.#o.db, 'dispute', id);
   }
 
+  async retrieveCardFingerprint(paymentId: string): Promise<string | null> {
+    const { chargeId } = await this.#get<{ chargeId: string }>(this.#o.db, 'charge_by_payment', `cbp_${paymentId}`);
+    return (await this.#get<SandboxCharge>(this.#o.db, 'charge', chargeId)).cardFingerprint ?? null;
+  }
+
   async retrieveProduct(id: string): Promise<ProviderProduct> {
     const [row] = await this.#o.db.select().from(paymentProducts).where(eq(paymentProducts.id, id));
     if (!row) throw new ProviderRequestError('resource_missing', `No such product: '${id}'`);
@@ -308,7 +325,9 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The customer submits a card on the hosted page. Returns where to send them next, or the error to show. */
   async pay(sessionId: string, cardNumber: string): Promise<{ redirect: string } | { error: string }> {
-    const card = SANDBOX_CARDS[cardNumber.replace(/[\s-]/g, '') as keyof typeof SANDBOX_CARDS];
+    const number = cardNumber.replace(/[\s-]/g, '');
+    const card = SANDBOX_CARDS[number as keyof typeof SANDBOX_CARDS];
+    const cardFingerprint = cardFingerprintOf(number);
     return this.#o.db.transaction(async (tx) => {
       const s = await this.#get<SandboxSession>(tx, 'checkout.session', sessionId, true);
       // A second submission of the form (a double click, a resent POST) lands where the first one did.
@@ -347,14 +366,15 @@ export class SandboxProvider implements PaymentProvider {
           currentPeriodEnd: addInterval(now, price.interval, price.intervalCount).toISOString(),
           cancelAtPeriodEnd: false,
           renewals: card.outcome === 'renewals_fail' ? 'fail' : 'pay',
+          cardFingerprint,
         };
         await this.#put(tx, 'subscription', sub.id, sub);
         await this.#emit(tx, 'customer.subscription.created', { id: sub.id, object: 'subscription' });
         if (!pending) invoiceId = (await this.#invoice(tx, sub, 'subscription_create', 'pay', paymentId)).id;
       } else if (!pending) {
-        await this.#charge(tx, paymentId, s.amountTotal);
+        await this.#charge(tx, paymentId, s.amountTotal, cardFingerprint);
       }
-      const done: SandboxSession = { ...s, status: 'complete', paymentStatus: pending ? 'unpaid' : 'paid', subscriptionId, paymentId, invoiceId, lastError: null };
+      const done: SandboxSession = { ...s, status: 'complete', paymentStatus: pending ? 'unpaid' : 'paid', subscriptionId, paymentId, invoiceId, lastError: null, cardFingerprint };
       await this.#put(tx, 'checkout.session', s.id, done);
       await this.#emit(tx, 'checkout.session.completed', { id: s.id, object: 'checkout.session' });
       if (pending) {
@@ -392,7 +412,7 @@ export class SandboxProvider implements PaymentProvider {
           await this.#emit(tx, 'customer.subscription.updated', { id: sub.id, object: 'subscription' });
         } else {
           await this.#put(tx, 'checkout.session', s.id, { ...s, paymentStatus: 'paid' });
-          await this.#charge(tx, s.paymentId!, s.amountTotal);
+          await this.#charge(tx, s.paymentId!, s.amountTotal, s.cardFingerprint ?? null);
         }
         await this.#emit(tx, 'checkout.session.async_payment_succeeded', { id: s.id, object: 'checkout.session' });
       } else {
@@ -406,8 +426,8 @@ export class SandboxProvider implements PaymentProvider {
     });
   }
 
-  async #charge(tx: DbOrTx, paymentId: string, amount: number): Promise<ProviderCharge> {
-    const charge: ProviderCharge = { id: `ch${paymentId.slice(2)}`, paymentId, amount, amountRefunded: 0, refunded: false };
+  async #charge(tx: DbOrTx, paymentId: string, amount: number, cardFingerprint: string | null): Promise<ProviderCharge> {
+    const charge: SandboxCharge = { id: `ch${paymentId.slice(2)}`, paymentId, amount, amountRefunded: 0, refunded: false, cardFingerprint };
     await this.#put(tx, 'charge', charge.id, charge);
     await this.#put(tx, 'charge_by_payment', `cbp_${paymentId}`, { chargeId: charge.id });
     return charge;
@@ -433,7 +453,7 @@ export class SandboxProvider implements PaymentProvider {
       billingReason,
     };
     await this.#put(tx, 'invoice', invoice.id, invoice);
-    if (paid) await this.#charge(tx, paymentId, price.unitAmount);
+    if (paid) await this.#charge(tx, paymentId, price.unitAmount, sub.cardFingerprint ?? null);
     const eventId = await this.#emit(tx, paid ? 'invoice.paid' : 'invoice.payment_failed', { id: invoice.id, object: 'invoice' });
     events?.push(eventId);
     return invoice;

@@ -307,11 +307,12 @@ function Totals({ month: m }: { month: MonthlyPayout }) {
   return (
     <section aria-labelledby="payout-totals">
       <SectionHeader id="payout-totals" title="Totals" />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="xl">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" mb="xl">
         <Stat label="Revenue recognised" value={money(m.revenue_cents)} note="Plans and refills, net of refunds" />
         <Stat label="Creator pool" value={money(m.pool_cents)} note={`70 % of revenue, shared by ${number.format(m.credits)} credits`} />
         <Stat label="Sales" value={money(m.sales_cents)} note={`${money(m.sales_owed_cents)} owed to creators`} />
-        <Stat label="Crate’s share" value={money(m.crate_share_cents)} note="Revenue − pool + sales − sales owed" />
+        <Stat label="Affiliate commissions" value={money(m.commissions_cents)} note="On referred users’ payments, from Crate’s share" />
+        <Stat label="Crate’s share" value={money(m.crate_share_cents)} note="Revenue − pool + sales − sales owed − commissions" />
         <Stat label="Refunds carried" value={money(m.adjustments_cents)} note="Refunds of approved months taken back" />
         <Stat label="Carried in" value={money(m.carried_in_cents)} note="Balances from earlier months" />
         <Stat label="Total payable" value={money(m.total_cents)} note={`${number.format(m.lines.pending + m.lines.paid + m.lines.failed)} transfers`} />
@@ -365,6 +366,7 @@ function Lines({ month: m }: { month: MonthlyPayout }) {
                 <Table.Th ta="right">Credits</Table.Th>
                 <Table.Th ta="right">Pool</Table.Th>
                 <Table.Th ta="right">Sales</Table.Th>
+                <Table.Th ta="right">Commission</Table.Th>
                 <Table.Th ta="right">Adjustment</Table.Th>
                 <Table.Th ta="right">Carried in</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
@@ -429,18 +431,29 @@ function LineRow({ line, month, money }: { line: PayoutLine; month: MonthlyPayou
   const [open, setOpen] = useState(false);
   const reason = line.status === 'carried' && line.carry_reason ? CARRY_REASONS[line.carry_reason] : line.status === 'failed' ? line.failure_reason : null;
   const detailsId = `line-details-${line.id}`;
+  // An affiliate's line is commissions: no split of packs behind it.
+  const creator = line.kind === 'creator';
   return (
     <Fragment>
       <Table.Tr data-line-row={line.payee.email}>
         <Table.Td>
-          <ActionIcon variant="subtle" aria-expanded={open} aria-controls={detailsId} aria-label={`${open ? 'Hide' : 'Show'} the split of ${line.payee.display_name}`} onClick={() => setOpen((o) => !o)}>
-            {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-          </ActionIcon>
+          {creator ? (
+            <ActionIcon variant="subtle" aria-expanded={open} aria-controls={detailsId} aria-label={`${open ? 'Hide' : 'Show'} the split of ${line.payee.display_name}`} onClick={() => setOpen((o) => !o)}>
+              {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+            </ActionIcon>
+          ) : null}
         </Table.Td>
         <Table.Td>
-          <Anchor component={Link} to={`/manageuser/${line.payee.id}`} fw={600} size="sm">
-            {line.payee.display_name}
-          </Anchor>
+          <Group gap={6} wrap="nowrap">
+            <Anchor component={Link} to={`/manageuser/${line.payee.id}`} fw={600} size="sm">
+              {line.payee.display_name}
+            </Anchor>
+            {creator ? null : (
+              <Badge size="xs" variant="light" color="grape">
+                Affiliate
+              </Badge>
+            )}
+          </Group>
           <Text size="xs" c="dimmed">
             {line.payee.email}
           </Text>
@@ -448,6 +461,7 @@ function LineRow({ line, month, money }: { line: PayoutLine; month: MonthlyPayou
         <Table.Td ta="right">{number.format(line.credits)}</Table.Td>
         <Table.Td ta="right">{money(line.pool_cents)}</Table.Td>
         <Table.Td ta="right">{money(line.sales_cents)}</Table.Td>
+        <Table.Td ta="right">{money(line.commission_cents)}</Table.Td>
         <Table.Td ta="right" c={line.adjustment_cents < 0 ? 'red.4' : undefined}>
           {money(line.adjustment_cents)}
         </Table.Td>
@@ -474,7 +488,7 @@ function LineRow({ line, month, money }: { line: PayoutLine; month: MonthlyPayou
       {open ? (
         <Table.Tr id={detailsId}>
           <Table.Td />
-          <Table.Td colSpan={9}>
+          <Table.Td colSpan={10}>
             <SplitDetails line={line} money={money} />
           </Table.Td>
         </Table.Tr>

@@ -1,0 +1,1 @@
+ALTER TABLE "monthly_payouts" ADD COLUMN "commissions_cents" bigint DEFAULT 0 NOT NULL;
