@@ -135,6 +135,26 @@ describe(`affiliate commissions from webhook fulfilment into payouts on ${TEST_D
     expect(await t.ctx.db.select().from(payoutAdjustments).where(eq(payoutAdjustments.payoutId, next!.id))).toEqual([
       expect.objectContaining({ payeeUserId: affiliate.id, receiptId: proReceipt!.id, sourceMonth: month, kind: 'commission_refund', amountCents: -first!.amountCents }),
     ]);
+    // The affiliate's statement of the approved month: the payments it counted (the refund came after), never who paid.
+    const csv = await call(t, 'GET', `/api/affiliate/earnings/${month.slice(0, 7)}/statement.csv`, undefined, { cookie: affiliate.cookie });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(`crate-affiliate-statement-${month.slice(0, 7)}.csv`);
+    const rows = csv.body.trimEnd().split('\r\n');
+    expect(rows).toContain('kind,affiliate');
+    expect(rows).toContain(`commissions,${(owed / 100).toFixed(2)}`);
+    expect(rows).toContain('paid_on,payment,amount,currency,rate_percent,commission');
+    expect(rows.filter((r) => /^\d{4}-\d{2}-\d{2},(Plan|Refill|Purchase),/.test(r)).length).toBeGreaterThan(0);
+    expect(rows).toContain(`${proReceipt!.createdAt.toISOString().slice(0, 10)},Plan,${(proReceipt!.amount / 100).toFixed(2)},USD,20,${(first!.amountCents / 100).toFixed(2)}`);
+    expect(csv.body).not.toContain(user.email);
+    const pdf = await call(t, 'GET', `/api/affiliate/earnings/${month.slice(0, 7)}/statement.pdf`, undefined, { cookie: affiliate.cookie });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Nobody else's: a creator has no affiliate line that month, and the affiliate's creator statement does not exist.
+    const creator = await createUser(t.ctx, { roles: ['creator'] });
+    expect((await call(t, 'GET', `/api/affiliate/earnings/${month.slice(0, 7)}/statement.csv`, undefined, { cookie: creator.cookie })).statusCode).toBe(403);
+    const otherAffiliate = await createUser(t.ctx, { roles: ['affiliate'] });
+    expect((await call(t, 'GET', `/api/affiliate/earnings/${month.slice(0, 7)}/statement.csv`, undefined, { cookie: otherAffiliate.cookie })).statusCode).toBe(404);
+
     // Recomputing gives the same lines; the approved month never changed.
     const again = await computeDraft(t.ctx.db, next!.month, afterMonth(10));
     expect(again!.totalCents).toBe(next!.totalCents);

@@ -231,6 +231,8 @@ const FILE_CASES: Partial<Record<EndpointName, RawCase[]>> = {
   downloadLicencePdf: [...rawParamCases(API.downloadLicencePdf.path, { number: 'CRT-0000-0000-0000' }), ...respellings(fill(API.downloadLicencePdf.path, { number: 'CRT-0000-0000-0000' })).map((url) => ({ label: url, request: { url } }))],
   downloadEarningsStatementPdf: [...rawParamCases(API.downloadEarningsStatementPdf.path, { month: '2026-01' }), ...respellings(fill(API.downloadEarningsStatementPdf.path, { month: '2026-01' })).map((url) => ({ label: url, request: { url } }))],
   downloadEarningsStatementCsv: [...rawParamCases(API.downloadEarningsStatementCsv.path, { month: '2026-01' }), ...respellings(fill(API.downloadEarningsStatementCsv.path, { month: '2026-01' })).map((url) => ({ label: url, request: { url } }))],
+  downloadAffiliateStatementPdf: [...rawParamCases(API.downloadAffiliateStatementPdf.path, { month: '2026-01' }), ...respellings(fill(API.downloadAffiliateStatementPdf.path, { month: '2026-01' })).map((url) => ({ label: url, request: { url } }))],
+  downloadAffiliateStatementCsv: [...rawParamCases(API.downloadAffiliateStatementCsv.path, { month: '2026-01' }), ...respellings(fill(API.downloadAffiliateStatementCsv.path, { month: '2026-01' })).map((url) => ({ label: url, request: { url } }))],
   createUpload: uploadCreateCases,
   getUploadOffset: uploadIdCases,
   continueUpload: uploadPatchCases,

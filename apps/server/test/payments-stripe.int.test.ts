@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, ownedItems, paymentEvents, paymentPrices, paymentRefunds, subscriptions } from '../src/db/schema/index.ts';
+import { affiliateCodes, affiliateCommissions, affiliateReferrals, affiliates, creditLedger, ownedItems, paymentEvents, paymentPrices, paymentReceipts, paymentRefunds, subscriptions } from '../src/db/schema/index.ts';
 import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { call } from './auth-helpers.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
@@ -151,6 +151,32 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     const before = (await t.ctx.db.select().from(paymentEvents)).length;
     expect((await postWebhook(t, forged.body, Stripe.webhooks.generateTestHeaderString({ payload: forged.body, secret: 'whsec_other' }))).statusCode).toBe(400);
     expect((await t.ctx.db.select().from(paymentEvents)).length).toBe(before);
+  });
+
+  it('a referred user’s payment reads its card’s fingerprint from the payment intent and earns their affiliate a commission; other payments never ask', async () => {
+    const affiliate = await createUser(t.ctx, { roles: ['affiliate'] });
+    await t.ctx.db.insert(affiliates).values({ userId: affiliate.id, commissionBps: 1500 });
+    await t.ctx.db.insert(affiliateCodes).values({ code: `stripe-${randomUUID().slice(0, 8)}`, affiliateUserId: affiliate.id });
+    const [code] = await t.ctx.db.select().from(affiliateCodes).where(eq(affiliateCodes.affiliateUserId, affiliate.id));
+    const user = await createUser(t.ctx);
+    await t.ctx.db.insert(affiliateReferrals).values({ affiliateUserId: affiliate.id, referredUserId: user.id, code: code!.code, clickedAt: new Date() });
+    const { checkout, invoice, pi } = await paidSubscription(user);
+    stripe.put({ id: pi, object: 'payment_intent', amount: 999, currency: 'usd', status: 'succeeded', payment_method: { id: `pm_${pi.slice(3)}`, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', fingerprint: 'Xt5EWLLDS7FJjR1c' } } });
+    await sendAll([
+      { type: 'checkout.session.completed', id: checkout.session_id, object: 'checkout.session' },
+      { type: 'invoice.paid', id: invoice, object: 'invoice' },
+    ]);
+    const [receipt] = await t.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, user.id));
+    expect(receipt!.cardFingerprint).toBe('Xt5EWLLDS7FJjR1c');
+    const intentRead = stripe.requests.find((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${pi}`)!;
+    expect(intentRead.params.getAll('expand[]')).toEqual(['payment_method']);
+    // $9.99 at 15 %: 149.85 cents, rounded down.
+    expect((await t.ctx.db.select().from(affiliateCommissions).where(eq(affiliateCommissions.receiptId, receipt!.id))).map((c) => c.amountCents)).toEqual([149]);
+
+    const stranger = await createUser(t.ctx);
+    const paid = await paidSubscription(stranger);
+    await sendAll([{ type: 'invoice.paid', id: paid.invoice, object: 'invoice' }]);
+    expect(stripe.requests.some((r) => r.path === `/v1/payment_intents/${paid.pi}`)).toBe(false);
   });
 
   it('opens the Customer Portal, upgrades through a subscription update, and a refund takes back the unspent credits', async () => {

@@ -165,7 +165,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       });
       return { status: 200, body: transfer };
     }
-    if ((m = /^\/v1\/(checkout\/sessions|subscriptions|invoices|charges|disputes|products|prices)\/([^/]+)$/.exec(path)) && method === 'GET') {
+    if ((m = /^\/v1\/(checkout\/sessions|subscriptions|invoices|charges|disputes|products|prices|payment_intents)\/([^/]+)$/.exec(path)) && method === 'GET') {
       const object = objects.get(decodeURIComponent(m[2]!));
       return object ? { status: 200, body: object } : missing(m[2]!);
     }

@@ -63,6 +63,7 @@ export const creatorEarningsSchema = z.object({
 export type CreatorEarnings = z.infer<typeof creatorEarningsSchema>;
 
 const CREATOR_PEOPLE = claims('creator', 'collaborator');
+const AFFILIATES = claims('affiliate');
 const monthParams = z.strictObject({ month: monthParamSchema });
 
 export const EARNINGS_API = {
@@ -83,6 +84,26 @@ export const EARNINGS_API = {
     access: CREATOR_PEOPLE,
     summary: 'My statement of an approved month as CSV, the same figures as the PDF',
     tags: ['earnings'],
+    params: monthParams,
+    reply: { kind: 'file', contentTypes: ['text/csv'] },
+    rateLimit: 'export',
+  },
+  downloadAffiliateStatementPdf: {
+    method: 'GET',
+    path: '/api/affiliate/earnings/:month/statement.pdf',
+    access: AFFILIATES,
+    summary: 'My affiliate statement of an approved month as a PDF: the commissions on referred payments, never who paid (404 for a month not approved or without my line)',
+    tags: ['earnings', 'affiliates'],
+    params: monthParams,
+    reply: { kind: 'file', contentTypes: ['application/pdf'] },
+    rateLimit: 'export',
+  },
+  downloadAffiliateStatementCsv: {
+    method: 'GET',
+    path: '/api/affiliate/earnings/:month/statement.csv',
+    access: AFFILIATES,
+    summary: 'My affiliate statement of an approved month as CSV, the same figures as the PDF',
+    tags: ['earnings', 'affiliates'],
     params: monthParams,
     reply: { kind: 'file', contentTypes: ['text/csv'] },
     rateLimit: 'export',

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { PayoutLineKind } from '@crate/contract/payout-enums';
 import type { DbOrTx } from '../../db/client.ts';
-import { monthlyPayouts, payoutLines, users } from '../../db/schema/index.ts';
+import { affiliateCommissions, monthlyPayouts, paymentReceipts, payoutLines, users } from '../../db/schema/index.ts';
 
 /** The most months one earnings answer lists (twenty years of monthly lines: a bound, never reached in practice). */
 const MAX_EARNINGS_MONTHS = 240;
@@ -16,6 +16,7 @@ const LINE_COLUMNS = {
   credits: payoutLines.credits,
   poolCents: payoutLines.poolCents,
   salesCents: payoutLines.salesCents,
+  commissionCents: payoutLines.commissionCents,
   adjustmentCents: payoutLines.adjustmentCents,
   carriedInCents: payoutLines.carriedInCents,
   amountCents: payoutLines.amountCents,
@@ -48,6 +49,7 @@ export async function findLineOfMonth(db: DbOrTx, payeeUserId: string, month: st
       payeeName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`,
       monthPoolCents: monthlyPayouts.poolCents,
       monthCredits: monthlyPayouts.credits,
+      approvedAt: monthlyPayouts.approvedAt,
     })
     .from(payoutLines)
     .innerJoin(monthlyPayouts, eq(monthlyPayouts.id, payoutLines.payoutId))
@@ -56,3 +58,27 @@ export async function findLineOfMonth(db: DbOrTx, payeeUserId: string, month: st
   return row ?? null;
 }
 export type StatementLineRow = NonNullable<Awaited<ReturnType<typeof findLineOfMonth>>>;
+
+/** The most payments one affiliate statement lists (a bound far beyond one affiliate's month). */
+const MAX_STATEMENT_COMMISSIONS = 5000;
+
+/**
+ * The commissions an approved month counted for an affiliate (decision 0056): on payments still paid, or refunded
+ * only after the month was approved. What was paid and when, never by whom.
+ */
+export async function listCountedCommissions(db: DbOrTx, affiliateUserId: string, month: string, approvedAt: Date | null) {
+  return db
+    .select({ paidAt: paymentReceipts.createdAt, kind: paymentReceipts.kind, amount: paymentReceipts.amount, currency: paymentReceipts.currency, bps: affiliateCommissions.bps, amountCents: affiliateCommissions.amountCents })
+    .from(affiliateCommissions)
+    .innerJoin(paymentReceipts, eq(paymentReceipts.id, affiliateCommissions.receiptId))
+    .where(
+      and(
+        eq(affiliateCommissions.affiliateUserId, affiliateUserId),
+        eq(affiliateCommissions.month, month),
+        approvedAt ? or(eq(paymentReceipts.status, 'paid'), sql`${paymentReceipts.statusChangedAt} > ${approvedAt.toISOString()}::timestamptz`) : eq(paymentReceipts.status, 'paid'),
+      ),
+    )
+    .orderBy(asc(paymentReceipts.createdAt), asc(affiliateCommissions.id))
+    .limit(MAX_STATEMENT_COMMISSIONS);
+}
+export type CountedCommissionRow = Awaited<ReturnType<typeof listCountedCommissions>>[number];

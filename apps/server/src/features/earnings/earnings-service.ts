@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
-import { MINIMUM_PAYOUT_CENTS, type PayoutCarryReason } from '@crate/contract/payout-enums';
+import { MINIMUM_PAYOUT_CENTS, type PayoutCarryReason, type PayoutLineKind } from '@crate/contract/payout-enums';
 import type { CreatorEarnings, EarningsLineStatus, EarningsMonth } from '@crate/contract/earnings';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asPayoutLine } from '../../policies/payout-line-policy.ts';
-import { findLineOfMonth, listLinesOfPayee, type PayeeLineRow } from './earnings-repository.ts';
+import { findLineOfMonth, listCountedCommissions, listLinesOfPayee, type PayeeLineRow } from './earnings-repository.ts';
 import { renderStatementPdf, statementCsvLines, statementOf, type EarningsStatement } from './earnings-statement.ts';
 
 const THAT_STATEMENT = 'That statement';
@@ -70,11 +70,12 @@ export async function getCreatorEarnings(db: DbOrTx, viewer: Viewer, now: Date):
   };
 }
 
-/** The viewer's statement of an approved (or paying, or paid) month; a draft month, or one without the viewer's line, does not exist (404). */
-async function findStatement(db: DbOrTx, viewer: Viewer, month: string): Promise<EarningsStatement> {
-  const row = authorize(viewer, 'read', await findLineOfMonth(db, viewer.userId, `${month}-01`, 'creator'), asPayoutLine, THAT_STATEMENT);
+/** The viewer's statement of an approved (or paying, or paid) month; a draft month, or one without the viewer's line of that kind, does not exist (404). */
+async function findStatement(db: DbOrTx, viewer: Viewer, month: string, kind: PayoutLineKind): Promise<EarningsStatement> {
+  const row = authorize(viewer, 'read', await findLineOfMonth(db, viewer.userId, `${month}-01`, kind), asPayoutLine, THAT_STATEMENT);
   if (row.monthStatus === 'draft') throw notFound(THAT_STATEMENT);
-  return statementOf(row);
+  const commissions = kind === 'affiliate' ? await listCountedCommissions(db, viewer.userId, row.month, row.approvedAt) : [];
+  return statementOf(row, kind, commissions);
 }
 
 export interface StatementFile {
@@ -82,14 +83,16 @@ export interface StatementFile {
   body: Readable | PDFKit.PDFDocument;
 }
 
-/** The statement as CSV: the same figures as the PDF, one summary block then one row per pack. */
-export async function statementCsv(db: DbOrTx, viewer: Viewer, month: string): Promise<StatementFile> {
-  const statement = await findStatement(db, viewer, month);
-  return { fileName: `crate-statement-${statement.month}.csv`, body: Readable.from(statementCsvLines(statement)) };
+const statementName = (statement: EarningsStatement, extension: string) => `crate-${statement.kind === 'affiliate' ? 'affiliate-' : ''}statement-${statement.month}.${extension}`;
+
+/** The statement as CSV: the same figures as the PDF, one summary block then one row per pack (or referred payment). */
+export async function statementCsv(db: DbOrTx, viewer: Viewer, month: string, kind: PayoutLineKind): Promise<StatementFile> {
+  const statement = await findStatement(db, viewer, month, kind);
+  return { fileName: statementName(statement, 'csv'), body: Readable.from(statementCsvLines(statement)) };
 }
 
-/** The statement as a PDF (pdfkit, a stream; its pack table is bounded: see earnings-statement.ts). */
-export async function statementPdf(db: DbOrTx, viewer: Viewer, month: string): Promise<StatementFile> {
-  const statement = await findStatement(db, viewer, month);
-  return { fileName: `crate-statement-${statement.month}.pdf`, body: renderStatementPdf(statement) };
+/** The statement as a PDF (pdfkit, a stream; its table is bounded: see earnings-statement.ts). */
+export async function statementPdf(db: DbOrTx, viewer: Viewer, month: string, kind: PayoutLineKind): Promise<StatementFile> {
+  const statement = await findStatement(db, viewer, month, kind);
+  return { fileName: statementName(statement, 'pdf'), body: renderStatementPdf(statement) };
 }

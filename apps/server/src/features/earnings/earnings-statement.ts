@@ -1,11 +1,25 @@
 import PDFDocument from 'pdfkit';
-import { MINIMUM_PAYOUT_CENTS, WHOLE_BPS, type PayoutCarryReason, type PayoutLineStatus } from '@crate/contract/payout-enums';
+import { MINIMUM_PAYOUT_CENTS, WHOLE_BPS, type PayoutCarryReason, type PayoutLineKind, type PayoutLineStatus, type ReceiptKind } from '@crate/contract/payout-enums';
 import type { PayoutLineDetail } from '../../db/schema/index.ts';
 import { csvLine } from '../../files/csv.ts';
-import type { StatementLineRow } from './earnings-repository.ts';
+import type { CountedCommissionRow, StatementLineRow } from './earnings-repository.ts';
 
-/** One payee's statement of an approved month (decision 0055): the same figures in the PDF and the CSV. */
+/** One referred payment behind an affiliate's line: when, what for, how much, the rate and the commission. */
+export interface StatementCommission {
+  paidAt: Date;
+  kind: ReceiptKind;
+  amount: number;
+  currency: string;
+  bps: number;
+  amountCents: number;
+}
+
+/**
+ * One payee's statement of an approved month (decisions 0055, 0056): the same figures in the PDF and the CSV. A
+ * creator's line is made of packs, an affiliate's of commissions on referred payments.
+ */
 export interface EarningsStatement {
+  kind: PayoutLineKind;
   /** `YYYY-MM`. */
   month: string;
   payeeName: string;
@@ -13,9 +27,11 @@ export interface EarningsStatement {
   /** The month's pool shared by its credits: what one credit spent that month earned, in cents (unrounded). */
   poolRateCents: number | null;
   packs: PayoutLineDetail[];
+  commissions: StatementCommission[];
   credits: number;
   poolCents: number;
   salesCents: number;
+  commissionCents: number;
   adjustmentCents: number;
   carriedInCents: number;
   amountCents: number;
@@ -24,17 +40,20 @@ export interface EarningsStatement {
   paidAt: Date | null;
 }
 
-export function statementOf(row: StatementLineRow): EarningsStatement {
+export function statementOf(row: StatementLineRow, kind: PayoutLineKind, commissions: readonly CountedCommissionRow[]): EarningsStatement {
   const monthCredits = Number(row.monthCredits);
   return {
+    kind,
     month: row.month.slice(0, 7),
     payeeName: row.payeeName,
     currency: row.currency,
     poolRateCents: monthCredits > 0 ? Number(row.monthPoolCents) / monthCredits : null,
     packs: [...row.details].sort((a, b) => a.creator_name.localeCompare(b.creator_name) || a.pack_title.localeCompare(b.pack_title) || a.pack_id.localeCompare(b.pack_id)),
+    commissions: commissions.map((c) => ({ ...c })),
     credits: Number(row.credits),
     poolCents: Number(row.poolCents),
     salesCents: Number(row.salesCents),
+    commissionCents: Number(row.commissionCents),
     adjustmentCents: Number(row.adjustmentCents),
     carriedInCents: Number(row.carriedInCents),
     amountCents: Number(row.amountCents),
@@ -80,14 +99,20 @@ function statusWords(statement: EarningsStatement): string {
  */
 export function* statementCsvLines(statement: EarningsStatement): Generator<string> {
   const money = (cents: number) => decimalOf(cents);
+  const creator = statement.kind === 'creator';
   yield csvLine(['field', 'value']);
   yield csvLine(['month', statement.month]);
   yield csvLine(['payee', statement.payeeName]);
+  yield csvLine(['kind', statement.kind]);
   yield csvLine(['currency', statement.currency.toUpperCase()]);
-  yield csvLine(['credits', statement.credits]);
-  yield csvLine(['pool_rate_per_credit', statement.poolRateCents === null ? '' : (statement.poolRateCents / 100).toFixed(4)]);
-  yield csvLine(['pool', money(statement.poolCents)]);
-  yield csvLine(['sales', money(statement.salesCents)]);
+  if (creator) {
+    yield csvLine(['credits', statement.credits]);
+    yield csvLine(['pool_rate_per_credit', statement.poolRateCents === null ? '' : (statement.poolRateCents / 100).toFixed(4)]);
+    yield csvLine(['pool', money(statement.poolCents)]);
+    yield csvLine(['sales', money(statement.salesCents)]);
+  } else {
+    yield csvLine(['commissions', money(statement.commissionCents)]);
+  }
   yield csvLine(['adjustments', money(statement.adjustmentCents)]);
   yield csvLine(['carried_in', money(statement.carriedInCents)]);
   yield csvLine(['total', money(statement.amountCents)]);
@@ -95,25 +120,35 @@ export function* statementCsvLines(statement: EarningsStatement): Generator<stri
   yield csvLine(['carry_reason', statement.carryReason ?? '']);
   yield csvLine(['paid_at', statement.paidAt?.toISOString() ?? '']);
   yield '\r\n';
-  yield csvLine(['pack', 'creator', 'share_percent', 'credits', 'sold_for']);
-  for (const pack of statement.packs) yield csvLine([pack.pack_title, pack.creator_name, percentOf(pack.share_bps).replace('%', ''), pack.credits, money(pack.sales_cents)]);
+  if (creator) {
+    yield csvLine(['pack', 'creator', 'share_percent', 'credits', 'sold_for']);
+    for (const pack of statement.packs) yield csvLine([pack.pack_title, pack.creator_name, percentOf(pack.share_bps).replace('%', ''), pack.credits, money(pack.sales_cents)]);
+    return;
+  }
+  yield csvLine(['paid_on', 'payment', 'amount', 'currency', 'rate_percent', 'commission']);
+  for (const c of statement.commissions) yield csvLine([c.paidAt.toISOString().slice(0, 10), PAYMENT_WORDS[c.kind], money(c.amount), c.currency.toUpperCase(), percentOf(c.bps).replace('%', ''), money(c.amountCents)]);
 }
 
-/** The most packs one PDF lists (about ten pages); a payee with more finds every pack in the CSV. */
-const MAX_PDF_PACKS = 400;
+/** What a referred payment was for, in the statement's words. */
+const PAYMENT_WORDS: Record<ReceiptKind, string> = { plan: 'Plan', refill: 'Refill', purchase: 'Purchase' };
+
+/** The most rows (packs or payments) one PDF lists (about ten pages); a payee with more finds every one in the CSV. */
+const MAX_PDF_ROWS = 400;
 
 /**
  * The statement as a PDF (pdfkit, its built-in Helvetica, like a licence certificate): the month, the payee,
- * the figures and how the line stands, then a table of packs. Bounded (MAX_PDF_PACKS rows), so it renders in a few
+ * the figures and how the line stands, then a table of packs (or referred payments). Bounded (MAX_PDF_ROWS rows), so it renders in a few
  * milliseconds on the request's own turn; a stream to pipe to the reply.
  */
 export function renderStatementPdf(statement: EarningsStatement): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Crate earnings statement ${statement.month}`, Author: 'Crate' } });
+  const creator = statement.kind === 'creator';
+  const title = creator ? 'Earnings statement' : 'Affiliate statement';
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Crate ${title.toLowerCase()} ${statement.month}`, Author: 'Crate' } });
   const money = (cents: number) => moneyOf(cents, statement.currency);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   doc.fontSize(10).fillColor('#777777').text('CRATE', { characterSpacing: 2 });
-  doc.moveDown(0.5).fontSize(22).fillColor('#111111').text('Earnings statement');
+  doc.moveDown(0.5).fontSize(22).fillColor('#111111').text(title);
   doc.moveDown(0.2).fontSize(14).fillColor('#c2410c').text(`${statement.month} · ${statement.payeeName}`);
   doc.moveDown(1.2);
   const figure = (label: string, value: string, strong = false) => {
@@ -122,10 +157,14 @@ export function renderStatementPdf(statement: EarningsStatement): PDFKit.PDFDocu
     doc.fontSize(strong ? 12 : 10).fillColor('#111111').text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
     doc.moveDown(0.4);
   };
-  figure('Credits spent on your sounds', String(statement.credits));
-  figure("Pool rate (the month's creator pool ÷ its credits)", `${rateOf(statement)} per credit`);
-  figure('From the pool', money(statement.poolCents));
-  figure('From sales (70 % of packs and bundles bought outright)', money(statement.salesCents));
+  if (creator) {
+    figure('Credits spent on your sounds', String(statement.credits));
+    figure("Pool rate (the month's creator pool ÷ its credits)", `${rateOf(statement)} per credit`);
+    figure('From the pool', money(statement.poolCents));
+    figure('From sales (70 % of packs and bundles bought outright)', money(statement.salesCents));
+  } else {
+    figure(`Commissions on ${statement.commissions.length} referred ${statement.commissions.length === 1 ? 'payment' : 'payments'}`, money(statement.commissionCents));
+  }
   figure('Adjustments (refunds of earlier months)', money(statement.adjustmentCents));
   figure('Carried in from last month', money(statement.carriedInCents));
   doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#cccccc').stroke();
@@ -133,15 +172,23 @@ export function renderStatementPdf(statement: EarningsStatement): PDFKit.PDFDocu
   figure('Total', money(statement.amountCents), true);
   doc.moveDown(0.2).fontSize(10).fillColor('#555555').text('Status: ', left, doc.y, { continued: true }).fillColor('#111111').text(statusWords(statement), { width });
 
-  doc.moveDown(1).fontSize(12).fillColor('#111111').text('Packs', left, doc.y);
+  doc.moveDown(1).fontSize(12).fillColor('#111111').text(creator ? 'Packs' : 'Referred payments', left, doc.y);
   doc.moveDown(0.3);
-  const columns = [
-    { label: 'Pack', x: 0, w: 0.34, align: 'left' as const },
-    { label: 'Creator', x: 0.34, w: 0.26, align: 'left' as const },
-    { label: 'Your share', x: 0.6, w: 0.13, align: 'right' as const },
-    { label: 'Credits', x: 0.73, w: 0.12, align: 'right' as const },
-    { label: 'Sold for', x: 0.85, w: 0.15, align: 'right' as const },
-  ];
+  const columns = creator
+    ? [
+        { label: 'Pack', x: 0, w: 0.34, align: 'left' as const },
+        { label: 'Creator', x: 0.34, w: 0.26, align: 'left' as const },
+        { label: 'Your share', x: 0.6, w: 0.13, align: 'right' as const },
+        { label: 'Credits', x: 0.73, w: 0.12, align: 'right' as const },
+        { label: 'Sold for', x: 0.85, w: 0.15, align: 'right' as const },
+      ]
+    : [
+        { label: 'Paid on', x: 0, w: 0.22, align: 'left' as const },
+        { label: 'Payment', x: 0.22, w: 0.26, align: 'left' as const },
+        { label: 'Amount', x: 0.48, w: 0.18, align: 'right' as const },
+        { label: 'Rate', x: 0.66, w: 0.14, align: 'right' as const },
+        { label: 'Commission', x: 0.8, w: 0.2, align: 'right' as const },
+      ];
   const row = (cells: string[], color: string) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 24) doc.addPage();
     const y = doc.y;
@@ -157,10 +204,14 @@ export function renderStatementPdf(statement: EarningsStatement): PDFKit.PDFDocu
     columns.map((c) => c.label),
     '#777777',
   );
-  const shown = statement.packs.slice(0, MAX_PDF_PACKS);
-  for (const pack of shown) row([pack.pack_title, pack.creator_name, percentOf(pack.share_bps), String(pack.credits), money(pack.sales_cents)], '#111111');
-  if (statement.packs.length === 0) row(['No pack earned this month (carried balance and adjustments only).', '', '', '', ''], '#555555');
-  if (statement.packs.length > shown.length) row([`…and ${statement.packs.length - shown.length} more packs: every pack is in the CSV statement.`, '', '', '', ''], '#555555');
+  const rows: string[][] = creator
+    ? statement.packs.map((pack) => [pack.pack_title, pack.creator_name, percentOf(pack.share_bps), String(pack.credits), money(pack.sales_cents)])
+    : statement.commissions.map((c) => [c.paidAt.toISOString().slice(0, 10), PAYMENT_WORDS[c.kind], moneyOf(c.amount, c.currency), percentOf(c.bps), money(c.amountCents)]);
+  const shown = rows.slice(0, MAX_PDF_ROWS);
+  for (const cells of shown) row(cells, '#111111');
+  const things = creator ? 'packs' : 'payments';
+  if (rows.length === 0) row([creator ? 'No pack earned this month (carried balance and adjustments only).' : 'No referred payment this month (carried balance and adjustments only).', '', '', '', ''], '#555555');
+  if (rows.length > shown.length) row([`…and ${rows.length - shown.length} more ${things}: every one is in the CSV statement.`, '', '', '', ''], '#555555');
   doc.end();
   return doc;
 }
