@@ -1,10 +1,11 @@
 import type { CreatorRef } from '@crate/contract/catalogue';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS, packStatusLabel, takesFiles } from '@crate/contract/pack-status';
-import type { NextAction, StudioFile, StudioItem, StudioPack, StudioPackSummary } from '@crate/contract/studio-packs';
+import type { NextAction, StudioFile, StudioItem, StudioPack, StudioPackSummary, ZipImport } from '@crate/contract/studio-packs';
 import { imageSet } from '../../media/media-urls.ts';
 import type { FileRecord } from '../../files/file-repository.ts';
 import type { PackItemRow, PackSummaryFacts, StudioPackRow } from './studio-pack-repository.ts';
+import type { ZipImportRow } from './zip-import-repository.ts';
 
 const creatorOf = (row: StudioPackRow): CreatorRef => ({ id: row.creatorId, slug: row.creatorSlug, name: row.creatorName });
 
@@ -119,6 +120,21 @@ export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[],
   return blockers;
 }
 
+export function presentZipImport(row: ZipImportRow): ZipImport {
+  return {
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    total: row.total,
+    done: row.done,
+    imported: row.imported,
+    refused: row.refused,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    finished_at: iso(row.finishedAt),
+  };
+}
+
 export function presentStudioPack(
   row: StudioPackRow,
   files: readonly FileRecord[],
@@ -127,6 +143,7 @@ export function presentStudioPack(
   pipelineSaid: ReadonlyMap<string, string>,
   analysing: ReadonlySet<string>,
   abilities: StudioPackSummary['abilities'],
+  zipImports: readonly ZipImportRow[],
 ): StudioPack {
   return {
     ...presentStudioPackSummary(row, facts, abilities),
@@ -140,5 +157,6 @@ export function presentStudioPack(
     files: files.map((f) => presentFile(f, files, pipelineSaid, analysing)),
     items: items.map(presentItem),
     submit_blockers: submitBlockers(row, files, items),
+    zip_imports: zipImports.map(presentZipImport),
   };
 }

@@ -19,6 +19,7 @@ import { slugify } from '../creators/creator-profile-service.ts';
 import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-service.ts';
 import { copyDefaultSplitToPack } from '../splits/split-service.ts';
 import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
+import { listZipImports } from './zip-import-repository.ts';
 import {
   clearDuplicateMarks,
   clearPackPreviewIf,
@@ -63,7 +64,7 @@ async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): P
   // What the latest processing run said about each file with a problem: the creator reads it beside the file.
   const said = new Map((run ? await listProblemOutcomes(db, run.id) : []).flatMap((o) => (o.fileId && o.problem && o.message ? [[o.fileId, o.message] as const] : [])));
   const analysing = await listAnalysingFileIds(db, packFiles.filter((f) => f.kind === 'Sample audio').map((f) => f.id));
-  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, abilitiesOn(viewer, asPack(row), STUDIO_ABILITIES));
+  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, abilitiesOn(viewer, asPack(row), STUDIO_ABILITIES), await listZipImports(db, row.id));
 }
 
 export async function listStudioPacks(ctx: AppContext, viewer: Viewer, query: z.output<typeof pageQuerySchema>): Promise<Page<StudioPackSummary>> {
