@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ZipImportState } from '@crate/contract/studio-packs';
 import type { DbOrTx } from '../../db/client.ts';
-import { creatorCollaborators, creators, files, packZipImports, userRoles, users } from '../../db/schema/index.ts';
+import { files, packZipImports, users } from '../../db/schema/index.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
 import type { Role } from '@crate/contract/roles';
 
@@ -58,9 +58,10 @@ export async function findUploaderStanding(db: DbOrTx, userId: string): Promise<
     .select({
       disabledAt: users.disabledAt,
       deactivatedAt: users.deactivatedAt,
-      roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
-      creatorId: sql<string | null>`(select ${creators.id}::text from ${creators} where ${creators.userId} = ${users.id})`,
-      collaboratorOf: sql<string[]>`array(select ${creatorCollaborators.creatorId}::text from ${creatorCollaborators} where ${creatorCollaborators.userId} = ${users.id} order by 1)`,
+      // Qualified by hand: a one-table select names its columns bare, and the subqueries' tables have an "id" too.
+      roles: sql<string[]>`array(select ur.role::text from user_roles ur where ur.user_id = users.id order by 1)`,
+      creatorId: sql<string | null>`(select c.id::text from creators c where c.user_id = users.id)`,
+      collaboratorOf: sql<string[]>`array(select cc.creator_id::text from creator_collaborators cc where cc.user_id = users.id order by 1)`,
     })
     .from(users)
     .where(eq(users.id, userId));
