@@ -48,7 +48,7 @@ describe.skipIf(!e2eEnabled())('pack upload: a zip with refused entries', () => 
 
     await withPage(env, owner, async (page) => {
       await page.goto(`${baseUrl}/packupload/${pack.id}`);
-      await expectHeading(page, 'Strays Kit');
+      await expectHeading(page, 'Strays Kit', 20_000);
       const folderChooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Choose a folder' }).click();
       await (await folderChooser).setFiles(packFolder);
