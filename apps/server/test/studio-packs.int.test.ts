@@ -190,11 +190,15 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     const result = res.json() as UploadResult;
     expect(result.files).toEqual([]);
     expect(result.zip_import).toMatchObject({ name: 'Zipped.zip', state: 'unpacking', total: 2, done: 0 });
-    expect((await openPack(pack.id)).zip_imports).toEqual([expect.objectContaining({ id: result.zip_import!.id, state: 'unpacking' })]);
+    const waiting = await openPack(pack.id);
+    expect(waiting.zip_imports).toEqual([expect.objectContaining({ id: result.zip_import!.id, state: 'unpacking' })]);
+    // Submitting waits for the zip: its files are not in the pack yet.
+    expect(waiting.submit_blockers).toContain('A zip is still being unpacked: wait until its files are in the pack.');
     await t.ctx.jobs.drain();
     const after = await openPack(pack.id);
     expect(after.files.map((f) => f.path).sort()).toEqual(['Zipped/Kicks/Kick 01.wav', 'Zipped/Kicks/Kick 02.wav']);
     expect(after.items.map((i) => i.name).sort()).toEqual(['Kick 01', 'Kick 02']);
+    expect(after.submit_blockers.filter((b) => /zip/.test(b))).toEqual([]);
     expect(after.zip_imports).toEqual([
       expect.objectContaining({ state: 'done', total: 2, done: 2, imported: 2, error: null, refused: [{ path: 'Zipped/readme.txt', reason: 'not a sound, preset, MIDI file or image' }] }),
     ]);

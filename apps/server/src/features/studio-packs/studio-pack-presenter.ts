@@ -108,9 +108,11 @@ function presentItem(item: PackItemRow): StudioItem {
 }
 
 /** Why the pack cannot go to review yet, in the creator's words; empty when it can. */
-export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[], items: readonly PackItemRow[]): string[] {
+export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[], items: readonly PackItemRow[], zipImports: readonly Pick<ZipImportRow, 'state'>[]): string[] {
   const blockers: string[] = [];
   if (!takesFiles(row.status)) blockers.push(`The pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft goes to review.`);
+  const unpacking = zipImports.filter((z) => z.state === 'unpacking').length;
+  if (unpacking > 0) blockers.push(`${unpacking === 1 ? 'A zip is' : `${unpacking} zips are`} still being unpacked: wait until ${unpacking === 1 ? 'its' : 'their'} files are in the pack.`);
   if (items.length === 0) blockers.push('Upload at least one sound or preset.');
   if (!row.coverFileId) blockers.push('Add cover art (a square image of at least 500 × 500 pixels).');
   const problems = files.filter((f) => f.problem).length;
@@ -156,7 +158,7 @@ export function presentStudioPack(
     total_bytes: files.reduce((sum, f) => sum + f.size, 0),
     files: files.map((f) => presentFile(f, files, pipelineSaid, analysing)),
     items: items.map(presentItem),
-    submit_blockers: submitBlockers(row, files, items),
+    submit_blockers: submitBlockers(row, files, items, zipImports),
     zip_imports: zipImports.map(presentZipImport),
   };
 }

@@ -216,7 +216,7 @@ export async function markDuplicates(db: DbOrTx, packFiles: readonly { id: strin
 export async function submitStudioPack(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<StudioPack> {
   return ctx.db.transaction(async (tx) => {
     const row = authorize(viewer, 'submit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
-    const blockers = submitBlockers(row, await listOriginalFiles(tx, id), await listPackItems(tx, id));
+    const blockers = submitBlockers(row, await listOriginalFiles(tx, id), await listPackItems(tx, id), await listZipImports(tx, id));
     if (blockers.length > 0) throw new AppError('CONFLICT', `This pack cannot go to review yet. ${blockers.join(' ')}`);
     const path: PackStatus[] = row.status === PACK_STATUS.fileErrors ? [PACK_STATUS.draft, PACK_STATUS.awaitingApproval] : [PACK_STATUS.awaitingApproval];
     for (const to of path) await transitionPack(ctx, tx, { packId: id, to, actor: { userId: viewer.userId, ipAddress } });
