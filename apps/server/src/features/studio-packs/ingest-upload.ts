@@ -50,7 +50,7 @@ export interface Piece {
   size: number;
 }
 
-export const THAT_PACK = 'That pack';
+const THAT_PACK = 'That pack';
 
 /** Where a zip waits for its job, beside the uploads in DATA_DIR (every process that runs jobs shares it). */
 export const zipImportPath = (config: Pick<Config, 'dataDir'>, importId: string) => path.join(config.dataDir, 'zip-imports', `${importId}.zip`);
