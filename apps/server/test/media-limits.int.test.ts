@@ -11,7 +11,8 @@ import { MEDIA_INPUTS, NOT_MEDIA_RAW_BODIES, PACK_FILE_MEDIA, type MediaInput } 
 import { classifyPackFile, classifyPackFiles } from '@crate/contract/pack-file-kind';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { AUDIO_MAX_SECONDS, formatDuration, IMAGE_MAX_PIXELS_LABEL } from '@crate/contract/studio-limits';
-import { files } from '../src/db/schema/index.ts';
+import type { UploadResult } from '@crate/contract/studio-packs';
+import { files, packZipImports } from '../src/db/schema/index.ts';
 import { mediaPool } from '../src/media/media-pool.ts';
 import { freshAddress } from './auth-helpers.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
@@ -119,15 +120,24 @@ describe(`media limits on ${TEST_DB}: no unbounded media work in the API's event
       const res = await send(input, input.media === 'audio' ? overLongFlac : imageBomb);
       const elapsed = performance.now() - started;
       const at = `${res.statusCode} ${res.body.slice(0, 300)}`;
-      expect(res.statusCode, at).toBe(413);
-      const { error } = res.json() as { error: { code: string; message: string; field?: string } };
-      expect(error.code, at).toBe('PAYLOAD_TOO_LARGE');
-      expect(error.field, at).toBe('file');
-      if (input.media === 'audio') expect(error.message, at).toContain(`at most ${formatDuration(AUDIO_MAX_SECONDS[input.limit!])}`);
-      else expect(error.message, at).toContain(IMAGE_MAX_PIXELS_LABEL);
+      const limit = input.media === 'audio' ? `at most ${formatDuration(AUDIO_MAX_SECONDS[input.limit!])}` : IMAGE_MAX_PIXELS_LABEL;
+      if ('zip' in input.via) {
+        // Inside a zip it is left out alone, in the same words, when the zip is unpacked (decision 0060); the files beside it are kept.
+        expect(res.statusCode, at).toBe(200);
+        await t.ctx.jobs.drain();
+        const [unpacked] = await t.ctx.db.select().from(packZipImports).where(eq(packZipImports.id, (res.json() as UploadResult).zip_import!.id));
+        expect(unpacked!.refused, at).toEqual([{ path: input.via.zip, reason: expect.stringContaining(limit) }]);
+        expect(await storedFiles(), 'nothing of it is kept').toBe(filesBefore + (input.via.beside?.length ?? 0));
+      } else {
+        expect(res.statusCode, at).toBe(413);
+        const { error } = res.json() as { error: { code: string; message: string; field?: string } };
+        expect(error.code, at).toBe('PAYLOAD_TOO_LARGE');
+        expect(error.field, at).toBe('file');
+        expect(error.message, at).toContain(limit);
+        expect(await storedFiles(), 'nothing of it is kept').toBe(filesBefore);
+      }
       expect(mediaPool().counts.started, 'nothing was decoded').toBe(decodesBefore);
-      expect(await storedFiles(), 'nothing of it is kept').toBe(filesBefore);
-      expect(elapsed, 'refused at once').toBeLessThan(5000);
+      expect(elapsed, 'answered at once').toBeLessThan(5000);
       expect((await t.app.inject({ url: '/api/health', remoteAddress: freshAddress() })).statusCode).toBe(200);
     });
   });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -5,11 +7,11 @@ import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { StudioPack, UploadResult } from '@crate/contract/studio-packs';
 import type { Collaborators } from '@crate/contract/users';
 import { buildApp } from '../src/app.ts';
-import { files, jobs, packs, userRoles } from '../src/db/schema/index.ts';
+import { files, jobs, packs, uploadReservations, userRoles } from '../src/db/schema/index.ts';
 import { call } from './auth-helpers.ts';
 import { addCollaborator, createCreator, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { loopWav, rawZip, toneWav, tusCreate, tusHead, tusPatch, tusUpload } from './studio-upload-helpers.ts';
+import { eightBitWav, loopWav, rawZip, toneWav, tusCreate, tusHead, tusPatch, tusUpload } from './studio-upload-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const png = (size = 600) => sharp({ create: { width: size, height: size, channels: 3, background: '#c84' } }).png().toBuffer();
@@ -153,7 +155,7 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     await refused('pack.zip', rawZip([{ name: '/etc/evil.wav', data: toneWav() }]), 400, /leads outside the pack/);
     await refused('pack.zip', rawZip([{ name: 'Kicks/link.wav', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]), 400, /symbolic link/);
     await refused('pack.zip', rawZip([{ name: 'Kicks/bomb.wav', data: Buffer.alloc(50 * 1024 * 1024), deflate: true }]), 400, /zip bomb/);
-    await refused('pack.zip', rawZip([{ name: 'Kicks/ok.wav', data: toneWav() }, { name: 'Kicks/notes.wav', data: Buffer.from('text '.repeat(100)) }]), 415, /"Kicks\/notes\.wav" is text/);
+    await refused('pack.zip', rawZip([{ name: 'Kicks/notes.txt', data: Buffer.from('text '.repeat(100)) }]), 400, /holds no sounds, presets, MIDI files or images/);
     await refused('pack.zip', Buffer.from('PK this is not a zip'), 400, /not a zip we can read/);
 
     const created = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'empty.wav' }, 0);
@@ -161,7 +163,11 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     expect(created.json().error.message).toMatch(/"empty\.wav" is empty \(0 bytes\)/);
     const huge = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'huge.wav' }, 300 * 1024 * 1024);
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().error.message).toMatch(/at most 200 MB/);
+    expect(huge.json().error.message).toBe('"huge.wav" is 300 MB; a sample audio file is at most 200 MB.');
+    // A zip over its limit is named with the limit the same way (not tus's bare "Maximum size exceeded").
+    const hugeZip = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'Whole Library.zip' }, 5 * 1024 * 1024 * 1024);
+    expect(hugeZip.statusCode).toBe(413);
+    expect(hugeZip.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', field: 'file', message: '"Whole Library.zip" is 5 GB; a zip is at most 4 GB.' });
     const control = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'kick\u0007.wav' }, 100);
     expect(control.statusCode).toBe(400);
     expect(control.json().error.message).toMatch(/control characters/);
@@ -180,10 +186,99 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     ]);
     const res = await upload(pack.id, 'Zipped.zip', zip);
     expect(res.statusCode, res.body).toBe(200);
+    // The last request only reads the zip's directory: its files are unpacked by a job, with progress.
     const result = res.json() as UploadResult;
-    expect(result.files.map((f) => f.path)).toEqual(['Zipped/Kicks/Kick 01.wav', 'Zipped/Kicks/Kick 02.wav']);
-    expect(result.skipped).toEqual([{ path: 'Zipped/readme.txt', reason: 'not a sound, preset, MIDI file or image' }]);
-    expect((await openPack(pack.id)).items.map((i) => i.name).sort()).toEqual(['Kick 01', 'Kick 02']);
+    expect(result.files).toEqual([]);
+    expect(result.zip_import).toMatchObject({ name: 'Zipped.zip', state: 'unpacking', total: 2, done: 0 });
+    const waiting = await openPack(pack.id);
+    expect(waiting.zip_imports).toEqual([expect.objectContaining({ id: result.zip_import!.id, state: 'unpacking' })]);
+    // Submitting waits for the zip: its files are not in the pack yet.
+    expect(waiting.submit_blockers).toContain('A zip is still being unpacked: wait until its files are in the pack.');
+    await t.ctx.jobs.drain();
+    const after = await openPack(pack.id);
+    expect(after.files.map((f) => f.path).sort()).toEqual(['Zipped/Kicks/Kick 01.wav', 'Zipped/Kicks/Kick 02.wav']);
+    expect(after.items.map((i) => i.name).sort()).toEqual(['Kick 01', 'Kick 02']);
+    expect(after.submit_blockers.filter((b) => /zip/.test(b))).toEqual([]);
+    expect(after.zip_imports).toEqual([
+      expect.objectContaining({ state: 'done', total: 2, done: 2, imported: 2, error: null, refused: [{ path: 'Zipped/readme.txt', reason: 'not a sound, preset, MIDI file or image' }] }),
+    ]);
+  });
+
+  it('imports the good files of a zip and lists every refused one with why, keeping nothing of the refused ones', async () => {
+    const pack = await newPack('Kit With Strays');
+    const zip = rawZip([
+      { name: 'Kit/Kicks/Kick 01.wav', data: toneWav(60, 0.3) },
+      { name: 'Kit/Old/Crunchy Hat.wav', data: eightBitWav(3000, 0.2) },
+      { name: 'Kit/notes.wav', data: Buffer.from('My notes about this kit, not audio.\n'.repeat(30)) },
+      { name: 'Kit/Grooves/Huge Groove.mid', data: Buffer.concat([midiBytes(), Buffer.alloc(6 * 1024 * 1024)]) },
+      { name: 'Kit/readme.txt', data: Buffer.from('thanks for buying') },
+      { name: 'Kit/Snares/Snare 01.wav', data: toneWav(190, 0.3), deflate: true },
+    ]);
+    const created = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'Kit.zip' }, zip.length);
+    const location = created.headers.location as string;
+    const uploadId = location.split('/').pop()!;
+    const res = await tusPatch(t, owner.cookie, location, 0, zip);
+    expect(res.statusCode, res.body).toBe(200);
+    const importId = (res.json() as UploadResult).zip_import!.id;
+    // Four files of accepted kinds to look at; the readme and the over-large MIDI are left out from the directory.
+    expect((res.json() as UploadResult).zip_import).toMatchObject({ state: 'unpacking', total: 4, done: 0, imported: 0 });
+    // Until its job has stored them, the zip's files hold their room in the pack.
+    expect(await t.ctx.db.select().from(uploadReservations).where(eq(uploadReservations.uploadId, uploadId))).toHaveLength(1);
+
+    await t.ctx.jobs.drain();
+    const after = await openPack(pack.id);
+    expect(after.items.map((i) => i.name).sort()).toEqual(['Kick 01', 'Snare 01']);
+    expect(after.files.map((f) => f.path).sort()).toEqual(['Kit/Kicks/Kick 01.wav', 'Kit/Snares/Snare 01.wav']);
+    expect(after.zip_imports).toEqual([
+      {
+        id: importId,
+        name: 'Kit.zip',
+        state: 'done',
+        total: 4,
+        done: 4,
+        imported: 2,
+        error: null,
+        created_at: expect.any(String),
+        finished_at: expect.any(String),
+        refused: [
+          { path: 'Kit/Grooves/Huge Groove.mid', reason: '"Kit/Grooves/Huge Groove.mid" is 6 MB; a midi file is at most 5 MB.' },
+          { path: 'Kit/readme.txt', reason: 'not a sound, preset, MIDI file or image' },
+          { path: 'Kit/Old/Crunchy Hat.wav', reason: '"Kit/Old/Crunchy Hat.wav" is 8-bit: sounds are sold as 16-, 24- or 32-bit WAV.' },
+          { path: 'Kit/notes.wav', reason: '"Kit/notes.wav" is text, not audio: upload a WAV, AIFF or FLAC file.' },
+        ],
+      },
+    ]);
+    // Nothing half-written: only the good files are stored, the room and the zip's bytes are let go.
+    expect(await t.ctx.db.select({ id: files.id }).from(files).where(eq(files.packId, pack.id))).toHaveLength(2);
+    expect(await t.ctx.db.select().from(uploadReservations).where(eq(uploadReservations.uploadId, uploadId))).toEqual([]);
+    expect(existsSync(path.join(t.ctx.config.dataDir, 'zip-imports', `${importId}.zip`))).toBe(false);
+  });
+
+  it('refuses a whole zip whose entry turns out hostile while it is unpacked, keeping none of it', async () => {
+    const pack = await newPack('Liar');
+    const zip = rawZip([
+      { name: 'Liar/Kick.wav', data: toneWav(60, 0.3) },
+      // Its header says 1,000 bytes; it inflates to far more (a bomb that lies about its size).
+      { name: 'Liar/Pad.wav', data: toneWav(220, 2), deflate: true, declaredSize: 1000 },
+    ]);
+    const res = await upload(pack.id, 'Liar.zip', zip);
+    expect(res.statusCode, res.body).toBe(200);
+    await t.ctx.jobs.drain();
+    const after = await openPack(pack.id);
+    expect(after.zip_imports[0]).toMatchObject({ state: 'refused', imported: 0, error: expect.stringMatching(/^This zip cannot be used: "Liar\/Pad\.wav" could not be unpacked/) });
+    expect(after.items).toEqual([]);
+    expect(await t.ctx.db.select().from(files).where(eq(files.packId, pack.id))).toEqual([]);
+  });
+
+  it('refuses a zip whose pack went to review before it was unpacked, keeping none of it', async () => {
+    const pack = await newPack('Too Late');
+    const res = await upload(pack.id, 'Late.zip', rawZip([{ name: 'Kick.wav', data: toneWav(60, 0.3) }]));
+    expect(res.statusCode, res.body).toBe(200);
+    await t.ctx.db.update(packs).set({ status: PACK_STATUS.awaitingApproval }).where(eq(packs.id, pack.id));
+    await t.ctx.jobs.drain();
+    const after = await openPack(pack.id);
+    expect(after.zip_imports[0]).toMatchObject({ state: 'refused', imported: 0, error: expect.stringMatching(/review|approval/i) });
+    expect(await t.ctx.db.select().from(files).where(eq(files.packId, pack.id))).toEqual([]);
   });
 
   it('marks a duplicate, blocks submission until it is removed, then submits (0 → 1)', async () => {

@@ -44,6 +44,26 @@ export function toneWav(hz = 440, seconds = 1, bitDepth: 16 | 24 = 16): Buffer {
   return encodeWav({ sampleRate: RATE, channels: [samples] }, bitDepth);
 }
 
+/** A sine tone as an 8-bit WAV (unsigned samples): real audio, in a bit depth sounds are not sold in. */
+export function eightBitWav(hz = 440, seconds = 0.5): Buffer {
+  const count = Math.round(RATE * seconds);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + count, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(RATE, 24);
+  header.writeUInt32LE(RATE, 28); // bytes per second
+  header.writeUInt16LE(1, 32); // block align
+  header.writeUInt16LE(8, 34); // bits per sample
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(count, 40);
+  const samples = Buffer.from(Array.from({ length: count }, (_, i) => Math.round(128 + 100 * Math.sin((2 * Math.PI * hz * i) / RATE))));
+  return Buffer.concat([header, samples]);
+}
+
 /** A loop that pulses at `bpm` (a decaying low thump on every beat) over an A-minor triad: tempo and key can be heard. */
 export function loopWav(bpm: number, seconds = 8): Buffer {
   const samples = new Float32Array(RATE * seconds);

@@ -137,6 +137,34 @@ export const studioPackSummarySchema = z.object({
 });
 export type StudioPackSummary = z.infer<typeof studioPackSummarySchema>;
 
+/**
+ * A zip of the pack after its last byte arrived (docs/decisions/0060): unpacked by a job, entry by entry, with its
+ * progress. `unpacking` while that runs; `done` when its good files are in the pack (every refused entry listed with
+ * why); `refused` when the zip itself could not be used (a hostile entry found while inflating, the pack no longer a
+ * draft) and nothing of it was kept; `failed` when unpacking broke on our side and nothing of it was kept.
+ */
+export const ZIP_IMPORT_STATES = ['unpacking', 'done', 'refused', 'failed'] as const;
+export type ZipImportState = (typeof ZIP_IMPORT_STATES)[number];
+
+export const zipImportSchema = z.object({
+  id: z.string(),
+  /** The zip's name as the creator sent it. */
+  name: z.string(),
+  state: z.enum(ZIP_IMPORT_STATES),
+  /** Entries to look at (files of an accepted kind), and how many have been looked at so far. */
+  total: z.number().int(),
+  done: z.number().int(),
+  /** Files of it now in the pack (0 until it is done). */
+  imported: z.number().int(),
+  /** Entries left out, each with why: not a kind a pack takes, too big, not audio we sell… */
+  refused: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /** Why the whole zip was refused or failed; null otherwise. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ZipImport = z.infer<typeof zipImportSchema>;
+
 export const studioPackSchema = studioPackSummarySchema.extend({
   description: z.string(),
   genres: z.array(z.string()),
@@ -149,6 +177,8 @@ export const studioPackSchema = studioPackSummarySchema.extend({
   items: z.array(studioItemSchema),
   /** Why a submit would be refused today, in words (empty when it can be submitted). */
   submit_blockers: z.array(z.string()),
+  /** The pack's zips, newest first: one unpacking shows its progress, one unpacked what it left out. */
+  zip_imports: z.array(zipImportSchema),
 });
 export type StudioPack = z.infer<typeof studioPackSchema>;
 
@@ -162,10 +192,12 @@ export const uploadMetadataSchema = z.strictObject({
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 
-/** What an upload added to a pack (the body of the finishing PATCH). */
+/**
+ * What an upload added to a pack (the body of the finishing PATCH): a file is in the pack at once; a zip is
+ * unpacked afterwards (`zip_import`, its progress and what it left out in the pack's `zip_imports`).
+ */
 export const uploadResultSchema = z.object({
   files: z.array(z.object({ id: z.string(), path: z.string(), kind: z.enum(PACK_FILE_KINDS) })),
-  /** Files inside a zip that were left out, and why (a readme, a folder of junk). */
-  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  zip_import: zipImportSchema.nullable(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;

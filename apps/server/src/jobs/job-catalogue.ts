@@ -27,6 +27,7 @@ import {
 } from '../features/payments/payment-jobs.ts';
 import { analyseAudioJobKey, analyseAudioPayloadSchema, runAnalyseAudio } from '../features/studio-packs/analyse-audio-job.ts';
 import { runUploadsSweep } from '../features/studio-packs/uploads-sweep-job.ts';
+import { runUnpackZip, unpackZipFailed, unpackZipJobKey, unpackZipPayloadSchema } from '../features/studio-packs/zip-import-job.ts';
 import { mailMessageSchema } from '../mail/mailer.ts';
 import { deriveMediaJobKey, deriveMediaPayloadSchema, runDeriveMedia } from '../processing/derive-media-job.ts';
 import { giveUpProcessPack, PROCESS_PACK_MAX_ATTEMPTS, processPackPayloadSchema, runProcessPack } from '../processing/process-pack.ts';
@@ -69,6 +70,17 @@ export const JOB_CATALOGUE = {
   'credits-expiring-notice': scheduled({ lane: 'bulk', schedule: { cron: '0 0 * * *' }, run: runCreditsExpiringNotice }),
   // The creator is looking at the sounds table waiting for BPM and key: interactive lane.
   'analyse-audio': job({ lane: 'interactive', payload: analyseAudioPayloadSchema, uniqueKey: analyseAudioJobKey, run: runAnalyseAudio }),
+  // The creator watches the zip's progress bar (decision 0060): interactive lane, like the analysis of its sounds.
+  // A short backoff, and few tries: a zip that breaks twice on our side is said to have failed, not left "unpacking".
+  'unpack-zip': job({
+    lane: 'interactive',
+    payload: unpackZipPayloadSchema,
+    uniqueKey: unpackZipJobKey,
+    maxAttempts: 3,
+    backoffMs: (n) => Math.min(60_000, 2000 * 2 ** n),
+    run: runUnpackZip,
+    failedForGood: unpackZipFailed,
+  }),
   'jobs-clean-up': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runJobsCleanUp }),
   'uploads-sweep': scheduled({ lane: 'bulk', schedule: { everyMs: HOUR_MS }, run: runUploadsSweep }),
   'site-stats-rollup': scheduled({ lane: 'bulk', schedule: { everyMs: 10 * 60_000 }, run: runSiteStatsRollup }),

@@ -1,6 +1,8 @@
 /** Limits shared by every API process on the database: request budgets (docs/decisions/0017) and upload room (0032). */
-import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns.ts';
+import { bigint, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { ZIP_IMPORT_STATES } from '@crate/contract/studio-packs';
+import { createdAt, id, ts } from './columns.ts';
 import { users } from './accounts.ts';
 import { creators } from './creators.ts';
 import { packs } from './catalogue.ts';
@@ -38,4 +40,37 @@ export const uploadReservations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('upload_reservations_creator_idx').on(t.creatorId, t.expiresAt), index('upload_reservations_pack_idx').on(t.packId)],
+);
+
+/**
+ * A zip of a pack whose bytes have all arrived, unpacked by the `unpack-zip` job (docs/decisions/0060): its progress
+ * while that runs, then what it left out and why, kept so the studio still shows it after a reload. Its upload's
+ * reservation (above) holds the room of its files until they are stored.
+ */
+export const packZipImports = pgTable(
+  'pack_zip_imports',
+  {
+    id: id(),
+    packId: uuid('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    /** The tus upload it came from: its reservation is given back when the import ends. */
+    uploadId: text('upload_id').notNull(),
+    startedByUserId: text('started_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    state: text('state', { enum: ZIP_IMPORT_STATES }).notNull().default('unpacking'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    refused: jsonb('refused').$type<{ path: string; reason: string }[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('pack_zip_imports_pack_idx').on(t.packId, t.createdAt),
+    check('pack_zip_imports_state_check', sql`${t.state} in ('unpacking', 'done', 'refused', 'failed')`),
+  ],
 );

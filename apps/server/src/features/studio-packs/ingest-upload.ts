@@ -1,28 +1,33 @@
 /**
- * A finished upload becomes part of its pack: a single file, or every accepted file of a zip. All of it is
- * checked by content first, then stored, then attached in one transaction with the pack locked; if
- * anything fails, every object stored for this upload is removed again — nothing is half-written.
+ * A finished upload becomes part of its pack. A single file is checked by content, stored, then attached in
+ * one transaction with the pack locked. A zip is only looked at here — its directory, for what would refuse it
+ * whole — and queued to be unpacked by the `unpack-zip` job (zip-import-job.ts, docs/decisions/0060), so the
+ * last request of a large zip stays short. Whatever stores files removes every object it stored when anything
+ * fails: nothing is half-written.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import type { UploadResult } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
 import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
+import type { PolicyViewer } from '../../policies/policy-viewer.ts';
 import { assertEditable, markDuplicates } from './studio-pack-service.ts';
-import { findStudioPack } from './studio-pack-repository.ts';
-import { pathOf } from './studio-pack-presenter.ts';
+import { findStudioPack, type StudioPackRow } from './studio-pack-repository.ts';
+import { pathOf, presentZipImport } from './studio-pack-presenter.ts';
 import { attachPackFiles } from './attach-pack-files.ts';
 import { checkUploadedFile } from './upload-content-check.ts';
 import { openPackZip } from './pack-zip.ts';
 import { confirmUploadRoom, roomStored } from './upload-room.ts';
+import { insertZipImport } from './zip-import-repository.ts';
 
 export type UploadKind = PackFileKind | 'zip';
 
@@ -37,7 +42,8 @@ export interface FinishedUpload {
   size: number;
 }
 
-interface Piece {
+/** A checked file on this machine, on its way into the pack. */
+export interface Piece {
   path: string;
   kind: PackFileKind;
   localPath: string;
@@ -46,78 +52,108 @@ interface Piece {
 
 const THAT_PACK = 'That pack';
 
-/** The pieces of an upload, checked, with a cleanup for whatever was unpacked to disk. */
-async function unpack(upload: FinishedUpload): Promise<{ pieces: Piece[]; skipped: UploadResult['skipped']; cleanup: () => Promise<void> }> {
-  if (upload.kind !== 'zip') {
-    const piece = { path: upload.relativePath, kind: upload.kind, localPath: upload.localPath, size: upload.size };
-    await checkUploadedFile({ name: piece.path, kind: piece.kind, path: piece.localPath, size: piece.size });
-    return { pieces: [piece], skipped: [], cleanup: async () => {} };
-  }
-  const zip = await openPackZip(upload.localPath);
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'crate-zip-'));
-  const cleanup = () => rm(folder, { recursive: true, force: true });
-  try {
-    const pieces: Piece[] = [];
-    for (const entry of zip.entries) {
-      const localPath = path.join(folder, randomUUID());
-      await zip.extract(entry, localPath);
-      await checkUploadedFile({ name: entry.path, kind: entry.kind, path: localPath, size: entry.size });
-      pieces.push({ path: entry.path, kind: entry.kind, localPath, size: entry.size });
-    }
-    return { pieces, skipped: zip.skipped, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  } finally {
-    zip.close();
-  }
+/** Where a zip waits for its job, beside the uploads in DATA_DIR (every process that runs jobs shares it). */
+export const zipImportPath = (config: Pick<Config, 'dataDir'>, importId: string) => path.join(config.dataDir, 'zip-imports', `${importId}.zip`);
+
+/** Stores one checked piece as a file of the pack (not attached yet); its upload's reservation holds that much less. */
+export async function storePiece(ctx: AppContext, actorUserId: string, packId: string, uploadId: string, piece: Piece, zipImportId?: string): Promise<FileRecord> {
+  const stored = await createFileFromUpload(ctx, {
+    // A file's upload is taken by the store as it is (no second copy of its bytes on a local disk).
+    body: { localPath: piece.localPath },
+    originalName: path.posix.basename(piece.path.replace(/\\/g, '/')),
+    ownerUserId: actorUserId,
+    packId,
+    kind: piece.kind,
+    // A zip's files name their import, so a run that died midway can remove what it had stored.
+    customMetadata: zipImportId ? { relativePath: piece.path, zipImportId } : { relativePath: piece.path },
+    maxBytes: STUDIO_LIMITS.fileMaxBytes[piece.kind],
+    keyPrefix: 'packs',
+  });
+  await roomStored(ctx, uploadId, piece.size);
+  return stored;
 }
 
-export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: FinishedUpload, ipAddress: string | null): Promise<UploadResult> {
-  const pack = authorize(viewer, 'edit', await findStudioPack(ctx.db, upload.packId), asPack, THAT_PACK);
-  assertEditable(pack);
-  const { pieces, skipped, cleanup } = await unpack(upload);
-  const stored: FileRecord[] = [];
+/**
+ * Attaches stored files to their pack in one transaction with the pack locked, checked again (the actor may still
+ * edit it, it still takes files); `alsoInTx` writes what must commit with them. Files a new cover or preview
+ * replaced are deleted afterwards. On any failure every stored file is removed again.
+ */
+export async function attachStored(
+  ctx: AppContext,
+  actor: PolicyViewer & {},
+  packId: string,
+  stored: readonly FileRecord[],
+  audit: { upload: string; ipAddress: string | null; refused?: number },
+  alsoInTx?: (tx: Tx) => Promise<void>,
+): Promise<void> {
   try {
-    const what = upload.kind === 'zip' ? `the ${pieces.length} files of "${upload.relativePath}"` : `"${upload.relativePath}"`;
-    await confirmUploadRoom(ctx, { uploadId: upload.uploadId, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes: pieces.reduce((sum, p) => sum + p.size, 0), files: pieces.length, what });
-    for (const piece of pieces) {
-      stored.push(
-        await createFileFromUpload(ctx, {
-          // A file's upload is taken by the store as it is (no second copy of its bytes on a local disk).
-          body: { localPath: piece.localPath },
-          originalName: path.posix.basename(piece.path.replace(/\\/g, '/')),
-          ownerUserId: viewer.userId,
-          packId: pack.id,
-          kind: piece.kind,
-          customMetadata: { relativePath: piece.path },
-          maxBytes: STUDIO_LIMITS.fileMaxBytes[piece.kind],
-          keyPrefix: 'packs',
-        }),
-      );
-      await roomStored(ctx, upload.uploadId, piece.size);
-    }
     const { replaced } = await ctx.db.transaction(async (tx) => {
-      const locked = authorize(viewer, 'edit', await findStudioPack(tx, pack.id, true), asPack, THAT_PACK);
+      const locked = authorize(actor, 'edit', await findStudioPack(tx, packId, true), asPack, THAT_PACK);
       assertEditable(locked);
       const attached = await attachPackFiles(tx, ctx.jobs, locked, stored);
       await markDuplicates(tx, attached.packFiles);
       await recordAudit(tx, {
-        actorUserId: viewer.userId,
+        actorUserId: actor.userId,
         action: 'pack.files_uploaded',
         targetType: 'pack',
-        targetId: pack.id,
-        details: { upload: upload.relativePath, files: stored.length, bytes: stored.reduce((sum, f) => sum + f.size, 0) },
-        ipAddress,
+        targetId: packId,
+        details: { upload: audit.upload, files: stored.length, bytes: stored.reduce((sum, f) => sum + f.size, 0), ...(audit.refused !== undefined ? { refused: audit.refused } : {}) },
+        ipAddress: audit.ipAddress,
       });
+      await alsoInTx?.(tx);
       return attached;
     });
     for (const fileId of replaced) await deleteFileAndDerivatives(ctx, fileId);
-    return { files: stored.map((f) => ({ id: f.id, path: pathOf(f), kind: f.kind! })), skipped };
   } catch (error) {
-    await Promise.all(stored.map((f) => deleteFileAndDerivatives(ctx, f.id)));
+    await removeStored(ctx, stored);
     throw error;
-  } finally {
-    await cleanup();
   }
+}
+
+export const removeStored = (ctx: AppContext, stored: readonly Pick<FileRecord, 'id'>[]) => Promise.all(stored.map((f) => deleteFileAndDerivatives(ctx, f.id)));
+
+/** A single file: checked, its room confirmed, stored and attached. */
+async function ingestFile(ctx: AppContext, viewer: Viewer, pack: StudioPackRow, upload: FinishedUpload & { kind: PackFileKind }, ipAddress: string | null): Promise<UploadResult> {
+  const piece: Piece = { path: upload.relativePath, kind: upload.kind, localPath: upload.localPath, size: upload.size };
+  await checkUploadedFile({ name: piece.path, kind: piece.kind, path: piece.localPath, size: piece.size });
+  await confirmUploadRoom(ctx, { uploadId: upload.uploadId, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes: piece.size, files: 1, what: `"${upload.relativePath}"` });
+  const stored = await storePiece(ctx, viewer.userId, pack.id, upload.uploadId, piece);
+  await attachStored(ctx, viewer, pack.id, [stored], { upload: upload.relativePath, ipAddress });
+  return { files: [{ id: stored.id, path: pathOf(stored), kind: stored.kind! }], zip_import: null };
+}
+
+/**
+ * A zip: its directory read (a hostile entry refuses it whole, at once), the room its files declare confirmed,
+ * its bytes kept for the job (a hard link: the upload's own copy goes with the upload) and the job queued with
+ * the import that shows its progress. Its reservation is kept until the job has stored its files.
+ */
+async function queueZipImport(ctx: AppContext, viewer: Viewer, pack: StudioPackRow, upload: FinishedUpload): Promise<UploadResult> {
+  const zip = await openPackZip(upload.localPath);
+  zip.close();
+  const bytes = zip.entries.reduce((sum, e) => sum + e.size, 0);
+  const what = `the ${zip.entries.length} files of "${upload.relativePath}"`;
+  await confirmUploadRoom(ctx, { uploadId: upload.uploadId, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes, files: zip.entries.length, what });
+  const id = randomUUID();
+  const kept = zipImportPath(ctx.config, id);
+  await mkdir(path.dirname(kept), { recursive: true });
+  await link(upload.localPath, kept);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const queued = await insertZipImport(tx, { id, packId: pack.id, uploadId: upload.uploadId, startedByUserId: viewer.userId, name: upload.relativePath, total: zip.entries.length, refused: zip.refused });
+      await ctx.jobs.enqueue('unpack-zip', { importId: id }, { tx });
+      return queued;
+    });
+    return { files: [], zip_import: presentZipImport(row) };
+  } catch (error) {
+    await rm(kept, { force: true });
+    throw error;
+  }
+}
+
+/** The finished upload into its pack: a file at once, a zip queued to be unpacked (its reservation then stays). */
+export async function ingestUpload(ctx: AppContext, viewer: Viewer, upload: FinishedUpload, ipAddress: string | null): Promise<UploadResult> {
+  const pack = authorize(viewer, 'edit', await findStudioPack(ctx.db, upload.packId), asPack, THAT_PACK);
+  assertEditable(pack);
+  if (upload.kind === 'zip') return queueZipImport(ctx, viewer, pack, upload);
+  return ingestFile(ctx, viewer, pack, { ...upload, kind: upload.kind }, ipAddress);
 }

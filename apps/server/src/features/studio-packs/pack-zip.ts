@@ -1,10 +1,10 @@
 /**
- * A pack uploaded as one zip, unpacked safely (docs/decisions/0025): every entry is looked at before any is
+ * A pack uploaded as one zip, unpacked safely (docs/decisions/0025, 0060): every entry is looked at before any is
  * extracted, and the whole zip is refused — naming the entry — when one is hostile: a path that climbs out
  * (`../`) or starts at the root (yauzl refuses both), a symlink, an encrypted entry, more entries than a pack
- * holds, an entry bigger than its kind allows, or one that inflates suspiciously far (a zip bomb). Sizes
- * are checked again while inflating (yauzl compares the bytes with the header's). Junk and files of no
- * accepted kind are skipped and reported.
+ * holds, or one that inflates suspiciously far (a zip bomb). Sizes are checked again while inflating (yauzl
+ * compares the bytes with the header's). An entry that is merely not accepted — no kind a pack takes, bigger
+ * than its kind allows — is refused alone, with why; junk (`__MACOSX`, dot files) is left out silently.
  */
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -22,9 +22,15 @@ interface PlannedEntry {
   entry: yauzl.Entry;
 }
 
+export interface RefusedEntry {
+  path: string;
+  reason: string;
+}
+
 export interface PackZip {
   entries: PlannedEntry[];
-  skipped: { path: string; reason: string }[];
+  /** Entries left out, each with why (the other entries are still used). */
+  refused: RefusedEntry[];
   /** Inflates one entry to a file. */
   extract(entry: PlannedEntry, toPath: string): Promise<void>;
   close(): void;
@@ -33,6 +39,7 @@ export interface PackZip {
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const CONTROL = /\p{Cc}/u;
+const NOT_A_PACK_FILE = 'not a sound, preset, MIDI file or image';
 
 const refuse = (message: string) => new AppError('VALIDATION_FAILED', `This zip cannot be used: ${message}`, 'file');
 
@@ -89,30 +96,34 @@ export async function openPackZip(path: string): Promise<PackZip> {
     }
     const classified = classifyPackFiles(files.map((entry) => entry.fileName));
     const entries: PlannedEntry[] = [];
-    const skipped: PackZip['skipped'] = [];
+    const refused: RefusedEntry[] = [];
     let total = 0;
     classified.forEach(({ kind }, index) => {
       const entry = files[index]!;
       if (!kind) {
         if (!/(^|\/)(__MACOSX|\.)/.test(entry.fileName) && !/(^|\/)(thumbs\.db|desktop\.ini)$/i.test(entry.fileName)) {
-          skipped.push({ path: entry.fileName, reason: 'not a sound, preset, MIDI file or image' });
+          refused.push({ path: entry.fileName, reason: NOT_A_PACK_FILE });
         }
         return;
       }
-      const limit = STUDIO_LIMITS.fileMaxBytes[kind];
-      if (entry.uncompressedSize > limit) throw refuse(`"${entry.fileName}" is ${formatBytes(entry.uncompressedSize)}; a ${kind.toLowerCase()} file is at most ${formatBytes(limit)}.`);
       if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > STUDIO_LIMITS.zipMaxRatio) {
         throw refuse(`"${entry.fileName}" inflates ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times its size, which no real sound does (a zip bomb).`);
+      }
+      const limit = STUDIO_LIMITS.fileMaxBytes[kind];
+      if (entry.uncompressedSize > limit) {
+        refused.push({ path: entry.fileName, reason: `"${entry.fileName}" is ${formatBytes(entry.uncompressedSize)}; a ${kind.toLowerCase()} file is at most ${formatBytes(limit)}.` });
+        return;
       }
       total += entry.uncompressedSize;
       entries.push({ path: entry.fileName, kind, size: entry.uncompressedSize, entry });
     });
     if (entries.length > STUDIO_LIMITS.packMaxFiles) throw refuse(`it holds ${entries.length} files; a pack holds at most ${STUDIO_LIMITS.packMaxFiles}.`);
     if (total > STUDIO_LIMITS.packMaxBytes) throw refuse(`it unpacks to ${formatBytes(total)}; a pack is at most ${formatBytes(STUDIO_LIMITS.packMaxBytes)}.`);
-    if (entries.length === 0) throw refuse('it holds no sounds, presets, MIDI files or images.');
+    if (entries.length === 0 && !refused.some((r) => r.reason !== NOT_A_PACK_FILE)) throw refuse('it holds no sounds, presets, MIDI files or images.');
+    if (entries.length === 0) throw refuse(`none of its files can be used: ${refused.map((r) => (r.reason === NOT_A_PACK_FILE ? `"${r.path}" is ${r.reason}` : r.reason)).join(' ')}`.slice(0, 1000));
     return {
       entries,
-      skipped,
+      refused,
       async extract(planned, toPath) {
         const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(planned.entry, (error, read) => (error ? reject(error) : resolve(read))));
         try {

@@ -1,10 +1,11 @@
 import type { CreatorRef } from '@crate/contract/catalogue';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS, packStatusLabel, takesFiles } from '@crate/contract/pack-status';
-import type { NextAction, StudioFile, StudioItem, StudioPack, StudioPackSummary } from '@crate/contract/studio-packs';
+import type { NextAction, StudioFile, StudioItem, StudioPack, StudioPackSummary, ZipImport } from '@crate/contract/studio-packs';
 import { imageSet } from '../../media/media-urls.ts';
 import type { FileRecord } from '../../files/file-repository.ts';
 import type { PackItemRow, PackSummaryFacts, StudioPackRow } from './studio-pack-repository.ts';
+import type { ZipImportRow } from './zip-import-repository.ts';
 
 const creatorOf = (row: StudioPackRow): CreatorRef => ({ id: row.creatorId, slug: row.creatorSlug, name: row.creatorName });
 
@@ -107,9 +108,11 @@ function presentItem(item: PackItemRow): StudioItem {
 }
 
 /** Why the pack cannot go to review yet, in the creator's words; empty when it can. */
-export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[], items: readonly PackItemRow[]): string[] {
+export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[], items: readonly PackItemRow[], zipImports: readonly Pick<ZipImportRow, 'state'>[]): string[] {
   const blockers: string[] = [];
   if (!takesFiles(row.status)) blockers.push(`The pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft goes to review.`);
+  const unpacking = zipImports.filter((z) => z.state === 'unpacking').length;
+  if (unpacking > 0) blockers.push(`${unpacking === 1 ? 'A zip is' : `${unpacking} zips are`} still being unpacked: wait until ${unpacking === 1 ? 'its' : 'their'} files are in the pack.`);
   if (items.length === 0) blockers.push('Upload at least one sound or preset.');
   if (!row.coverFileId) blockers.push('Add cover art (a square image of at least 500 × 500 pixels).');
   const problems = files.filter((f) => f.problem).length;
@@ -117,6 +120,21 @@ export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[],
   const loopsWithoutBpm = items.filter((i) => i.kind === 'Loop' && i.bpm === null).length;
   if (loopsWithoutBpm > 0) blockers.push(`${loopsWithoutBpm} ${loopsWithoutBpm === 1 ? 'loop has' : 'loops have'} no BPM.`);
   return blockers;
+}
+
+export function presentZipImport(row: ZipImportRow): ZipImport {
+  return {
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    total: row.total,
+    done: row.done,
+    imported: row.imported,
+    refused: row.refused,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    finished_at: iso(row.finishedAt),
+  };
 }
 
 export function presentStudioPack(
@@ -127,6 +145,7 @@ export function presentStudioPack(
   pipelineSaid: ReadonlyMap<string, string>,
   analysing: ReadonlySet<string>,
   abilities: StudioPackSummary['abilities'],
+  zipImports: readonly ZipImportRow[],
 ): StudioPack {
   return {
     ...presentStudioPackSummary(row, facts, abilities),
@@ -139,6 +158,7 @@ export function presentStudioPack(
     total_bytes: files.reduce((sum, f) => sum + f.size, 0),
     files: files.map((f) => presentFile(f, files, pipelineSaid, analysing)),
     items: items.map(presentItem),
-    submit_blockers: submitBlockers(row, files, items),
+    submit_blockers: submitBlockers(row, files, items, zipImports),
+    zip_imports: zipImports.map(presentZipImport),
   };
 }

@@ -19,6 +19,7 @@ import { slugify } from '../creators/creator-profile-service.ts';
 import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-service.ts';
 import { copyDefaultSplitToPack } from '../splits/split-service.ts';
 import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
+import { listZipImports } from './zip-import-repository.ts';
 import {
   clearDuplicateMarks,
   clearPackPreviewIf,
@@ -63,7 +64,7 @@ async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): P
   // What the latest processing run said about each file with a problem: the creator reads it beside the file.
   const said = new Map((run ? await listProblemOutcomes(db, run.id) : []).flatMap((o) => (o.fileId && o.problem && o.message ? [[o.fileId, o.message] as const] : [])));
   const analysing = await listAnalysingFileIds(db, packFiles.filter((f) => f.kind === 'Sample audio').map((f) => f.id));
-  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, abilitiesOn(viewer, asPack(row), STUDIO_ABILITIES));
+  return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, abilitiesOn(viewer, asPack(row), STUDIO_ABILITIES), await listZipImports(db, row.id));
 }
 
 export async function listStudioPacks(ctx: AppContext, viewer: Viewer, query: z.output<typeof pageQuerySchema>): Promise<Page<StudioPackSummary>> {
@@ -215,7 +216,7 @@ export async function markDuplicates(db: DbOrTx, packFiles: readonly { id: strin
 export async function submitStudioPack(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<StudioPack> {
   return ctx.db.transaction(async (tx) => {
     const row = authorize(viewer, 'submit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
-    const blockers = submitBlockers(row, await listOriginalFiles(tx, id), await listPackItems(tx, id));
+    const blockers = submitBlockers(row, await listOriginalFiles(tx, id), await listPackItems(tx, id), await listZipImports(tx, id));
     if (blockers.length > 0) throw new AppError('CONFLICT', `This pack cannot go to review yet. ${blockers.join(' ')}`);
     const path: PackStatus[] = row.status === PACK_STATUS.fileErrors ? [PACK_STATUS.draft, PACK_STATUS.awaitingApproval] : [PACK_STATUS.awaitingApproval];
     for (const to of path) await transitionPack(ctx, tx, { packId: id, to, actor: { userId: viewer.userId, ipAddress } });

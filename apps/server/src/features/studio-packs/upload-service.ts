@@ -4,7 +4,7 @@ import type { ApiErrorCode } from '@crate/contract/api-error';
 import { UPLOADS_PATH } from '@crate/contract/file-endpoints';
 import { classifyPackFile } from '@crate/contract/pack-file-kind';
 import { ACCEPTED_FORMATS, formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
-import { uploadMetadataSchema } from '@crate/contract/studio-packs';
+import { uploadMetadataSchema, type UploadResult } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
@@ -22,7 +22,8 @@ import { uploadStore } from './uploads-sweep-job.ts';
  * The routes (upload-routes.ts) check who is asking and the address, then hand each tus request here as plain
  * values: tus answers it at the address of the id the route validated, and asks the upload policy about that id
  * before it touches the upload (decision 0032). Creating an upload checks its pack, kind and size and reserves its
- * room before a byte is sent; finishing it ingests the file; an upload that ends without files gives its room back.
+ * room before a byte is sent; finishing it ingests the file, or queues a zip to be unpacked (decision 0060); an
+ * upload that ends without files gives its room back.
  */
 
 const STATUS_CODES: Record<number, ApiErrorCode> = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'NOT_FOUND', 412: 'VALIDATION_FAILED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 460: 'VALIDATION_FAILED' };
@@ -90,7 +91,10 @@ export function createUploadService(ctx: AppContext): { handle(request: UploadRe
     relativeLocation: true,
     // Same-origin only: no Access-Control-Allow-Origin header at all (tus would answer `*`).
     allowedOrigins: [],
-    maxSize: STUDIO_LIMITS.zipMaxBytes,
+    // Creating an upload is sized by onUploadCreate, which names the file and its kind's limit ("a zip is at most
+    // 4 GB"); tus's own check would refuse first with a bare "Maximum size exceeded". A body never exceeds the
+    // declared length, and a length can only be declared at creation (onUploadCreate refuses a deferred one).
+    maxSize: (req) => (req.method === 'POST' ? 0 : STUDIO_LIMITS.zipMaxBytes),
     // tus would take the last segment of the whole URL, query string included: it gets the id the route validated.
     getFileIdFromRequest: (req) => callerOf(req as unknown as Request).uploadId ?? undefined,
     // Every request on an existing upload (HEAD, PATCH, DELETE, GET) passes the upload policy for the very id tus uses.
@@ -121,8 +125,9 @@ export function createUploadService(ctx: AppContext): { handle(request: UploadRe
     async onUploadFinish(req, upload) {
       const { viewer, ip } = callerOf(req as unknown as Request);
       const metadata = upload.metadata ?? {};
+      let result: UploadResult | null = null;
       try {
-        const result = await ingestUpload(
+        result = await ingestUpload(
           ctx,
           viewer,
           { uploadId: upload.id, packId: metadata.packId!, relativePath: metadata.relativePath!, kind: metadata.kind as UploadKind, localPath: path.join(store.directory, upload.id), size: upload.size ?? upload.offset },
@@ -131,7 +136,8 @@ export function createUploadService(ctx: AppContext): { handle(request: UploadRe
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result) };
       } finally {
         await store.remove(upload.id).catch(() => undefined);
-        await releaseUploadRoom(ctx, upload.id);
+        // A zip being unpacked keeps its room until its job has stored its files (zip-import-job.ts).
+        if (!result?.zip_import) await releaseUploadRoom(ctx, upload.id);
       }
     },
     async onResponseError(_req, error) {

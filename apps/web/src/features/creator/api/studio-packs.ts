@@ -11,6 +11,9 @@ const BUSY_POLL_MS = 3000;
 const isBusy = (pack: Pick<StudioPack, 'status'>) => pack.status === 2 || pack.status === 3;
 /** A sound whose tempo and key are still being listened for. */
 const analysing = (pack: StudioPack) => pack.files.some((f) => f.analysing);
+/** A zip of the pack is being unpacked: its progress bar moves by the second. */
+const unpacking = (pack: StudioPack) => pack.zip_imports.some((z) => z.state === 'unpacking');
+const UNPACKING_POLL_MS = 1000;
 
 /** GET /api/studio/packs: the creator's packs, a page at a time; polled while any is processing. */
 export function useStudioPacks() {
@@ -23,12 +26,16 @@ export function useStudioPacks() {
   });
 }
 
-/** GET /api/studio/packs/:id; polled while it is processed or its sounds are analysed. */
+/** GET /api/studio/packs/:id; polled while it is processed, its sounds are analysed or a zip of it is unpacked. */
 export function useStudioPack(id: string) {
   return useQuery({
     queryKey: studioKeys.pack(id),
     queryFn: ({ signal }) => callApi(API.getStudioPack, { params: { id }, signal }),
-    refetchInterval: (query) => (query.state.data && (isBusy(query.state.data) || analysing(query.state.data)) ? BUSY_POLL_MS : false),
+    refetchInterval: ({ state: { data } }) => {
+      if (!data) return false;
+      if (unpacking(data)) return UNPACKING_POLL_MS;
+      return isBusy(data) || analysing(data) ? BUSY_POLL_MS : false;
+    },
   });
 }
 

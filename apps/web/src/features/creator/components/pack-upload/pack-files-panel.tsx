@@ -8,6 +8,7 @@ import { formatBytes } from '@crate/contract/studio-limits';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { ApiErrorAlert } from '../../../../components/api-error-alert.tsx';
 import { useDeleteStudioPackFile } from '../../api/studio-packs.ts';
+import { ZipImports } from './zip-imports.tsx';
 import { cancelInterruptedUploads, interruptedUploads, type DroppedFile, type PackUploadQueue, type QueuedUpload } from '../../uploads/pack-upload-queue.ts';
 
 const KIND_COLORS: Record<PackFileKind, string> = {
@@ -300,6 +301,7 @@ export function PackFilesPanel({ pack, queue, editable }: { pack: StudioPack; qu
         </Alert>
       ) : null}
       <UploadProgress queue={queue} />
+      <ZipImports imports={pack.zip_imports} />
       <StoredFiles pack={pack} editable={editable} />
     </Stack>
   );
