@@ -12,14 +12,16 @@ import { rowsOf } from '../../db/sql-rows.ts';
 /**
  * Search answered by PostgreSQL (docs/decisions/0008-search-in-postgres.md).
  *
- * A search is at most five statements, usually two or three:
+ * A search is a few statements, usually two or three:
  *  1. the typed words against the vocabulary (search_words): which are indexed, the last word's completions;
  *  2. only when a word is not indexed: its close words (pg_trgm word similarity, plus one-edit variants);
  *  3. only for creator/pack filters: their slugs to ids;
  *  4. one statement for the page, the total and every facet count: the matching rows are read once
  *     (through the partial multi-column GIN index items_search_idx) into a materialised CTE that the
  *     page, the total and the facet aggregates all read;
- *  5. for a signed-in viewer's first page, alongside 4: how many of the matches they own ("not yet owned").
+ *  5. for a signed-in viewer's first page, alongside 4: how many of the matches they own ("not yet owned");
+ *  6. alongside 4, one per facet the query filters on: that facet counted without its own filter (drill-sideways,
+ *     decision 0061), through the same index.
  * Pages after the first (with a cursor) skip total and facets, so infinite scroll stays cheap.
  * The in-memory index (indexed-search-engine.ts) answers the same queries the same way; this engine answers
  * while the index is being built, when it is turned off, and is the plain SQL the index is tested against.

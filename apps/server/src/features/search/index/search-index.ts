@@ -249,6 +249,7 @@ export class SearchIndex {
    * a test of every document. Only BPM bounds, creators and packs are tested per document, on what is left.
    * Then the page is either a walk of an order kept sorted (a common sort over many matches) or the best of
    * the listed matches; the counts read the listed matches, or — for most of a corpus — the ones left out.
+   * Each facet the query filters on is then selected and counted again without its own filter (facetsOf).
    */
   search(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
     const words = (this.size + 31) >>> 5;
