@@ -230,8 +230,9 @@ describe(`search on ${TEST_DB}`, () => {
       instrument: 'instrument', licence_type: 'licence_type', plugin: 'plugin', creator: 'creator', pack: 'pack',
     };
 
+    // A facet the search filters on counts each value as chosen in place of the facet's own choice (drill-sideways).
     it('count exactly what choosing each value returns', async () => {
-      for (const base of [{}, { q: 'loop' }, { q: 'kick', genre: 'trap' }, { instrument: 'piano' }] as Params[]) {
+      for (const base of [{}, { kind: 'Loop' }, { q: 'kick', genre: 'trap' }, { instrument: 'piano' }] as Params[]) {
         const first = await search(base, admin);
         const facets = first.facets as SearchFacets;
         let checked = 0;

@@ -37,6 +37,7 @@ const bpm = z.coerce.number().int('A whole number of beats per minute').min(1).m
 
 export const searchQuerySchema = z
   .strictObject({
+    /** Text; the keys, tempi, kinds and plugins it names are read as filters (search-text-filters.ts, decision 0061). */
     q: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
     type: listOf(z.enum(ITEM_TYPES)),
     kind: listOf(z.enum(ITEM_KINDS)),
@@ -83,8 +84,10 @@ export type BpmBucket = z.infer<typeof bpmBucketSchema>;
 
 /**
  * Counts over the current results (text and every filter applied): adding a value as a filter narrows
- * the results to exactly its count. Only values present in the results are listed; creator and pack
- * list the 20 most frequent.
+ * the results to exactly its count. A facet the search filters on (a typed filter too) is counted
+ * drill-sideways: over the results without that facet's filter, so each value's count is what choosing it
+ * instead would find and the other values stay in view (decision 0061). Only values present in those
+ * results are listed; creator and pack list the 20 most frequent.
  */
 export const searchFacetsSchema = z.object({
   type: z.array(facetValueSchema),

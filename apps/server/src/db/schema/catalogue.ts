@@ -256,7 +256,7 @@ export const items = pgTable(
     updatedAt: updatedAt(),
     // ── search index (docs/decisions/0008-search-in-postgres.md); maintained by the triggers of the
     // search_triggers migration in the same transaction as the item, its pack or its creator. Never written by the app.
-    /** Name (weight A); tags, instrument labels, kind, plugin (B); genre labels (C); pack title and creator name (D). */
+    /** Name (weight A); instrument labels, kind, plugin (B); tags and genre labels (C); pack title and creator name (D). */
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     /** The pack's status, copied so that "listed" (published, not taken down) is a partial-index predicate. */
     searchPackStatus: smallint('search_pack_status').notNull().default(0),

@@ -3,7 +3,7 @@ import type { SearchQuery, SearchSort } from '@crate/contract/search';
 import type { DbOrTx } from '../../db/client.ts';
 import { archivedItemsSql, listedItemsSql } from '../../db/listed-items.ts';
 import { invalidCursor } from '../../http/page-cursor.ts';
-import { BPM_EDGES, pageOf, presentFacets, TOP_LIST_FACET } from './search-facets.ts';
+import { BPM_EDGES, type CountedFacets, FACET_DIMS, type FacetDim, filteredFacets, pageOf, TOP_LIST_FACET, withoutFacet, withSidewaysCounts } from './search-facets.ts';
 import type { SearchEngine, SearchHits, SearchScope } from './search-engine.ts';
 import { emptyAnswer, planSearch, type ResolvedWord, type SearchRequest } from './search-request.ts';
 import { buildTsquery, MAX_COMPLETIONS, NAME_EQUALS_LEAD, NAME_STARTS_LEAD, quoteLexeme, RELEVANCE_WEIGHTS } from './search-text.ts';
@@ -12,14 +12,16 @@ import { rowsOf } from '../../db/sql-rows.ts';
 /**
  * Search answered by PostgreSQL (docs/decisions/0008-search-in-postgres.md).
  *
- * A search is at most five statements, usually two or three:
+ * A search is a few statements, usually two or three:
  *  1. the typed words against the vocabulary (search_words): which are indexed, the last word's completions;
  *  2. only when a word is not indexed: its close words (pg_trgm word similarity, plus one-edit variants);
  *  3. only for creator/pack filters: their slugs to ids;
  *  4. one statement for the page, the total and every facet count: the matching rows are read once
  *     (through the partial multi-column GIN index items_search_idx) into a materialised CTE that the
  *     page, the total and the facet aggregates all read;
- *  5. for a signed-in viewer's first page, alongside 4: how many of the matches they own ("not yet owned").
+ *  5. for a signed-in viewer's first page, alongside 4: how many of the matches they own ("not yet owned");
+ *  6. alongside 4, one per facet the query filters on: that facet counted without its own filter (drill-sideways,
+ *     decision 0061), through the same index.
  * Pages after the first (with a cursor) skip total and facets, so infinite scroll stays cheap.
  * The in-memory index (indexed-search-engine.ts) answers the same queries the same way; this engine answers
  * while the index is being built, when it is turned off, and is the plain SQL the index is tested against.
@@ -75,43 +77,22 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
     const empty = () => emptyAnswer(request, scope);
     const tsquery = request.groups ? buildTsquery(request.groups) : null;
 
-    const conditions: SQL[] = [corpusSql(scope)];
-    if (tsquery) conditions.push(sql`i.search_vector @@ ${tsquery}::tsquery`);
-    const f = query;
-    const anyOf = (column: SQL, values: string[] | undefined, type: string) => {
-      if (!values || values.length === 0) return;
-      const unique = [...new Set(values)];
-      conditions.push(unique.length === 1 ? sql`${column} = ${unique[0]}::${sql.raw(type)}` : sql`${column} in (${sql.join(unique.map((v) => sql`${v}::${sql.raw(type)}`), sql`, `)})`);
+    const base: SQL[] = [corpusSql(scope)];
+    if (tsquery) base.push(sql`i.search_vector @@ ${tsquery}::tsquery`);
+    // Creator and pack slugs are looked up once, however many times the filters are built (drill-sideways).
+    const slugIds = new Map<string, Promise<string[]>>();
+    const idsOf = (table: 'creators' | 'packs', slugs: string[]) => {
+      const key = `${table}:${slugs.join(',')}`;
+      const ids = slugIds.get(key) ?? idsOfSlugs(table, slugs);
+      slugIds.set(key, ids);
+      return ids;
     };
-    anyOf(sql`i.type`, f.type, 'item_type');
-    anyOf(sql`i.kind`, f.kind, 'item_kind');
-    anyOf(sql`i.key`, f.key, 'musical_key');
-    anyOf(sql`i.time_signature`, f.time_signature, 'time_signature');
-    anyOf(sql`i.feel`, f.feel, 'feel');
-    anyOf(sql`i.licence_type`, f.licence_type, 'licence_type');
-    anyOf(sql`i.plugin`, f.plugin, 'preset_plugin');
-    if (f.genre?.length) conditions.push(sql`i.genres @> ${list([...new Set(f.genre)])}::text[]`);
-    if (f.instrument?.length) conditions.push(sql`i.instruments @> ${list([...new Set(f.instrument)])}::text[]`);
-    if (f.bpm_min !== undefined) conditions.push(sql`i.search_bpm >= ${f.bpm_min}`);
-    if (f.bpm_max !== undefined) conditions.push(sql`i.search_bpm <= ${f.bpm_max}`);
-    if (f.has_stems !== undefined) conditions.push(sql`i.has_stems = ${f.has_stems}`);
-    if (f.has_midi !== undefined) conditions.push(sql`i.has_midi = ${f.has_midi}`);
-    if (f.free === true) conditions.push(sql`i.is_free = true`);
-    if (f.not_owned === true && scope.userId) {
-      conditions.push(sql`not exists (select 1 from owned_items o where o.user_id = ${scope.userId} and o.item_id = i.id)`);
-    }
-    for (const [param, table, column] of [
-      [f.creator, 'creators', 'creator_id'],
-      [f.pack, 'packs', 'pack_id'],
-    ] as const) {
-      if (!param?.length) continue;
-      const ids = await idsOfSlugs(table, [...new Set(param)]);
-      if (ids.length === 0) return empty();
-      anyOf(sql.raw(`i.${column}`), ids, 'uuid');
-    }
+    const conditions = await filterConditions(query, scope, idsOf);
+    if (!conditions) return empty();
+    const whereOf = (filters: SQL[]) => sql.join([...base, ...filters], sql` and `);
 
     const plan = sortPlan(request);
-    const where = sql.join(conditions, sql` and `);
+    const where = whereOf(conditions);
     const limit = query.limit;
 
     if (cursor) {
@@ -133,8 +114,24 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
     }
 
     // "Not yet owned" is the viewer's own: counted alongside, through their few owned_items rows.
-    const [answer, owned] = await Promise.all([firstPage({ where, plan, limit, effectiveSort, seed, corrected }), scope.userId ? ownedAmong(scope.userId, where) : null]);
-    return { ...answer, facets: answer.facets && { ...answer.facets, not_owned: owned === null ? null : (answer.total ?? 0) - owned } };
+    // Each filtered facet is counted again without its own filter (drill-sideways), alongside.
+    const sideways = filteredFacets(query, scope).map(async (dim) => {
+      const others = await filterConditions(withoutFacet(query, dim), scope, idsOf);
+      return others ? [[dim, await countFacets(whereOf(others), dim)] as const] : [];
+    });
+    const [answer, owned, sidewaysCounts] = await Promise.all([
+      firstPage({ where, plan, limit, effectiveSort, seed, corrected }),
+      scope.userId ? ownedAmong(scope.userId, where) : null,
+      Promise.all(sideways),
+    ]);
+    const facets = withSidewaysCounts(answer.counted, new Map(sidewaysCounts.flat()));
+    return { ...answer.hits, facets: { ...facets, not_owned: owned === null ? null : (answer.hits.total ?? 0) - owned } };
+  }
+
+  /** One facet's counts (and the flags' totals) over the rows `where` matches. */
+  async function countFacets(where: SQL, dim: FacetDim): Promise<CountedFacets> {
+    const rows = rowsOf<FacetRow>(await db.execute(sql`with m as materialized (${matchedRowsSql(where, null)}) ${countsSql([dim])}`));
+    return countedOf(rows);
   }
 
   /** How many of the matches the viewer owns (a few rows per user: read through owned_items). */
@@ -144,59 +141,21 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
   }
 
   /** Statement 4: the page, the total and every facet count, over the matching rows read once. */
-  async function firstPage(input: { where: SQL; plan: SortPlan; limit: number; effectiveSort: SearchSort; seed: string | null; corrected: SearchHits['corrected'] }): Promise<SearchHits> {
+  async function firstPage(input: { where: SQL; plan: SortPlan; limit: number; effectiveSort: SearchSort; seed: string | null; corrected: SearchHits['corrected'] }) {
     const { where, plan, limit, effectiveSort, seed, corrected } = input;
-    const bpmBucket = sql`case when i.search_bpm is null then null when i.search_bpm < ${BPM_EDGES.low} then 0
-      when i.search_bpm >= ${BPM_EDGES.high} then ${BPM_EDGES.high} else (i.search_bpm / ${BPM_EDGES.width}) * ${BPM_EDGES.width} end`;
     const statement = sql`
-        with m as materialized (
-          select i.id, ${plan.value} as s, i.type, i.kind, i.key, ${bpmBucket} as bpm_bucket, i.time_signature, i.feel,
-                 i.licence_type, i.plugin, i.creator_id, i.pack_id, i.is_free, i.has_stems, i.has_midi, i.genres, i.instruments
-          from items i ${plan.join ?? sql``} where ${where}
-        )
+        with m as materialized (${matchedRowsSql(where, plan)})
         select 'page' as part, p.id::text as a, p.s::text as b, null::text as c, (row_number() over ())::int as n
         from (select m.id, m.s from m order by ${plan.order} limit ${limit + 1}) p
         union all
-        select 'totals', null, null,
-               json_build_object('total', count(*), 'has_stems', count(*) filter (where m.has_stems), 'has_midi', count(*) filter (where m.has_midi),
-                                 'free', count(*) filter (where m.is_free))::text,
-               0
-        from m
-        union all
-        select 'facet',
-               case when grouping(m.type) = 0 then 'type' when grouping(m.kind) = 0 then 'kind' when grouping(m.key) = 0 then 'key'
-                    when grouping(m.time_signature) = 0 then 'time_signature' when grouping(m.feel) = 0 then 'feel'
-                    when grouping(m.licence_type) = 0 then 'licence_type' when grouping(m.plugin) = 0 then 'plugin' else 'bpm' end,
-               coalesce(m.type::text, m.kind::text, m.key::text, m.time_signature::text, m.feel::text, m.licence_type::text, m.plugin::text, m.bpm_bucket::text),
-               null, count(*)::int
-        from m
-        group by grouping sets ((m.type), (m.kind), (m.key), (m.time_signature), (m.feel), (m.licence_type), (m.plugin), (m.bpm_bucket))
-        union all
-        select 'facet', 'genre', g.slug, null, count(*)::int from (select unnest(m.genres) as slug from m) g group by g.slug
-        union all
-        select 'facet', 'instrument', x.slug, null, count(*)::int from (select unnest(m.instruments) as slug from m) x group by x.slug
-        union all
-        select 'facet', 'creator', c.slug, c.name, t.n
-        from (select m.creator_id, count(*)::int as n from m group by m.creator_id order by n desc, m.creator_id limit ${TOP_LIST_FACET}) t
-        join creators c on c.id = t.creator_id
-        union all
-        select 'facet', 'pack', p.slug, p.title, t.n
-        from (select m.pack_id, count(*)::int as n from m group by m.pack_id order by n desc, m.pack_id limit ${TOP_LIST_FACET}) t
-        join packs p on p.id = t.pack_id`;
+        ${countsSql(FACET_DIMS)}`;
     // No JIT and room for the matched rows in memory: both are session settings of the app's connections (db/client.ts).
-    const rows = rowsOf<{ part: string; a: string | null; b: string | null; c: string | null; n: number | string }>(await db.execute(statement));
+    const rows = rowsOf<FacetRow>(await db.execute(statement));
 
     const pageRows = rows.filter((r) => r.part === 'page').sort((x, y) => Number(x.n) - Number(y.n)).map((r) => ({ id: r.a!, s: r.b }));
-    const totals = JSON.parse(rows.find((r) => r.part === 'totals')!.c!) as { total: number; has_stems: number; has_midi: number; free: number };
-    const facetRows = rows.filter((r) => r.part === 'facet' && r.b !== null).map((r) => ({ dim: r.a!, value: r.b!, label: r.c, count: Number(r.n) }));
-    return {
-      ...pageOf(pageRows, limit),
-      total: totals.total,
-      facets: presentFacets(facetRows, totals),
-      sort: effectiveSort,
-      seed,
-      corrected,
-    };
+    const counted = countedOf(rows);
+    const hits: SearchHits = { ...pageOf(pageRows, limit), total: counted.total, facets: null, sort: effectiveSort, seed, corrected };
+    return { hits, counted };
   }
 
   async function similar(itemId: string, limit: number, options: { freeOnly?: boolean } = {}): Promise<string[]> {
@@ -224,6 +183,99 @@ export function createPostgresSearchEngine(db: DbOrTx): SearchEngine {
   return { search, similar };
 }
 
+type FacetRow = { part: string; a: string | null; b: string | null; c: string | null; n: number | string };
+
+function countedOf(rows: FacetRow[]): CountedFacets & { total: number } {
+  const totals = JSON.parse(rows.find((r) => r.part === 'totals')!.c!) as { total: number; has_stems: number; has_midi: number; free: number };
+  const facetRows = rows.filter((r) => r.part === 'facet' && r.b !== null).map((r) => ({ dim: r.a!, value: r.b!, label: r.c, count: Number(r.n) }));
+  return { rows: facetRows, totals: { has_stems: Number(totals.has_stems), has_midi: Number(totals.has_midi), free: Number(totals.free) }, total: Number(totals.total) };
+}
+
+/** The matching rows with what the counts read (and the sort value `s` when a page is read from them too). */
+function matchedRowsSql(where: SQL, plan: SortPlan | null): SQL {
+  const bpmBucket = sql`case when i.search_bpm is null then null when i.search_bpm < ${BPM_EDGES.low} then 0
+      when i.search_bpm >= ${BPM_EDGES.high} then ${BPM_EDGES.high} else (i.search_bpm / ${BPM_EDGES.width}) * ${BPM_EDGES.width} end`;
+  return sql`select i.id, ${plan ? plan.value : sql`null`} as s, i.type, i.kind, i.key, ${bpmBucket} as bpm_bucket, i.time_signature, i.feel,
+                 i.licence_type, i.plugin, i.creator_id, i.pack_id, i.is_free, i.has_stems, i.has_midi, i.genres, i.instruments
+          from items i ${plan?.join ?? sql``} where ${where}`;
+}
+
+/** Columns of `m` counted by grouping sets, per facet. */
+const GROUPED: Partial<Record<FacetDim, string>> = {
+  type: 'type', kind: 'kind', key: 'key', time_signature: 'time_signature', feel: 'feel', licence_type: 'licence_type', plugin: 'plugin', bpm: 'bpm_bucket',
+};
+
+/** The totals row and the facet rows of `dims` over the rows of `m`. */
+function countsSql(dims: readonly FacetDim[]): SQL {
+  const parts: SQL[] = [
+    sql`select 'totals' as part, null::text as a, null::text as b,
+               json_build_object('total', count(*), 'has_stems', count(*) filter (where m.has_stems), 'has_midi', count(*) filter (where m.has_midi),
+                                 'free', count(*) filter (where m.is_free))::text as c,
+               0 as n
+        from m`,
+  ];
+  const grouped = dims.flatMap((dim) => (GROUPED[dim] ? [[dim, GROUPED[dim]] as const] : []));
+  if (grouped.length > 0) {
+    const column = (name: string) => sql.raw(`m.${name}`);
+    const which = sql.join(grouped.map(([dim, name]) => sql`when grouping(${column(name)}) = 0 then ${sql.raw(`'${dim}'`)}`), sql` `);
+    parts.push(sql`select 'facet', case ${which} end, coalesce(${sql.join(grouped.map(([, name]) => sql`${column(name)}::text`), sql`, `)}), null, count(*)::int
+        from m group by grouping sets (${sql.join(grouped.map(([, name]) => sql`(${column(name)})`), sql`, `)})`);
+  }
+  if (dims.includes('genre')) parts.push(sql`select 'facet', 'genre', g.slug, null, count(*)::int from (select unnest(m.genres) as slug from m) g group by g.slug`);
+  if (dims.includes('instrument')) parts.push(sql`select 'facet', 'instrument', x.slug, null, count(*)::int from (select unnest(m.instruments) as slug from m) x group by x.slug`);
+  if (dims.includes('creator')) {
+    parts.push(sql`select 'facet', 'creator', c.slug, c.name, t.n
+        from (select m.creator_id, count(*)::int as n from m group by m.creator_id order by n desc, m.creator_id limit ${TOP_LIST_FACET}) t
+        join creators c on c.id = t.creator_id`);
+  }
+  if (dims.includes('pack')) {
+    parts.push(sql`select 'facet', 'pack', p.slug, p.title, t.n
+        from (select m.pack_id, count(*)::int as n from m group by m.pack_id order by n desc, m.pack_id limit ${TOP_LIST_FACET}) t
+        join packs p on p.id = t.pack_id`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The filters of a query as conditions on `items i`, or null when one can match nothing (an unknown creator or
+ * pack slug). `idsOf` turns creator and pack slugs into ids.
+ */
+async function filterConditions(f: SearchQuery, scope: SearchScope, idsOf: (table: 'creators' | 'packs', slugs: string[]) => Promise<string[]>): Promise<SQL[] | null> {
+  const conditions: SQL[] = [];
+  const anyOf = (column: SQL, values: string[] | undefined, type: string) => {
+    if (!values || values.length === 0) return;
+    const unique = [...new Set(values)];
+    conditions.push(unique.length === 1 ? sql`${column} = ${unique[0]}::${sql.raw(type)}` : sql`${column} in (${sql.join(unique.map((v) => sql`${v}::${sql.raw(type)}`), sql`, `)})`);
+  };
+  anyOf(sql`i.type`, f.type, 'item_type');
+  anyOf(sql`i.kind`, f.kind, 'item_kind');
+  anyOf(sql`i.key`, f.key, 'musical_key');
+  anyOf(sql`i.time_signature`, f.time_signature, 'time_signature');
+  anyOf(sql`i.feel`, f.feel, 'feel');
+  anyOf(sql`i.licence_type`, f.licence_type, 'licence_type');
+  anyOf(sql`i.plugin`, f.plugin, 'preset_plugin');
+  if (f.genre?.length) conditions.push(sql`i.genres @> ${list([...new Set(f.genre)])}::text[]`);
+  if (f.instrument?.length) conditions.push(sql`i.instruments @> ${list([...new Set(f.instrument)])}::text[]`);
+  if (f.bpm_min !== undefined) conditions.push(sql`i.search_bpm >= ${f.bpm_min}`);
+  if (f.bpm_max !== undefined) conditions.push(sql`i.search_bpm <= ${f.bpm_max}`);
+  if (f.has_stems !== undefined) conditions.push(sql`i.has_stems = ${f.has_stems}`);
+  if (f.has_midi !== undefined) conditions.push(sql`i.has_midi = ${f.has_midi}`);
+  if (f.free === true) conditions.push(sql`i.is_free = true`);
+  if (f.not_owned === true && scope.userId) {
+    conditions.push(sql`not exists (select 1 from owned_items o where o.user_id = ${scope.userId} and o.item_id = i.id)`);
+  }
+  for (const [param, table, column] of [
+    [f.creator, 'creators', 'creator_id'],
+    [f.pack, 'packs', 'pack_id'],
+  ] as const) {
+    if (!param?.length) continue;
+    const ids = await idsOf(table, [...new Set(param)]);
+    if (ids.length === 0) return null;
+    anyOf(sql.raw(`i.${column}`), ids, 'uuid');
+  }
+  return conditions;
+}
+
 function corpusSql(scope: SearchScope): SQL {
   switch (scope.corpus) {
     case 'paid':
@@ -237,7 +289,7 @@ function corpusSql(scope: SearchScope): SQL {
 
 /**
  * Relevance: per typed word, the points of the best field any of its alternatives is found in (name,
- * tags/instruments, genre, pack/creator: RELEVANCE_WEIGHTS), summed, plus a lead for a name equal to or
+ * instruments/kind/plugin, tags/genres, pack/creator: RELEVANCE_WEIGHTS), summed, plus a lead for a name equal to or
  * starting with the typed text. The in-memory index computes the same integers from its postings.
  */
 function relevanceSql(request: SearchRequest): SQL {

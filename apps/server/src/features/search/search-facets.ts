@@ -1,5 +1,5 @@
 import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
-import type { BpmBucket, FacetValue, SearchFacets } from '@crate/contract/search';
+import type { BpmBucket, FacetValue, SearchFacets, SearchQuery } from '@crate/contract/search';
 import { GENRES, INSTRUMENTS } from '@crate/contract/taxonomy';
 import { encodeCursor } from '../../http/page-cursor.ts';
 import type { SearchScope } from './search-engine.ts';
@@ -74,6 +74,59 @@ export function presentFacets(rows: FacetCount[], totals: { has_stems: number; h
     free: Number(totals.free),
     not_owned: null,
   };
+}
+
+/** Facet counts without the viewer's own: the values counted per facet and the flags' totals. */
+export interface CountedFacets {
+  rows: FacetCount[];
+  totals: { has_stems: number; has_midi: number; free: number };
+}
+
+/** A facet a query can filter on; the flags' facets are their counts. */
+export const FACET_DIMS = [
+  'type', 'kind', 'key', 'bpm', 'time_signature', 'feel', 'genre', 'instrument', 'licence_type', 'plugin', 'creator', 'pack', 'has_stems', 'has_midi', 'free',
+] as const;
+export type FacetDim = (typeof FACET_DIMS)[number];
+
+const isSet = (query: SearchQuery, dim: FacetDim, scope: SearchScope): boolean => {
+  switch (dim) {
+    case 'bpm':
+      return query.bpm_min !== undefined || query.bpm_max !== undefined;
+    case 'has_stems':
+    case 'has_midi':
+      return query[dim] !== undefined;
+    case 'free':
+      // Free search is free sounds only whatever the filter says; elsewhere only `free=true` filters.
+      return query.free === true && scope.corpus !== 'free';
+    default:
+      return (query[dim]?.length ?? 0) > 0;
+  }
+};
+
+/**
+ * Drill-sideways (decision 0061): a facet the query filters on is counted over the matches of the query without
+ * that filter, so choosing one genre keeps the other genres and their counts in view. Both engines count these
+ * facets again over those matches; the rest are counted over the matches themselves.
+ */
+export function filteredFacets(query: SearchQuery, scope: SearchScope): FacetDim[] {
+  return FACET_DIMS.filter((dim) => isSet(query, dim, scope));
+}
+
+/** The query without one facet's filter. */
+export function withoutFacet(query: SearchQuery, dim: FacetDim): SearchQuery {
+  if (dim === 'bpm') return { ...query, bpm_min: undefined, bpm_max: undefined };
+  return { ...query, [dim]: undefined };
+}
+
+/** The matches' counts with each filtered facet's values (or flag total) taken from the counts made without its filter. */
+export function withSidewaysCounts(counted: CountedFacets, sideways: Map<FacetDim, CountedFacets>): SearchFacets {
+  const rows = counted.rows.filter((r) => !sideways.has(r.dim as FacetDim));
+  const totals = { ...counted.totals };
+  for (const [dim, other] of sideways) {
+    if (dim === 'has_stems' || dim === 'has_midi' || dim === 'free') totals[dim] = other.totals[dim];
+    else rows.push(...other.rows.filter((r) => r.dim === dim));
+  }
+  return presentFacets(rows, totals);
 }
 
 export function emptyFacets(scope: SearchScope): SearchFacets {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { SearchQuery, SearchSort } from '@crate/contract/search';
+import { parseSearchText } from '@crate/contract/search-text-filters';
 import type { DbOrTx } from '../../db/client.ts';
 import { CURSOR_VALUES, decodeCursor } from '../../http/page-cursor.ts';
 import { emptyFacets } from './search-facets.ts';
@@ -41,6 +42,30 @@ const CURSOR_VALUE_OF_SORT: Record<SearchSort, z.ZodType<string | null>> = {
   // search_random_key: an unsigned 32-bit number.
   random: z.string().regex(/^\d{1,10}$/),
 };
+
+/**
+ * The query with the filters its text names (keys, tempi, kinds, plugins: search-text-filters.ts) applied and
+ * their words taken out of the text (decision 0061): a key, kind or plugin joins the values of that facet asked
+ * for explicitly (alternatives, as ticking its box would); a typed tempo applies unless the BPM range is set
+ * explicitly, and matches the whole BPM exactly ("120 bpm" is 120, never a typo for 122 or 170).
+ */
+export function withTextFilters(query: SearchQuery): SearchQuery {
+  const { text, filters } = parseSearchText(query.q);
+  if (filters.length === 0) return query;
+  const out: SearchQuery = { ...query, q: text === '' ? undefined : text };
+  for (const filter of filters) {
+    if (filter.facet === 'bpm') {
+      if (query.bpm_min !== undefined || query.bpm_max !== undefined) continue;
+      out.bpm_min = Math.min(out.bpm_min ?? filter.min, filter.min);
+      out.bpm_max = Math.max(out.bpm_max ?? filter.max, filter.max);
+    } else if (filter.facet === 'key') out.key = withValue(out.key, filter.value);
+    else if (filter.facet === 'kind') out.kind = withValue(out.kind, filter.value);
+    else out.plugin = withValue(out.plugin, filter.value);
+  }
+  return out;
+}
+
+const withValue = <T extends string>(values: T[] | undefined, value: T): T[] => (values?.includes(value) ? values : [...(values ?? []), value]);
 
 export interface ResolvedWord {
   word: string;

@@ -6,6 +6,7 @@ import { createIndexedSearchEngine, type SearchLogger } from './indexed-search-e
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchScope } from './search-engine.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
+import { withTextFilters } from './search-request.ts';
 
 export type { IndexedSearchEngine } from './indexed-search-engine.ts';
 export { warmSearchPage } from './search-warm-up.ts';
@@ -23,7 +24,7 @@ export function createSearchService({ db, config, storage }: AppContext, logger:
     /** The in-memory index, when it is the engine (its owner keeps it caught up and stops it); null on PostgreSQL alone. */
     index,
     async find(query: SearchQuery, viewer: Viewer | null, corpus: SearchScope['corpus']) {
-      const hits = await engine.search(query, { corpus, userId: viewer?.userId ?? null });
+      const hits = await engine.search(withTextFilters(query), { corpus, userId: viewer?.userId ?? null });
       const rows = await listSearchRowsByIds(db, viewer?.userId ?? null, hits.itemIds);
       const page = { total: hits.total, facets: hits.facets, next_cursor: hits.nextCursor, sort: hits.sort, seed: hits.seed, corrected: hits.corrected };
       return { rows, page };

@@ -144,7 +144,7 @@ export function randomKey(idLast32: number, seed: number): number {
   return x >>> 0;
 }
 
-/** Relevance points a word group earns by the best field it is found in: name, tags/instruments, genre, pack/creator. */
+/** Relevance points a word group earns by the best field it is found in: name, instruments/kind/plugin, tags/genres, pack/creator (migration 0027). */
 export const RELEVANCE_WEIGHTS = { A: 10, B: 4, C: 2, D: 1 } as const;
 /** Relevance lead of a name equal to the typed text, and of a name starting with it: the exact name comes first. */
 export const NAME_EQUALS_LEAD = 2000;

@@ -80,6 +80,21 @@ describe('search state in the URL', () => {
     expect(clearFilters(state)).toEqual({ ...EMPTY_SEARCH, q: 'snare', sort: 'newest' });
   });
 
+  it('shows the filters read from the text as chips that take their words out of it, before the chosen ones', () => {
+    const state = parse('q=dark+120+bpm+loop+in+C+minor&genre=house');
+    const chips = activeFilters(state);
+    expect(chips.map((chip) => [chip.label, chip.typed])).toEqual([
+      ['120 BPM', true],
+      ['Kind: Loop', true],
+      ['Key: C minor', true],
+      ['Genre: House', false],
+    ]);
+    expect(chips.map((chip) => chip.without.q)).toEqual(['dark loop in C minor', 'dark 120 bpm in C minor', 'dark 120 bpm loop', 'dark 120 bpm loop in C minor']);
+    expect(chips[3]!.without.genre).toEqual([]);
+    expect(activeFilterCount(state)).toBe(4);
+    expect(clearFilters(state)).toEqual({ ...EMPTY_SEARCH, q: 'dark' });
+  });
+
   it('names creators and packs by what the answer calls them', () => {
     const names = new Map([['creator:nova-kits', 'Nova Kits']]);
     expect(activeFilters(parse('creator=nova-kits&pack=old-vault'), names).map((chip) => chip.label)).toEqual(['Creator: Nova Kits', 'Pack: old-vault']);

@@ -1,5 +1,6 @@
 import { FEELS, ITEM_KINDS, ITEM_TYPES, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import { SEARCH_SORTS, SEARCH_TEXT_MAX, type SearchQueryInput, type SearchSort } from '@crate/contract/search';
+import { parseSearchText, withoutTextFilter } from '@crate/contract/search-text-filters';
 import { genreLabel, instrumentLabel, isGenreSlug, isInstrumentSlug } from '@crate/contract/taxonomy';
 
 /**
@@ -169,13 +170,16 @@ export function toggleValue(state: SearchState, name: ListFilter, value: string)
   return { ...state, [name]: list.includes(value) ? list.filter((v) => v !== value) : [...list, value] };
 }
 
-/** Every filter off; the text and the order stay (clearing filters is not starting over). */
+/**
+ * Every filter off, those read from the text too ("120 bpm", "C minor": their words leave it); the other words and
+ * the order stay (clearing filters is not starting over).
+ */
 export function clearFilters(state: SearchState): SearchState {
-  return { ...EMPTY_SEARCH, q: state.q, sort: state.sort, seed: state.seed };
+  return { ...EMPTY_SEARCH, q: parseSearchText(state.q).text, sort: state.sort, seed: state.seed };
 }
 
 export function activeFilterCount(state: SearchState): number {
-  let count = 0;
+  let count = parseSearchText(state.q).filters.length;
   for (const name of LIST_FILTERS) count += state[name].length;
   if (state.bpm_min !== null || state.bpm_max !== null) count += 1;
   for (const name of FLAG_FILTERS) if (state[name] !== null) count += 1;
@@ -265,22 +269,30 @@ export interface ActiveFilter {
   label: string;
   /** The state without this one filter. */
   without: SearchState;
+  /** Read from the search text (the API applies it the same way); removing it takes its words out of the text. */
+  typed: boolean;
 }
 
-/** The chips above the results: one per value, one for the BPM range, one per flag. */
+/**
+ * The chips above the results: first the filters read from the text (a key, a tempo, a kind, a plugin), then one
+ * per chosen value, one for the BPM range, one per flag.
+ */
 export function activeFilters(state: SearchState, names?: ReadonlyMap<string, string>): ActiveFilter[] {
-  const chips: ActiveFilter[] = [];
+  const chips: ActiveFilter[] = parseSearchText(state.q).filters.map((part) => {
+    const label = part.facet === 'bpm' ? bpmRangeLabel(part.min, part.max) : `${FILTER_LABELS[part.facet]}: ${valueLabel(part.facet, part.value, names)}`;
+    return { id: `typed:${part.start}`, label, without: { ...state, q: withoutTextFilter(state.q, part) }, typed: true };
+  });
   for (const name of LIST_FILTERS) {
     for (const value of state[name]) {
-      chips.push({ id: `${name}:${value}`, label: `${FILTER_LABELS[name]}: ${valueLabel(name, value, names)}`, without: toggleValue(state, name, value) });
+      chips.push({ id: `${name}:${value}`, label: `${FILTER_LABELS[name]}: ${valueLabel(name, value, names)}`, without: toggleValue(state, name, value), typed: false });
     }
   }
   if (state.bpm_min !== null || state.bpm_max !== null) {
-    chips.push({ id: 'bpm', label: bpmRangeLabel(state.bpm_min, state.bpm_max), without: { ...state, bpm_min: null, bpm_max: null } });
+    chips.push({ id: 'bpm', label: bpmRangeLabel(state.bpm_min, state.bpm_max), without: { ...state, bpm_min: null, bpm_max: null }, typed: false });
   }
   for (const name of FLAG_FILTERS) {
     const value = state[name];
-    if (value !== null) chips.push({ id: name, label: flagLabel(name, value), without: { ...state, [name]: null } });
+    if (value !== null) chips.push({ id: name, label: flagLabel(name, value), without: { ...state, [name]: null }, typed: false });
   }
   return chips;
 }

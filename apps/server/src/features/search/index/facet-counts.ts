@@ -1,5 +1,5 @@
 import type { SearchFacets } from '@crate/contract/search';
-import { type FacetCount, presentFacets, TOP_LIST_FACET } from '../search-facets.ts';
+import { type CountedFacets, type FacetCount, presentFacets, TOP_LIST_FACET } from '../search-facets.ts';
 import { byCodePoint } from './codes.ts';
 import type { DocumentColumns } from './document-columns.ts';
 import { BPM_SLOTS, ENUM_DIMS, ENUM_RADIX, FREE, KEY_RADIX, MIDI, PACKED_A_DIMS, PACKED_A_SIZE, PACKED_A_STRIDES, PACKED_B_SIZE, STEMS } from './facet-values.ts';
@@ -165,6 +165,11 @@ function histogramOf(column: Uint16Array, docs: Uint32Array, n: number, size: nu
 /** Adds `sign` to the count of each document's code (creator, pack). */
 function countCodes(column: Uint16Array | Uint32Array, counts: Int32Array, docs: Uint32Array, n: number, sign: number): void {
   for (let k = 0; k < n; k++) counts[column[docs[k]!]!]! += sign;
+}
+
+/** The counts as rows and totals, for an answer that takes some facets from other counts (drill-sideways). */
+export function countedOf(counts: Counts): CountedFacets {
+  return { rows: counts.rows(), totals: { has_stems: counts.stems, has_midi: counts.midi, free: counts.free } };
 }
 
 export function countsToFacets(counts: Counts | null): SearchFacets {

@@ -7,7 +7,7 @@ export interface IndexedItem {
   nameLower: string;
   /** The item's indexed words (each once) … */
   words: string[];
-  /** … and the best field each occurs in: 3 name (A), 2 tags/instruments/kind/plugin (B), 1 genres (C), 0 pack/creator (D). */
+  /** … and the best field each occurs in: 3 name (A), 2 instruments/kind/plugin (B), 1 tags/genres (C), 0 pack/creator (D). */
   weights: number[];
   /**
    * search_vector as PostgreSQL prints it, when the words are to be read from it instead (the catalogue read

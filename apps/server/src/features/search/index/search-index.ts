@@ -1,6 +1,6 @@
 import type { SearchFacets, SearchQuery } from '@crate/contract/search';
 import { encodeCursor } from '../../../http/page-cursor.ts';
-import { BPM_EDGES } from '../search-facets.ts';
+import { BPM_EDGES, type CountedFacets, type FacetDim, filteredFacets, withoutFacet, withSidewaysCounts } from '../search-facets.ts';
 import type { SearchScope } from '../search-engine.ts';
 import type { ResolvedWord, SearchRequest } from '../search-request.ts';
 import { Corpora } from './corpora.ts';
@@ -8,7 +8,7 @@ import { DocumentColumns } from './document-columns.ts';
 import { DocumentIds } from './document-ids.ts';
 import type { DocSource, Extent } from './document-sets.ts';
 import { FacetValueDocs } from './facet-docs.ts';
-import { Counts, countsToFacets } from './facet-counts.ts';
+import { Counts, countedOf, countsToFacets } from './facet-counts.ts';
 import { bpmSlotOf, ENUM_DIMS, FREE, MIDI, STEMS } from './facet-values.ts';
 import type { IndexedItem, IndexedLabel } from './indexed-item.ts';
 import type { SearchIndexState } from './index-state.ts';
@@ -249,23 +249,17 @@ export class SearchIndex {
    * a test of every document. Only BPM bounds, creators and packs are tested per document, on what is left.
    * Then the page is either a walk of an order kept sorted (a common sort over many matches) or the best of
    * the listed matches; the counts read the listed matches, or — for most of a corpus — the ones left out.
+   * Each facet the query filters on is then selected and counted again without its own filter (facetsOf).
    */
   search(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
     const words = (this.size + 31) >>> 5;
     const match = this.match;
-    match.reset((scope.corpus === 'archived' ? this.corpora.archived : this.corpora.listed).data, words);
     // The typed words first, the rarest first: what is left for the filters is then usually small.
     const groups = (request.groups ?? []).map((group) => this.postings.sourcesOf(group, this.size)).sort((a, b) => a.size - b.size);
-    for (const group of groups) this.andUnion(group.sources, words);
-    const residual = this.applyFilters(query, scope, words);
-    if (residual === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
-    if (query.not_owned === true && owned) for (const doc of owned) match.remove(doc);
-
     const docs = this.scratch.uint32('matches', this.size);
-    // How many matches are listed in `docs` (-1: not listed yet). Listing applies the per-document tests.
-    let listed = residual === ALWAYS ? -1 : match.list(docs, residual);
-    const matched = listed >= 0 ? listed : match.count();
-    const list = () => (listed >= 0 ? listed : (listed = match.list(docs, ALWAYS)));
+    const selected = this.select(query, scope, groups, owned, words, docs);
+    if (selected === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
+    const { matched, list } = selected;
 
     const bits = match.bits;
     const order = orderOf(request, this.size, this.orderSources);
@@ -302,9 +296,45 @@ export class SearchIndex {
       ids: shown.map((doc) => this.ids.idOf(doc)),
       nextCursor: hasMore && last !== undefined ? encodeCursor(order.value(last), this.ids.idOf(last)) : null,
       total: counts ? counts.total : null,
-      facets: counts ? countsToFacets(counts) : null,
+      facets: counts ? this.facetsOf(counts, query, scope, groups, owned, words, docs) : null,
       ownedMatches,
     };
+  }
+
+  /**
+   * Keeps in `this.match` the documents of the corpus that match the typed words and the query's filters (not the
+   * viewer's owned ones when "not yet owned" is asked). `list()` lists them in `docs` (once) and says how many;
+   * null when a filter can match nothing.
+   */
+  private select(query: SearchQuery, scope: SearchScope, groups: { sources: DocSource[] }[], owned: number[] | null, words: number, docs: Uint32Array) {
+    const match = this.match;
+    match.reset((scope.corpus === 'archived' ? this.corpora.archived : this.corpora.listed).data, words);
+    for (const group of groups) this.andUnion(group.sources, words);
+    const residual = this.applyFilters(query, scope, words);
+    if (residual === null) return null;
+    if (query.not_owned === true && owned) for (const doc of owned) match.remove(doc);
+    // How many matches are listed in `docs` (-1: not listed yet). Listing applies the per-document tests.
+    let listed = residual === ALWAYS ? -1 : match.list(docs, residual);
+    const matched = listed >= 0 ? listed : match.count();
+    const list = () => (listed >= 0 ? listed : (listed = match.list(docs, ALWAYS)));
+    return { matched, list };
+  }
+
+  /**
+   * The answer's facets: the matches' counts, with each facet the query filters on counted over the matches of
+   * the query without that filter (drill-sideways, decision 0061). Runs after the page is read: it reuses the matches.
+   */
+  private facetsOf(counts: Counts, query: SearchQuery, scope: SearchScope, groups: { sources: DocSource[] }[], owned: number[] | null, words: number, docs: Uint32Array): SearchFacets {
+    const dims = filteredFacets(query, scope);
+    if (dims.length === 0) return countsToFacets(counts);
+    const sideways = new Map<FacetDim, CountedFacets>();
+    for (const dim of dims) {
+      const selected = this.select(withoutFacet(query, dim), scope, groups, owned, words, docs);
+      if (!selected) continue;
+      const other = this.countMatches(this.match.bits, selected.matched, scope, () => docs.subarray(0, selected.list()));
+      sideways.set(dim, countedOf(other));
+    }
+    return withSidewaysCounts(countedOf(counts), sideways);
   }
 
   /**
