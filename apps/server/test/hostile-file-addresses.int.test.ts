@@ -53,6 +53,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   playPackFileForReview: 'admins only, who may audition every pack: there is no other object to reach (pack-review.int.test.ts)',
   downloadEarningsStatementPdf: "a month names no one's line: the statement is always the caller's own, another payee's never (creator-earnings.int.test.ts)",
   downloadEarningsStatementCsv: "a month names no one's line: the statement is always the caller's own, another payee's never (creator-earnings.int.test.ts)",
+  downloadAffiliateMonths: "names no one: the months are always the caller's own commissions (affiliates.int.test.ts)",
   exportMonthlyPayout: 'admins only, who may read every month: there is no other object to reach (payout-admin.int.test.ts)',
 };
 

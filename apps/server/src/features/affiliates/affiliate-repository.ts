@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AffiliateRefusalReason, MonthlyPayoutStatus } from '@crate/contract/payout-enums';
 import type { ReceiptStatus } from '@crate/contract/commerce-enums';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,7 +17,7 @@ import {
 
 /** The account holds the affiliate role now (taken away: their codes stop counting and attributing). */
 const holdsAffiliateRole = (userId: typeof affiliates.userId | typeof affiliateCodes.affiliateUserId) =>
-  exists(sql`select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = 'affiliate'`);
+  sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = 'affiliate')`;
 
 export interface AffiliateRow {
   userId: string;
@@ -40,6 +40,12 @@ export async function upsertAffiliate(tx: DbOrTx, row: { userId: string; commiss
     .insert(affiliates)
     .values(row)
     .onConflictDoUpdate({ target: affiliates.userId, set: { commissionBps: row.commissionBps, commissionMonths: row.commissionMonths, updatedAt: sql`now()` } });
+}
+
+/** The name an account gave (empty when none): a first code is made from it, never from the e-mail. */
+export async function findUserName(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? '';
 }
 
 export interface AffiliateCodeRow {
@@ -240,7 +246,7 @@ export async function listAffiliateRows(db: DbOrTx, page: { limit: number; after
       commissionMonths: affiliates.commissionMonths,
       createdAt: affiliates.createdAt,
       cursorAt: sql<string>`${affiliates.createdAt}::text`,
-      hasRole: sql<boolean>`${holdsAffiliateRole(affiliates.userId)}`,
+      hasRole: holdsAffiliateRole(affiliates.userId),
     })
     .from(affiliates)
     .innerJoin(users, eq(users.id, affiliates.userId))

@@ -23,6 +23,7 @@ import {
   findAffiliate,
   findAttributingCode,
   findCode,
+  findUserName,
   insertCode,
   insertReferral,
   latestPaidMonths,
@@ -80,12 +81,13 @@ export async function getUserAffiliate(ctx: AppContext, viewer: Viewer, userId: 
  */
 export async function setUserAffiliate(ctx: AppContext, viewer: Viewer, userId: string, input: SetAffiliate, ipAddress: string | null): Promise<AdminAffiliate> {
   const account = await accountFor(ctx.db, viewer, 'manage', userId);
+  // The code is public (in a link): made from the name the account gave, never from its e-mail.
   await ctx.db.transaction(async (tx) => {
     const before = await findAffiliate(tx, userId);
     await upsertAffiliate(tx, { userId, commissionBps: input.commission_bps, commissionMonths: input.commission_months, createdBy: viewer.userId });
     await grantRole(tx, { userId, actorUserId: viewer.userId, ipAddress, reason: 'affiliate programme' }, 'affiliate');
     await lockAffiliate(tx, userId);
-    const firstCode = (await countLiveCodes(tx, userId)) === 0 ? await insertCodeFromName(tx, userId, account.name || account.email, '') : null;
+    const firstCode = (await countLiveCodes(tx, userId)) === 0 ? await insertCodeFromName(tx, userId, account.name, '') : null;
     await recordAudit(tx, {
       actorUserId: viewer.userId,
       action: before ? 'affiliate.terms_changed' : 'affiliate.created',
@@ -171,7 +173,7 @@ export async function addAffiliateCode(ctx: AppContext, viewer: Viewer, input: A
       if (!(await insertCode(tx, { code: input.code, affiliateUserId: viewer.userId, label }))) throw new AppError('CONFLICT', 'That code is taken: choose another.', 'code');
       code = input.code;
     } else {
-      code = await insertCodeFromName(tx, viewer.userId, viewer.email.split('@')[0] ?? '', label);
+      code = await insertCodeFromName(tx, viewer.userId, await findUserName(tx, viewer.userId), label);
     }
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'affiliate.code_added', targetType: 'user', targetId: viewer.userId, details: { code, label }, ipAddress });
   });
