@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBuildingBank, IconCoin, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCoin, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { CreatorEarnings, EarningsLineStatus, EarningsMonth } from '@crate/contract/earnings';
 import type { PayoutCarryReason } from '@crate/contract/payout-enums';
@@ -8,7 +8,6 @@ import { PayoutAccountCard } from '../../../components/payout-account-card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatMoney } from '../../../components/money.ts';
 import { downloadThroughFetch } from '../download-file.ts';
-import { useSearchParams } from 'react-router';
 import { statementUrl, useCreatorEarnings } from '../api/earnings.ts';
 
 /** "March 2027" for `2027-03`, the same in every time zone. */
