@@ -8,7 +8,7 @@ import { readCookie } from './fbc-cookie.ts';
 
 export const REFERRAL_COOKIE = 'crate_ref';
 /** The attribution window (decision 0059): a click is remembered this long. */
-export const REFERRAL_MAX_AGE_SECONDS = REFERRAL_WINDOW_DAYS * 24 * 60 * 60;
+const REFERRAL_MAX_AGE_SECONDS = REFERRAL_WINDOW_DAYS * 24 * 60 * 60;
 
 export interface ReferralCapture {
   /** The newest referral token this browser holds (this visit's first, then the cookie's), or null. */
@@ -55,7 +55,7 @@ export function createReferralCapture(jar: CookieJar, consent: Pick<ConsentStore
 const referralCapture = createReferralCapture(documentJar, consentStore);
 
 export const currentReferralToken = (): string | null => referralCapture.current();
-export const rememberReferralToken = (token: string): void => referralCapture.remember(token);
+const rememberReferralToken = (token: string): void => referralCapture.remember(token);
 export const installReferralConsentEffects = (): (() => void) => referralCapture.install();
 
 /**
