@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { registerAffiliateRoutes } from './features/affiliates/affiliate-routes.ts';
 import { registerAdminImageRoutes } from './features/admin-images/admin-image-routes.ts';
 import { registerAdminJobRoutes } from './features/admin-jobs/admin-job-routes.ts';
 import { registerAdminDashboardRoutes } from './features/admin-dashboard/admin-dashboard-routes.ts';
@@ -42,6 +43,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerInviteRoutes(app, ctx);
   registerCreatorApplicationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
+  registerAffiliateRoutes(app, ctx);
   registerAdminDashboardRoutes(app, ctx);
   registerAdminJobRoutes(app, ctx);
   await registerCallableRoutes(app, ctx, CALLABLE_FUNCTIONS);

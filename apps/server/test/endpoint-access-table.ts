@@ -207,9 +207,19 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   cancelUpload: ['creator', 'admin'],
 
   // Payout accounts (decision 0053): whoever may be paid — creators and collaborators (and admins, who hold every role).
-  getPayoutAccount: ['collaborator', 'creator', 'admin'],
-  startPayoutOnboarding: ['collaborator', 'creator', 'admin'],
+  getPayoutAccount: ['collaborator', 'creator', 'affiliate', 'admin'],
+  startPayoutOnboarding: ['collaborator', 'creator', 'affiliate', 'admin'],
   payMonthlyPayout: ADMIN,
+
+  // The affiliate programme (issue 29): admins set terms and read every affiliate; an affiliate their own; anyone's click counts.
+  getUserAffiliate: ADMIN,
+  setUserAffiliate: ADMIN,
+  listAffiliates: ADMIN,
+  getMyAffiliate: ['affiliate', 'admin'],
+  addAffiliateCode: ['affiliate', 'admin'],
+  retireAffiliateCode: ['affiliate', 'admin'],
+  downloadAffiliateMonths: ['affiliate', 'admin'],
+  recordReferralClick: ANYONE,
 
   'fn:trackPageView': ANYONE,
   'fn:trackViewContent': ANYONE,
@@ -281,6 +291,9 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   listUserDownloads: { noObjectRule: "admins read every account's downloads (the account policy); the endpoint is admin-only" },
   listUserReceipts: { noObjectRule: "admins read every account's payments (the account policy); the endpoint is admin-only" },
   listUserAudit: { noObjectRule: "admins read every account's audit trail (the account policy); the endpoint is admin-only" },
+  getUserAffiliate: { noObjectRule: "admins read every account's affiliate terms (the account policy); the endpoint is admin-only" },
+  setUserAffiliate: { noObjectRule: "admins set every account's affiliate terms (the account policy); the endpoint is admin-only" },
+  retireAffiliateCode: { noObjectRule: "the affiliate-code policy: another affiliate's code is 404 and stays live (affiliates.int.test.ts)" },
   payMonthlyPayout: { noObjectRule: "a month's payout is the shop's own: admins pay every one (the payout policy); the endpoint is admin-only" },
   createPurchaseCheckout: [
     { as: 'stranger', tries: "to buy another creator's unpublished pack", params: () => ({}), body: (w) => ({ target: 'pack', id: w.draftPack.id, idempotency_key: 'buy-a-draft-pack' }), status: 404 },

@@ -55,6 +55,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   downloadEarningsStatementCsv: "a month names no one's line: the statement is always the caller's own, another payee's never (creator-earnings.int.test.ts)",
   downloadAffiliateStatementPdf: "a month names no one's line: the statement is always the caller's own affiliate line, another payee's never (affiliate-commissions.int.test.ts)",
   downloadAffiliateStatementCsv: "a month names no one's line: the statement is always the caller's own affiliate line, another payee's never (affiliate-commissions.int.test.ts)",
+  downloadAffiliateMonths: "names no one: the months are always the caller's own commissions (affiliates.int.test.ts)",
   exportMonthlyPayout: 'admins only, who may read every month: there is no other object to reach (payout-admin.int.test.ts)',
 };
 

@@ -18,6 +18,7 @@ import { healthSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { ADMIN_API } from './admin-endpoints.ts';
+import { AFFILIATE_API } from './affiliates.ts';
 import { ANALYTICS_API } from './analytics-endpoints.ts';
 import { EARNINGS_API } from './earnings.ts';
 import { BANNER_API } from './banner-endpoints.ts';
@@ -142,6 +143,7 @@ export const API = {
   ...FILE_API,
   ...PAYOUT_ADMIN_API,
   ...PAYOUT_ACCOUNT_API,
+  ...AFFILIATE_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFERRAL_TOKEN_MAX } from './affiliates.ts';
 import { profileSchema } from './profile.ts';
 
 export const PASSWORD_MIN = 10;
@@ -15,6 +16,8 @@ export const registerSchema = z.strictObject({
   password: passwordSchema,
   display_name: z.string().trim().max(60, 'Display name is at most 60 characters').optional(),
   invite_token: z.string().min(1).max(200).optional(),
+  /** The signed referral token kept since a click on an affiliate's link (decision 0059); a bad one is ignored, never refused. */
+  referral_token: z.string().max(REFERRAL_TOKEN_MAX).optional().catch(undefined),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

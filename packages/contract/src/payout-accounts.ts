@@ -5,7 +5,7 @@ import { PAYMENT_PROVIDERS } from './commerce-enums.ts';
 import { MONTHLY_PAYOUT_STATUSES } from './payout-enums.ts';
 
 /**
- * Where a creator's or collaborator's money goes (decision 0053): a Stripe Connect account, or the sandbox's
+ * Where a creator's, collaborator's or affiliate's money goes (decision 0053): a Stripe Connect account, or the sandbox's
  * stand-in for one, connected through the provider's onboarding page; and an admin paying an approved month.
  */
 
@@ -36,7 +36,8 @@ export const payoutPayStatusSchema = z.object({
 });
 export type PayoutPayStatus = z.infer<typeof payoutPayStatusSchema>;
 
-const PAYEES = claims('creator', 'collaborator');
+/** Whoever may be paid: creators and collaborators their earnings, affiliates their commissions. */
+const PAYEES = claims('creator', 'collaborator', 'affiliate');
 
 export const PAYOUT_ACCOUNT_API = {
   getPayoutAccount: {

@@ -41,6 +41,8 @@ export const RATE_LIMITS = {
     perUser: { max: 2 * STUDIO_LIMITS.packMaxFiles, windowSeconds: 3600 },
     perAddress: { max: 4 * STUDIO_LIMITS.packMaxFiles, windowSeconds: 3600 },
   },
+  /** Counting a click on a referral link (public): a visitor opening links, not a script inflating an affiliate's clicks. */
+  referral: { perUser: { max: 30, windowSeconds: 60 }, perAddress: { max: 30, windowSeconds: 60 } },
   /** CSV exports of analytics (up to five years each): a creator's reports for the day, not a flood; two under way at once. */
   export: { perUser: { max: 30, windowSeconds: 3600 }, perAddress: { max: 60, windowSeconds: 3600 }, concurrentPerUser: 2 },
 } as const satisfies Record<string, RateLimit>;

@@ -52,6 +52,7 @@ export const WEB_ROUTES = [
   { screen: 'bundle', paths: ['/bundle/:id', '/bundles/:slug'], example: '/bundle/demo', layout: 'main', access: PUBLIC, title: 'Bundle', description: 'A bundle of packs on Crate.', contentTracked: true },
   { screen: 'creator-profile', paths: ['/creator/:id', '/collections/:slug'], example: '/creator/demo', layout: 'main', access: PUBLIC, title: 'Creator', description: 'A creator on Crate.' },
   { screen: 'staffplaylist', paths: ['/staffplaylist/:id'], example: '/staffplaylist/demo', layout: 'main', access: PUBLIC, title: 'Staff playlist', description: 'A playlist picked by our staff.' },
+  { screen: 'referral', paths: ['/r/:code'], example: '/r/demo', layout: 'main', access: PUBLIC, title: 'Welcome to Crate', description: 'Sounds for producers, picked by people you follow.' },
   { screen: 'metapassthrough', paths: ['/metapassthrough'], example: '/metapassthrough', layout: 'main', access: PUBLIC, title: 'Redirecting', description: 'Taking you there.' },
   // Sign-in required
   { screen: 'updatepassword', paths: ['/updatepassword'], example: '/updatepassword', layout: 'main', access: SIGNED_IN, title: 'Update password', description: 'Change your password.' },
@@ -62,6 +63,8 @@ export const WEB_ROUTES = [
   { screen: 'creditrefill', paths: ['/creditrefill'], example: '/creditrefill', layout: 'main', access: SIGNED_IN, title: 'Refill credits', description: 'Top up your credits.' },
   // Creator or collaborator
   { screen: 'creator-dashboard', paths: ['/creator'], example: '/creator', layout: 'main', access: CREATOR_OR_COLLABORATOR, title: 'Creator dashboard', description: 'Your packs and how they are doing.' },
+  // Affiliate
+  { screen: 'affiliate', paths: ['/affiliate'], example: '/affiliate', layout: 'main', access: claims('affiliate'), title: 'Affiliate', description: 'Your referral links, clicks, sign-ups and commission.' },
   // Creator only
   { screen: 'singleupload', paths: ['/singleupload/:id?'], example: '/singleupload', layout: 'main', access: CREATOR, title: 'Upload a sample', description: 'Upload a single sample.' },
   { screen: 'editsample', paths: ['/editsample/:docSlug'], example: '/editsample/demo', layout: 'main', access: CREATOR, title: 'Edit sample', description: 'Edit a sample.' },

@@ -1,5 +1,6 @@
 import { forbidden, notFound } from '../http/app-error.ts';
 import { canOnAccount, type AccountAction, type AccountResource } from './account-policy.ts';
+import { canOnAffiliateCode, type AffiliateCodeAction, type AffiliateCodeResource } from './affiliate-code-policy.ts';
 import { canOnAnalytics, type AnalyticsAction, type AnalyticsResource } from './analytics-policy.ts';
 import { canOnBanner, type BannerAction, type BannerResource } from './banner-policy.ts';
 import { canOnCheckout, type CheckoutAction, type CheckoutResource } from './checkout-policy.ts';
@@ -38,6 +39,7 @@ interface Policies {
   bundle: { resource: BundleResource; action: CurationAction };
   payoutLine: { resource: PayoutLineResource; action: PayoutLineAction };
   payout: { resource: PayoutResource; action: PayoutAction };
+  affiliateCode: { resource: AffiliateCodeResource; action: AffiliateCodeAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -82,6 +84,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnPayoutLine(viewer, action as PayoutLineAction, r);
     case 'payout':
       return canOnPayout(viewer, action as PayoutAction);
+    case 'affiliateCode':
+      return canOnAffiliateCode(viewer, action as AffiliateCodeAction, r);
   }
 }
 

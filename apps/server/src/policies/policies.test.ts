@@ -16,6 +16,7 @@ import { asCheckout, type CheckoutAction } from './checkout-policy.ts';
 import { asLicence } from './licence-policy.ts';
 import { asAccount, type AccountAction } from './account-policy.ts';
 import { asPayoutLine } from './payout-line-policy.ts';
+import { asAffiliateCode, type AffiliateCodeAction } from './affiliate-code-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
@@ -332,6 +333,22 @@ describe('object-level rules', () => {
   it.each(PAYOUT_LINE_TABLE)('%s × %s payout line → reads it (earnings, statements): %s', (kind, whose, allowed) => {
     const viewer = VIEWERS[kind];
     expect(can(viewer, 'read', asPayoutLine({ payeeUserId: whose === 'own' && viewer ? viewer.userId : 'u-payee' }))).toBe(allowed);
+  });
+
+  // prettier-ignore
+  const AFFILIATE_CODE_TABLE: [ViewerKind, 'own' | 'other', AffiliateCodeAction[]][] = [
+    ['visitor',      'other', []],
+    ['subscriber',   'other', []],
+    ['subscriber',   'own',   ['read', 'retire']],
+    ['owner',        'other', []],
+    ['admin',        'other', ['read', 'retire']],
+  ];
+  const AFFILIATE_CODE_ACTIONS: AffiliateCodeAction[] = ['read', 'retire'];
+
+  it.each(AFFILIATE_CODE_TABLE)("%s × %s affiliate's referral code → %j", (kind, whose, allowed) => {
+    const viewer = VIEWERS[kind];
+    const code = asAffiliateCode({ affiliateUserId: whose === 'own' && viewer ? viewer.userId : 'u-affiliate' });
+    expect(verdicts(AFFILIATE_CODE_ACTIONS, (action) => can(viewer, action, code))).toEqual(expected(AFFILIATE_CODE_ACTIONS, allowed));
   });
 
   it.each(ACCOUNT_TABLE)('%s × %s account in user management → %j', (kind, whose, allowed) => {

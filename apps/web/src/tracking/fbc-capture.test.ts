@@ -1,25 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { createConsentStore } from '../consent/cookie-consent.ts';
 import { memoryStorage } from '../lib/browser-storage.ts';
-import { createFbcCapture, type CookieJar } from './fbc-capture.ts';
-
-/** A document.cookie stand-in that keeps name=value pairs and honours Max-Age=0. */
-function cookieJar(): CookieJar & { assignments: string[] } {
-  const cookies = new Map<string, string>();
-  const assignments: string[] = [];
-  return {
-    assignments,
-    secure: false,
-    read: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    write(assignment) {
-      assignments.push(assignment);
-      const [pair = '', ...attributes] = assignment.split(';').map((s) => s.trim());
-      const [name = '', value = ''] = pair.split('=');
-      if (attributes.includes('Max-Age=0')) cookies.delete(name);
-      else cookies.set(name, value);
-    },
-  };
-}
+import { createFbcCapture } from './fbc-capture.ts';
+import { cookieJar } from './test-cookie-jar.ts';
 
 function setup(choice?: 'accepted' | 'essential') {
   const consent = createConsentStore(memoryStorage(choice ? { cookieConsent: choice } : {}));

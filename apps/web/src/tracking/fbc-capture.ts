@@ -52,7 +52,8 @@ export function createFbcCapture(jar: CookieJar, consent: Pick<ConsentStore, 'ge
   };
 }
 
-const documentJar: CookieJar = {
+/** document.cookie itself (the referral token is kept in it too: referral-capture.ts). */
+export const documentJar: CookieJar = {
   read: () => (typeof document === 'undefined' ? '' : document.cookie),
   write: (assignment) => {
     if (typeof document !== 'undefined') document.cookie = assignment;

@@ -16,6 +16,7 @@ import { clientKey } from '../../http/client-address.ts';
 import { trustDeviceCookie, trustedDeviceId } from './sign-in-device.ts';
 import { findPausedUntil } from './sign-in-failures-repository.ts';
 import { claimFailureNotice, clearSignInFailures, recordFailedSignIn, signInCounters, type SignInCounter } from './sign-in-throttle.ts';
+import { attributeReferral } from '../affiliates/affiliate-service.ts';
 
 /** The answers to reset and recovery requests: word for word the same whether or not the e-mail has an account. */
 const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we sent a link';
@@ -81,6 +82,7 @@ export async function register(ctx: AppContext, input: RegisterInput, place: Sig
       ctx.log.warn({ userId, err: error }, 'invite could not be accepted at registration');
     }
   }
+  await attributeReferral(ctx, { userId, email: input.email }, input.referral_token);
   trustThisDevice(ctx, headers, place, input.email);
   return { headers, userId };
 }

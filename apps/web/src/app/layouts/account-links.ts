@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconLibrary, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLibrary, IconLink, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
 import type { Profile } from '@crate/contract/profile';
 import { holdsAnyClaim } from '@crate/contract/roles';
 
@@ -16,6 +16,7 @@ export function accountLinks(profile: Profile) {
     { label: 'Settings', to: '/settings', icon: IconSettings },
   ];
   if (holdsAnyClaim(profile.roles, ['creator', 'collaborator'])) links.push({ label: 'Creator dashboard', to: '/creator', icon: IconLayoutDashboard });
+  if (profile.roles.includes('affiliate')) links.push({ label: 'Affiliate', to: '/affiliate', icon: IconLink });
   if (profile.roles.includes('admin')) links.push({ label: 'Admin', to: '/admin', icon: IconShieldLock });
   return links;
 }

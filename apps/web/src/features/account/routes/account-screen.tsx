@@ -110,7 +110,7 @@ export default function AccountScreen() {
 
         <Card bg="dark.7">
           <CardTitle icon={<IconShieldCheck size={16} />}>Roles</CardTitle>
-          <RoleBadges roles={profile.roles} emptyText="No roles yet: you can browse and buy as a member." />
+          <RoleBadges roles={profile.roles} linked emptyText="No roles yet: you can browse and buy as a member." />
           <Text size="sm" c="dimmed" mt="md">
             {profile.can_search ? 'Paid search is included with your account.' : 'Paid search comes with a subscription.'}
           </Text>

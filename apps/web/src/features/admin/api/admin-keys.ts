@@ -13,6 +13,9 @@ export const adminKeys = {
   /** Everything about one account: its page and each of its lists. */
   user: (id: string) => ['admin', 'users', id] as const,
   userPart: (id: string, part: 'credits' | 'owned' | 'downloads' | 'receipts' | 'audit') => ['admin', 'users', id, part] as const,
+  affiliates: ['admin', 'affiliates'] as const,
+  /** An account's affiliate terms (part of the account's page: its changes invalidate with it). */
+  userAffiliate: (id: string) => ['admin', 'users', id, 'affiliate'] as const,
   staffPlaylists: ['admin', 'staff-playlists'] as const,
   staffPlaylist: (id: string) => ['admin', 'staff-playlists', id] as const,
   bundles: ['admin', 'bundles'] as const,

@@ -22,6 +22,8 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useProfile } from '../../../profile/profile-state.ts';
 import { useBilling } from '../../checkout/api/billing.ts';
 import { useAdvanceTestClock } from '../api/test-clock.ts';
+import { AffiliatePanel } from '../components/affiliate-panel.tsx';
+import { Panel } from '../components/admin-panel.tsx';
 import {
   useAdjustCredits,
   useAdminUser,
@@ -166,25 +168,16 @@ function ManageOne({ id }: { id: string }) {
         />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <StatusPanel user={u} />
-          <RolesPanel user={u} />
+          {/* Keyed by the roles: the affiliate panel grants a role, and the checkboxes start again from what the account holds. */}
+          <RolesPanel key={u.roles.join()} user={u} />
           <CreditsPanel user={u} />
           <PlanPanel user={u} />
+          <AffiliatePanel userId={u.id} />
         </SimpleGrid>
         <AccountLists id={id} />
       </Container>
       <SandboxClock />
     </>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg" bg="dark.7" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 
@@ -371,7 +364,6 @@ function PlanPanel({ user }: { user: AdminUserDetail }) {
             ))
           )}
         </Text>
-        <Text size="sm">Affiliate: {user.roles.includes('affiliate') ? 'yes' : 'no'}</Text>
       </Stack>
     </Panel>
   );

@@ -17,7 +17,7 @@ export default function RegisterScreen() {
   const navigate = useNavigate();
   const register = useRegister();
   // The invite comes from the link, not from a field: it is added when sending, and the server checks it.
-  const { form, formError, submit } = useContractForm({ schema: registerSchema.omit({ invite_token: true }), defaultValues: { email: '', password: '', display_name: '' } });
+  const { form, formError, submit } = useContractForm({ schema: registerSchema.omit({ invite_token: true, referral_token: true }), defaultValues: { email: '', password: '', display_name: '' } });
   const { errors } = form.formState;
 
   const onSubmit = submit(async ({ display_name, ...values }) => {

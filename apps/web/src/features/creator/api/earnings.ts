@@ -16,10 +16,10 @@ export function usePayoutAccount() {
   return useQuery({ queryKey: studioKeys.payoutAccount, queryFn: ({ signal }) => callApi(API.getPayoutAccount, { signal }) });
 }
 
-/** Starts (or continues) onboarding and sends the browser to the provider's page, which comes back to /creator. */
-export function useStartPayoutOnboarding() {
+/** Starts (or continues) onboarding and sends the browser to the provider's page, which comes back to `returnPath`. */
+export function useStartPayoutOnboarding(returnPath: '/creator' | '/affiliate') {
   return useMutation({
-    mutationFn: () => callApi(API.startPayoutOnboarding, { body: { return_url: '/creator' } }),
+    mutationFn: () => callApi(API.startPayoutOnboarding, { body: { return_url: returnPath } }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -1,14 +1,14 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBuildingBank, IconCoin, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCoin, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { CreatorEarnings, EarningsLineStatus, EarningsMonth } from '@crate/contract/earnings';
 import type { PayoutCarryReason } from '@crate/contract/payout-enums';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { PayoutAccountCard } from '../../../components/payout-account-card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatMoney } from '../../../components/money.ts';
 import { downloadThroughFetch } from '../download-file.ts';
-import { useSearchParams } from 'react-router';
-import { statementUrl, useCreatorEarnings, usePayoutAccount, useStartPayoutOnboarding } from '../api/earnings.ts';
+import { statementUrl, useCreatorEarnings } from '../api/earnings.ts';
 
 /** "March 2027" for `2027-03`, the same in every time zone. */
 const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -86,59 +86,6 @@ function Tile({ label, value, children }: { label: string; value: string; childr
         {value}
       </Text>
       {children}
-    </Paper>
-  );
-}
-
-/** Where the viewer's money goes: connect, continue onboarding, or connected (the payout-account contract). */
-function PayoutAccountCard({ minimum }: { minimum: string }) {
-  const account = usePayoutAccount();
-  const onboarding = useStartPayoutOnboarding();
-  const status = account.data?.status;
-  // The provider sends the payee back here with this when an onboarding link expired or was used already.
-  const [params] = useSearchParams();
-  const linkExpired = params.get('payout_onboarding') === 'refresh';
-  return (
-    <Paper withBorder p="md" bg="dark.6" aria-labelledby="payout-account-title" data-payout-account={status ?? (account.isError ? 'error' : 'loading')}>
-      <Group gap={6} mb={4}>
-        <IconBuildingBank size={16} aria-hidden />
-        <Text size="xs" c="dimmed" tt="uppercase" fw={700} id="payout-account-title">
-          Payout account
-        </Text>
-      </Group>
-      {account.isPending ? (
-        <Skeleton height={52} />
-      ) : account.isError ? (
-        <Stack gap={6}>
-          <ApiErrorAlert error={account.error} title="Your payout account did not load" />
-          <Button size="xs" variant="default" w="fit-content" onClick={() => void account.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      ) : status === 'active' ? (
-        <Stack gap={4}>
-          <Badge color="teal" variant="light" w="fit-content">
-            Connected
-          </Badge>
-          <Text size="sm" c="dimmed">
-            Each month's earnings of {minimum} or more are paid here once the month is approved.
-          </Text>
-        </Stack>
-      ) : (
-        <Stack gap={6}>
-          <Text size="sm" c="dimmed">
-            {linkExpired
-              ? 'That onboarding link has expired: continue for a fresh one.'
-              : status === 'onboarding'
-                ? 'You started connecting a payout account: finish it to get paid.'
-                : 'Until you connect, your earnings are kept and paid once you do.'}
-          </Text>
-          <Button size="xs" w="fit-content" loading={onboarding.isPending} onClick={() => onboarding.mutate()}>
-            {status === 'onboarding' ? 'Continue onboarding' : 'Connect a payout account'}
-          </Button>
-          <ApiErrorAlert error={onboarding.error} title="Onboarding did not start" />
-        </Stack>
-      )}
     </Paper>
   );
 }
@@ -253,7 +200,7 @@ export function EarningsSection() {
                   : 'Nothing carried into this month.'}
               </Text>
             </Tile>
-            <PayoutAccountCard minimum={minimum} />
+            <PayoutAccountCard minimum={minimum} returnPath="/creator" paid="Each month's earnings" />
           </SimpleGrid>
           <Title order={3} size="h5">
             Past months

@@ -1,0 +1,4 @@
+/** Query keys of the affiliate's own screen. */
+export const affiliateKeys = {
+  mine: ['affiliate', 'mine'] as const,
+};
