@@ -13,6 +13,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { useAdminDashboard } from '../api/dashboard.ts';
 import { useAdminJobs } from '../api/jobs.ts';
+import { AttributionPanel } from '../components/attribution-panel.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const number = new Intl.NumberFormat();
@@ -36,6 +37,7 @@ export default function AdminScreen() {
         </>
       )}
       <Tools />
+      <AttributionPanel />
       <JobFailures />
     </Container>
   );
