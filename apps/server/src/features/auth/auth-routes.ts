@@ -16,7 +16,7 @@ import {
   type SignInPlace,
 } from './auth-service.ts';
 import { forwardSetCookies } from '../../http/session-cookies.ts';
-import { attributionOf } from '../tracking/request-attribution.ts';
+import { attributionOf } from '../../http/request-attribution.ts';
 import { recordSignUp } from '../tracking/tracking-service.ts';
 
 /** The client address as routed (request.ip believes X-Forwarded-For only from TRUST_PROXY) and the cookies. */

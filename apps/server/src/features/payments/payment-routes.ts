@@ -8,7 +8,7 @@ import { advanceTestClock, changePlan, getBilling, listReceipts, openPortal, set
 import { createCheckout, createPurchaseCheckout, readCheckout } from './checkout-service.ts';
 import { presentCheckout, presentReceipt } from './payment-presenters.ts';
 import { receiveWebhook } from './webhook-service.ts';
-import { attributionOf } from '../tracking/request-attribution.ts';
+import { attributionOf } from '../../http/request-attribution.ts';
 import { rememberAttribution } from '../tracking/tracking-service.ts';
 
 /** Stripe's events are small; anything bigger is not one. */

@@ -2,6 +2,7 @@ import { FBC_PATTERN, FBP_PATTERN, type AttributionCustomData } from '@crate/con
 import type { TrackPayload } from '@crate/contract/callable';
 import type { TrackingEventType } from '@crate/contract/tracking-enums';
 import type { DbOrTx } from '../../db/client.ts';
+import type { RequestAttribution } from '../../http/request-attribution.ts';
 import { cookieValue } from '../../http/signed-cookie.ts';
 import { deleteUserAttribution, findUserAttribution, insertTrackingEvent, upsertUserAttribution } from './tracking-repository.ts';
 
@@ -37,12 +38,6 @@ export async function recordTrackingEvent(db: DbOrTx, now: Date, eventType: Trac
 }
 
 /** What a request tells about the visitor's consent: their `_fbp`/`_fbc` cookies when well formed (set only with consent). */
-export interface RequestAttribution {
-  cookieHeader: string | undefined;
-  ipAddress: string | null;
-  userAgent: string | null | undefined;
-}
-
 function consentCookies(cookieHeader: string | undefined): { fbp: string | null; fbc: string | null } {
   const read = (name: string, pattern: RegExp) => {
     const value = cookieValue(cookieHeader, name);
