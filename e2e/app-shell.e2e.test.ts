@@ -25,6 +25,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
   }
 
   const fbcCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '_fbc');
+  const fbpCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '_fbp');
 
   async function eventsFor(fbc: string) {
     const rows = await env.server.ctx.db.select().from(trackingEvents).where(eq(trackingEvents.fbc, fbc));
@@ -48,6 +49,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
         const banner = page.getByRole('region', { name: 'Cookie consent' });
         await banner.waitFor();
         expect(await fbcCookie(context)).toBeUndefined();
+        expect(await fbpCookie(context)).toBeUndefined();
         expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
 
         await banner.getByRole('button', { name: 'Accept all' }).click();
@@ -55,6 +57,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
         expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
         const cookie = await fbcCookie(context);
         expect(cookie?.value).toMatch(/^fb\.1\.\d{13}\.AbC_123$/);
+        expect((await fbpCookie(context))?.value).toMatch(/^fb\.1\.\d{13}\.\d{10}$/);
         const expiresInDays = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
         expect(expiresInDays).toBeGreaterThan(89.9);
         expect(expiresInDays).toBeLessThanOrEqual(90);
@@ -82,6 +85,7 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
         await navigateInApp(page, '/bundle/demo?fbclid=Essential_2');
         await expectHeading(page, 'Bundle');
         expect(await fbcCookie(context)).toBeUndefined();
+        expect(await fbpCookie(context)).toBeUndefined();
       });
     });
 

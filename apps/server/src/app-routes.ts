@@ -25,6 +25,7 @@ import { registerOwnershipRoutes } from './features/ownership/ownership-routes.t
 import { registerPaymentRoutes } from './features/payments/payment-routes.ts';
 import { registerPayoutAdminRoutes } from './features/payouts/payout-admin-routes.ts';
 import { registerPayoutAccountRoutes } from './features/payouts/payout-account-routes.ts';
+import { registerAttributionAdminRoutes } from './features/tracking/attribution-admin-routes.ts';
 import { loadSandboxPlugin } from './features/payments/create-payment-provider.ts';
 import { registerLibraryRoutes } from './features/library/library-routes.ts';
 import { registerMediaRoutes } from './features/media/media-routes.ts';
@@ -71,4 +72,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerCurationRoutes(app, ctx);
   registerPayoutAdminRoutes(app, ctx);
   registerPayoutAccountRoutes(app, ctx);
+  registerAttributionAdminRoutes(app, ctx);
 }

@@ -29,3 +29,11 @@ describe("this site's origins (checkout's return pages)", () => {
     expect(loadConfig(env({ PORT: '8080', PUBLIC_URL: 'https://crate.example/' })).siteOrigins).toEqual(['https://crate.example']);
   });
 });
+
+describe('the attribution forwarder (docs/decisions/0057)', () => {
+  it('is off without ATTRIBUTION_ENDPOINT, on with it and its token, and refuses an endpoint that is not a URL', () => {
+    expect(loadConfig(env({})).attribution).toEqual({ endpoint: null, token: null, timeoutMs: 10_000 });
+    expect(loadConfig(env({ ATTRIBUTION_ENDPOINT: 'https://graph.example/v20.0/123/events', ATTRIBUTION_TOKEN: 'tok' })).attribution).toEqual({ endpoint: 'https://graph.example/v20.0/123/events', token: 'tok', timeoutMs: 10_000 });
+    expect(() => loadConfig(env({ ATTRIBUTION_ENDPOINT: 'not a url' }))).toThrow(/ATTRIBUTION_ENDPOINT/);
+  });
+});

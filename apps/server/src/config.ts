@@ -49,6 +49,10 @@ const envSchema = z.object({
   SANDBOX_PENDING_SECONDS: z.coerce.number().min(0).max(3600).default(8),
   /** Sandbox: where it POSTs its events (default: this server's own webhook endpoint). */
   SANDBOX_WEBHOOK_URL: z.url().optional(),
+  /** Where recorded attribution events are POSTed in the Conversions API's shape (docs/decisions/0057); unset keeps them recorded, unsent. */
+  ATTRIBUTION_ENDPOINT: z.url().optional(),
+  /** The `access_token` sent with each batch. */
+  ATTRIBUTION_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -94,6 +98,8 @@ export interface Config {
   payments:
     | { kind: 'sandbox'; webhookSecret: string; pendingMs: number; webhookUrl: string }
     | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
+  /** The attribution forwarder's receiver (features/tracking/attribution-forward-job.ts); null: forwarding is off. */
+  attribution: { endpoint: string | null; token: string | null; timeoutMs: number };
   logLevel: string;
   production: boolean;
   /** Where the built web app lives; null when not serving it (tests of the API alone). */
@@ -102,6 +108,9 @@ export interface Config {
 
 /** How often an API process reads the search outbox: changes by other processes reach its index within this (plus the read). */
 const SEARCH_OUTBOX_POLL_MS = 200;
+
+/** How long the forwarder waits for the attribution receiver's answer before it counts the batch as failed. */
+const ATTRIBUTION_TIMEOUT_MS = 10_000;
 
 /** A secret kept in DATA_DIR so sessions survive restarts without any setup. */
 function persistedSecret(dataDir: string, name = 'auth-secret', prefix = ''): string {
@@ -184,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           pendingMs: e.SANDBOX_PENDING_SECONDS * 1000,
           webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhook`,
         },
+    attribution: { endpoint: e.ATTRIBUTION_ENDPOINT ?? null, token: e.ATTRIBUTION_TOKEN ?? null, timeoutMs: ATTRIBUTION_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

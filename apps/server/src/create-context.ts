@@ -24,6 +24,7 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   await database.warmUp();
   if (config.mediaThreads !== undefined) configureMediaPool({ threads: config.mediaThreads });
   const mailer = createMailer(config.mail, log);
+  if (!config.attribution.endpoint) log.info('attribution forwarding is off (ATTRIBUTION_ENDPOINT is not set): tracking events stay recorded, unsent');
   // The sandbox plugin (its provider and jobs) is loaded only when the sandbox takes payments.
   const sandbox = await loadSandboxPlugin(config);
   // The catalogue's type names the sandbox's jobs; at run time they are in it only with the plugin loaded.

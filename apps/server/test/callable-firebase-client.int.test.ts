@@ -72,7 +72,7 @@ describe(`the official firebase client (httpsCallableFromURL) against /api/fn on
   const callable = <Req, Res>(name: string) => httpsCallableFromURL<Req, Res>(functions, `${base}/api/fn/${name}`);
 
   it('records a page view and returns its result', async () => {
-    const result = await callable<{ fbc: string; route: string }, { recorded: boolean }>('trackPageView')({ fbc: 'fb.1.1732233600000.AbC_123', route: '/discover' });
+    const result = await callable<{ event_id: string; fbc: string; route: string }, { recorded: boolean }>('trackPageView')({ event_id: randomUUID(), fbc: 'fb.1.1732233600000.AbC_123', route: '/discover' });
     expect(result.data).toEqual({ recorded: true });
   });
 
@@ -83,7 +83,7 @@ describe(`the official firebase client (httpsCallableFromURL) against /api/fn on
   });
 
   it('surfaces an invalid payload as functions/invalid-argument with the field details', async () => {
-    const error = await failure(callable('trackPageView')({ fbc: 'nope', route: '/discover' }));
+    const error = await failure(callable('trackPageView')({ event_id: randomUUID(), fbc: 'nope', route: '/discover' }));
     expect(error.code).toBe('functions/invalid-argument');
     expect(error.message).toContain('Invalid data: fbc');
     expect(error.details).toEqual({ issues: [{ field: 'fbc', message: 'fbc must look like fb.1.{timestamp}.{fbclid}' }] });

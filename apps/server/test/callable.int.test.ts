@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -104,7 +105,7 @@ describe(`callable protocol on ${TEST_DB}`, () => {
 
   describe('trackPageView and trackViewContent', () => {
     it('records a page view of a visitor with address and user agent', async () => {
-      const res = await call('trackPageView', { data: { fbc: FBC, route: '/discover' } }, { headers: { 'user-agent': 'CrateTest/1.0' }, remoteAddress: '203.0.113.7' });
+      const res = await call('trackPageView', { data: { event_id: randomUUID(), fbc: FBC, route: '/discover' } }, { headers: { 'user-agent': 'CrateTest/1.0' }, remoteAddress: '203.0.113.7' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ result: { recorded: true } });
       const rows = await t.ctx.db.select().from(trackingEvents).where(eq(trackingEvents.route, '/discover'));
@@ -113,7 +114,7 @@ describe(`callable protocol on ${TEST_DB}`, () => {
     });
 
     it('records a content view with the signed-in user and the e-mail given', async () => {
-      const res = await call('trackViewContent', { data: { fbc: FBC, route: '/pack/abc', email: 'Buyer@Example.com' } }, { headers: { cookie: subscriber.cookie } });
+      const res = await call('trackViewContent', { data: { event_id: randomUUID(), fbc: FBC, route: '/pack/abc', email: 'Buyer@Example.com' } }, { headers: { cookie: subscriber.cookie } });
       expect(res.json()).toEqual({ result: { recorded: true } });
       expect(await latestEvent()).toMatchObject({ eventType: 'ViewContent', route: '/pack/abc', email: 'buyer@example.com', userId: subscriber.id });
     });
@@ -149,12 +150,12 @@ describe(`callable protocol on ${TEST_DB}`, () => {
         const res = await call('trackPageView', { data: null }, { remoteAddress: address });
         expect(res.statusCode).toBe(400);
       }
-      const limited = await call('trackPageView', { data: { fbc: FBC, route: '/' } }, { remoteAddress: address });
+      const limited = await call('trackPageView', { data: { event_id: randomUUID(), fbc: FBC, route: '/' } }, { remoteAddress: address });
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.status).toBe('RESOURCE_EXHAUSTED');
       // Separate budgets: per function and per address.
-      expect((await call('trackViewContent', { data: { fbc: FBC, route: '/' } }, { remoteAddress: address })).statusCode).toBe(200);
-      expect((await call('trackPageView', { data: { fbc: FBC, route: '/' } })).statusCode).toBe(200);
+      expect((await call('trackViewContent', { data: { event_id: randomUUID(), fbc: FBC, route: '/' } }, { remoteAddress: address })).statusCode).toBe(200);
+      expect((await call('trackPageView', { data: { event_id: randomUUID(), fbc: FBC, route: '/' } })).statusCode).toBe(200);
     });
   });
 
@@ -185,18 +186,18 @@ describe(`callable protocol on ${TEST_DB}`, () => {
     });
 
     it('answers INVALID_ARGUMENT for a body over the limit', async () => {
-      const res = await call('trackPageView', { data: { fbc: FBC, route: `/${'x'.repeat(70 * 1024)}` } });
+      const res = await call('trackPageView', { data: { event_id: randomUUID(), fbc: FBC, route: `/${'x'.repeat(70 * 1024)}` } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'The request body is too large' } });
     });
 
     it('accepts the headers the Firebase client sends (messaging and App Check tokens)', async () => {
-      const res = await call('trackPageView', { data: { fbc: FBC, route: '/headers' } }, { headers: { 'firebase-instance-id-token': 'fcm-token', 'x-firebase-appcheck': 'app-check-token' } });
+      const res = await call('trackPageView', { data: { event_id: randomUUID(), fbc: FBC, route: '/headers' } }, { headers: { 'firebase-instance-id-token': 'fcm-token', 'x-firebase-appcheck': 'app-check-token' } });
       expect(res.statusCode).toBe(200);
     });
 
     it('refuses a cross-site call with PERMISSION_DENIED (same CSRF rule as the REST API)', async () => {
-      const res = await call('trackPageView', { data: { fbc: FBC, route: '/' } }, { headers: { origin: 'https://evil.example' } });
+      const res = await call('trackPageView', { data: { event_id: randomUUID(), fbc: FBC, route: '/' } }, { headers: { origin: 'https://evil.example' } });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: { status: 'PERMISSION_DENIED', message: 'Cross-site requests are not allowed' } });
     });
@@ -235,7 +236,7 @@ describe(`callable protocol on ${TEST_DB}`, () => {
     });
 
     it('lets a public function through with a bearer that is not ours (the caller is simply anonymous)', async () => {
-      const res = await call('trackPageView', { data: { fbc: FBC, route: '/bearer' } }, { headers: { authorization: 'Bearer firebase-id-token' } });
+      const res = await call('trackPageView', { data: { event_id: randomUUID(), fbc: FBC, route: '/bearer' } }, { headers: { authorization: 'Bearer firebase-id-token' } });
       expect(res.statusCode).toBe(200);
       expect((await latestEvent())?.userId).toBeNull();
     });

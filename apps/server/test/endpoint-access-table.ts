@@ -58,6 +58,8 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   computeMonthlyPayout: ADMIN,
   approveMonthlyPayout: ADMIN,
   exportMonthlyPayout: ADMIN,
+  adminAttribution: ADMIN,
+  retryFailedAttribution: ADMIN,
   getAdminUser: ADMIN,
   disableUser: ADMIN,
   enableUser: ADMIN,

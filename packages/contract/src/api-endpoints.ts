@@ -32,6 +32,7 @@ import { LIBRARY_API } from './library-endpoints.ts';
 import { PACK_REVIEW_API } from './pack-review-endpoints.ts';
 import { PAYOUT_ADMIN_API } from './payout-admin.ts';
 import { PAYOUT_ACCOUNT_API } from './payout-accounts.ts';
+import { ATTRIBUTION_API } from './attribution.ts';
 import { SEARCH_API } from './search-endpoints.ts';
 import { TAKEDOWN_API } from './takedown-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
@@ -144,6 +145,7 @@ export const API = {
   ...PAYOUT_ADMIN_API,
   ...PAYOUT_ACCOUNT_API,
   ...AFFILIATE_API,
+  ...ATTRIBUTION_API,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PUBLIC, type Access } from './access.ts';
 import { trackPlayPayloadSchema, trackPlayResultSchema } from './analytics.ts';
+import { attributionCustomDataSchema, FBC_PATTERN, FBP_PATTERN } from './attribution.ts';
 import { CALLABLE_STATUSES, type CallableStatus } from './callable-protocol.ts';
 
 /** The envelope and the functions of the callable protocol (callable-protocol.ts has its route and statuses). */
@@ -32,14 +33,21 @@ export interface CallableDefinition {
   result: z.ZodType;
 }
 
-/** The _fbc cookie value: fb.{1|2}.{ms timestamp}.{fbclid} (docs/product-overview.md §9). */
-export const FBC_PATTERN = /^fb\.[12]\.\d{10,16}\.[A-Za-z0-9_\-.]{1,500}$/;
-
-export const trackPayloadSchema = z.strictObject({
-  fbc: z.string().regex(FBC_PATTERN, 'fbc must look like fb.1.{timestamp}.{fbclid}'),
-  route: z.string().min(1).max(2048).startsWith('/', 'route must be a path starting with /'),
-  email: z.email().max(254).optional(),
-});
+/**
+ * One browser event (docs/decisions/0057): its id (a UUID the browser makes per event, so a replayed call is stored
+ * once and the Conversions API can match it), the visitor's _fbp and/or _fbc cookies — which exist only with their
+ * consent, so a call with neither is refused — the route and, for a passthrough link, the event's custom data.
+ */
+export const trackPayloadSchema = z
+  .strictObject({
+    event_id: z.uuid('event_id must be a UUID'),
+    fbp: z.string().regex(FBP_PATTERN, 'fbp must look like fb.1.{timestamp}.{random number}').optional(),
+    fbc: z.string().regex(FBC_PATTERN, 'fbc must look like fb.1.{timestamp}.{fbclid}').optional(),
+    route: z.string().min(1).max(2048).startsWith('/', 'route must be a path starting with /'),
+    email: z.email().max(254).optional(),
+    custom_data: attributionCustomDataSchema.optional(),
+  })
+  .refine((payload) => payload.fbp !== undefined || payload.fbc !== undefined, { message: 'fbp or fbc is required (events are recorded only with consent)', path: ['fbp'] });
 export type TrackPayload = z.infer<typeof trackPayloadSchema>;
 export const trackResultSchema = z.object({ recorded: z.literal(true) });
 
@@ -47,7 +55,7 @@ export const CALLABLES = {
   trackPageView: {
     name: 'trackPageView',
     access: PUBLIC,
-    summary: 'Record a page view for ad attribution (fired after a route change to a different path when _fbc exists)',
+    summary: 'Record a page view for ad attribution (fired after a route change to a different path when the visitor consented: _fbp or _fbc exists)',
     payload: trackPayloadSchema,
     result: trackResultSchema,
   },

@@ -1,7 +1,10 @@
 /** Fixed vocabularies of what is recorded about use (docs/product-overview.md §7). Values are stored as-is in the database. */
 
-/** Advertising-attribution events, one per tracking callable (trackPageView, trackViewContent). */
-export const TRACKING_EVENT_TYPES = ['PageView', 'ViewContent'] as const;
+/**
+ * Advertising-attribution events, in the Conversions API's names: one per tracking callable (trackPageView,
+ * trackViewContent), and the server's own sign-ups and payments (docs/decisions/0057).
+ */
+export const TRACKING_EVENT_TYPES = ['PageView', 'ViewContent', 'CompleteRegistration', 'Purchase'] as const;
 export type TrackingEventType = (typeof TRACKING_EVENT_TYPES)[number];
 
 /**

@@ -85,6 +85,7 @@ describe('the job catalogue', () => {
       'uploads-sweep': { everyMs: 3600_000 },
       'site-stats-rollup': { everyMs: 600_000 },
       'payout-drafts': { everyMs: 3_600_000 },
+      'attribution-forward': { everyMs: 10_000 },
     });
     for (const name of Object.keys(schedules)) {
       const definition = JOB_CATALOGUE[name as keyof typeof JOB_CATALOGUE];

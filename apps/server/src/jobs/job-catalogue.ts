@@ -10,6 +10,7 @@ import type { JobName } from '@crate/contract/jobs';
 import type { AppContext } from '../app-context.ts';
 import { runCreditExpiry } from '../features/credits/credit-expiry-job.ts';
 import { runPlayDedupePrune } from '../features/tracking/play-dedupe-prune-job.ts';
+import { ATTRIBUTION_FORWARD_EVERY_MS, runAttributionForward } from '../features/tracking/attribution-forward-job.ts';
 import {
   paymentEventJobKey,
   paymentEventPayloadSchema,
@@ -97,6 +98,8 @@ export const JOB_CATALOGUE = {
     run: runPayoutPay,
     failedForGood: payoutPayFailedForGood,
   }),
+  // Tracking events to the Conversions API receiver (decision 0057): often, so 1,000 events a second never pile up.
+  'attribution-forward': scheduled({ lane: 'bulk', schedule: { everyMs: ATTRIBUTION_FORWARD_EVERY_MS }, run: runAttributionForward }),
 } satisfies Record<Exclude<JobName, SandboxJobName>, AnyJobDefinition<AppContext>>;
 
 /**

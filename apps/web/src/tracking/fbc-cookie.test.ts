@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { FBC_PATTERN } from '@crate/contract/callable';
-import { buildFbc, fbcCookieAssignment, FBC_MAX_AGE_SECONDS, fbclidOf, isValidFbclid, nextFbc, readCookie } from './fbc-cookie.ts';
+import { FBC_PATTERN } from '@crate/contract/attribution';
+import { FBP_PATTERN } from '@crate/contract/attribution';
+import { attributionCookieAssignment, buildFbc, buildFbp, FBC_MAX_AGE_SECONDS, fbclidOf, isValidFbclid, nextFbc, readCookie } from './fbc-cookie.ts';
 
 describe('_fbc value (docs/product-overview.md §9)', () => {
   test('fb.1.{ms timestamp}.{fbclid}, which the server accepts', () => {
@@ -27,8 +28,13 @@ describe('_fbc value (docs/product-overview.md §9)', () => {
   });
   test('lives 90 days on the whole site', () => {
     expect(FBC_MAX_AGE_SECONDS).toBe(7_776_000);
-    expect(fbcCookieAssignment('fb.1.1.a', false)).toBe('_fbc=fb.1.1.a; Max-Age=7776000; Path=/; SameSite=Lax');
-    expect(fbcCookieAssignment('fb.1.1.a', true)).toMatch(/; Secure$/);
+    expect(attributionCookieAssignment('_fbc', 'fb.1.1.a', false)).toBe('_fbc=fb.1.1.a; Max-Age=7776000; Path=/; SameSite=Lax');
+    expect(attributionCookieAssignment('_fbp', 'fb.1.1.2', true)).toBe('_fbp=fb.1.1.2; Max-Age=7776000; Path=/; SameSite=Lax; Secure');
+  });
+  test('_fbp is fb.1.{ms timestamp}.{ten-digit random number}, which the server accepts', () => {
+    expect(buildFbp(1_700_000_000_123, 0)).toBe('fb.1.1700000000123.1000000000');
+    expect(buildFbp(1_700_000_000_123, 0.999_999_999_99)).toBe('fb.1.1700000000123.9999999999');
+    expect(FBP_PATTERN.test(buildFbp(1_700_000_000_123, 0.5))).toBe(true);
   });
   test('reads one cookie out of document.cookie', () => {
     expect(readCookie('a=1; _fbc=fb.1.2.x; b=2', '_fbc')).toBe('fb.1.2.x');

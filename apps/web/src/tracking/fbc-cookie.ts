@@ -1,5 +1,7 @@
 export const FBC_COOKIE = '_fbc';
-/** docs/product-overview.md §9: the _fbc cookie lives 90 days. */
+/** Meta's browser id (docs/decisions/0057): set like _fbc, with consent only, so a page view can be attributed without a click id. */
+export const FBP_COOKIE = '_fbp';
+/** docs/product-overview.md §9: the _fbc cookie lives 90 days; _fbp lives as long. */
 export const FBC_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 
 /** fbclid values are opaque tokens; anything outside this alphabet is not one. */
@@ -12,6 +14,11 @@ export function isValidFbclid(fbclid: string | null | undefined): fbclid is stri
 /** fb.{subdomain index}.{creation time in ms}.{fbclid}; we always write subdomain index 1 (docs/product-overview.md §9). */
 export function buildFbc(fbclid: string, createdAtMs: number): string {
   return `fb.1.${Math.floor(createdAtMs)}.${fbclid}`;
+}
+
+/** fb.{subdomain index}.{creation time in ms}.{random number}, Meta's _fbp format; `random` is in [0, 1). */
+export function buildFbp(createdAtMs: number, random: number): string {
+  return `fb.1.${Math.floor(createdAtMs)}.${Math.floor(random * 9_000_000_000) + 1_000_000_000}`;
 }
 
 /** The click id inside an _fbc value (fb.{1|2}.{ms}.{fbclid}); the contract's FBC_PATTERN is the same shape. */
@@ -45,11 +52,11 @@ export function readCookie(cookieHeader: string, name: string): string | null {
   return null;
 }
 
-/** document.cookie assignment for _fbc: whole site, 90 days, Lax, Secure on https. */
-export function fbcCookieAssignment(value: string, secure: boolean): string {
-  return `${FBC_COOKIE}=${value}; Max-Age=${FBC_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** document.cookie assignment for _fbc or _fbp: whole site, 90 days, Lax, Secure on https. */
+export function attributionCookieAssignment(name: typeof FBC_COOKIE | typeof FBP_COOKIE, value: string, secure: boolean): string {
+  return `${name}=${value}; Max-Age=${FBC_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function fbcCookieDeletion(): string {
-  return `${FBC_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+export function attributionCookieDeletion(name: typeof FBC_COOKIE | typeof FBP_COOKIE): string {
+  return `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

@@ -5,7 +5,7 @@ import { isSignedIn } from '../profile/profile-model.ts';
 import { useProfileState } from '../profile/profile-state.ts';
 import { trackPageView } from './api/track-page-view.ts';
 import { trackViewContent } from './api/track-view-content.ts';
-import { captureFbclid, currentFbc } from './fbc-capture.ts';
+import { captureFbclid, currentFbc, currentFbp } from './fbc-capture.ts';
 import { trackingCalls } from './page-tracking.ts';
 
 /**
@@ -28,6 +28,7 @@ export function usePageTracking(route: WebRoute | undefined): void {
     const calls = trackingCalls({
       previousPathname: previousPathname.current,
       pathname,
+      fbp: currentFbp(),
       fbc: currentFbc(),
       email: isSignedIn(profile) ? profile.email : null,
       contentTracked: route?.contentTracked === true,

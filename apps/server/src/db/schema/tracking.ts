@@ -1,27 +1,66 @@
 /** What happened: advertising-attribution events, plays/downloads/favourites per item, and the audit log. */
+import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { AttributionCustomData } from '@crate/contract/attribution';
 import { ITEM_EVENT_KINDS, TRACKING_EVENT_TYPES } from '@crate/contract/tracking-enums';
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './accounts.ts';
 import { items, packs } from './catalogue.ts';
 
-/** Advertising-attribution events (docs/product-overview.md §7 trackPageView / trackViewContent). */
+/**
+ * Advertising-attribution events (docs/product-overview.md §7, docs/decisions/0057): the browser's page and content
+ * views and the server's sign-ups and payments, recorded only for visitors who consented (an `_fbp` or `_fbc`
+ * cookie), each once by its `event_id`, and sent on by the `attribution-forward` job: `forwarded_at` once sent,
+ * else `attempts` so far and `next_attempt_at`, or `failed_at` with `last_error` once it gave up.
+ */
 export const trackingEvents = pgTable(
   'tracking_events',
   {
     id: id(),
+    /** The browser's UUID for its events, `signup:{user id}` or `purchase:{receipt id}` for the server's. */
+    eventId: text('event_id').notNull().unique(),
     eventType: text('event_type', { enum: TRACKING_EVENT_TYPES }).notNull(),
-    fbc: text('fbc').notNull(),
+    /** Null only on events recorded before _fbp existed (they carry an _fbc). */
+    fbp: text('fbp'),
+    fbc: text('fbc'),
     route: text('route').notNull(),
+    /** Lower-cased; kept only with the visitor's consent, sent only as its SHA-256. */
     email: text('email'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    customData: jsonb('custom_data').$type<AttributionCustomData>(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    failedAt: ts('failed_at'),
+    lastError: text('last_error'),
     forwardedAt: ts('forwarded_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('tracking_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('tracking_events_created_idx').on(t.createdAt),
+    // What the forwarder reads: the events still to send, the due ones first.
+    index('tracking_events_unforwarded_idx').on(t.nextAttemptAt, t.id).where(sql`${t.forwardedAt} is null and ${t.failedAt} is null`),
+    index('tracking_events_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null and ${t.forwardedAt} is null`),
+    index('tracking_events_forwarded_idx').on(t.forwardedAt).where(sql`${t.forwardedAt} is not null`),
+  ],
 );
+
+/**
+ * What a signed-in user's browser said about consent when it last told the server (docs/decisions/0057): the
+ * `_fbp`/`_fbc` cookies on their registration and when they open a checkout, so the server's own events (sign-up,
+ * purchase) are recorded only for users who consented. A later request without them (essential-only) deletes it.
+ */
+export const userAttribution = pgTable('user_attribution', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fbp: text('fbp'),
+  fbc: text('fbc'),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 export const auditLog = pgTable(
   'audit_log',

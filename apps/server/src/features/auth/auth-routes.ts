@@ -16,6 +16,8 @@ import {
   type SignInPlace,
 } from './auth-service.ts';
 import { forwardSetCookies } from '../../http/session-cookies.ts';
+import { attributionOf } from '../../http/request-attribution.ts';
+import { recordSignUp } from '../tracking/tracking-service.ts';
 
 /** The client address as routed (request.ip believes X-Forwarded-For only from TRUST_PROXY) and the cookies. */
 const placeOf = (request: FastifyRequest): SignInPlace => ({ ipAddress: request.ip || null, cookieHeader: request.headers.cookie });
@@ -25,6 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, API.register, async ({ body, request, reply }) => {
     const result = await register(ctx, body, placeOf(request));
     if (!('userId' in result)) return result;
+    await recordSignUp(ctx.db, ctx.clock.now(), result.userId, attributionOf(request));
     forwardSetCookies(reply, result.headers);
     return getProfile(ctx.db, result.userId);
   });

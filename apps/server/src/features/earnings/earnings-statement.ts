@@ -5,7 +5,7 @@ import { csvLine } from '../../files/csv.ts';
 import type { CountedCommissionRow, StatementLineRow } from './earnings-repository.ts';
 
 /** One referred payment behind an affiliate's line: when, what for, how much, the rate and the commission. */
-export interface StatementCommission {
+interface StatementCommission {
   paidAt: Date;
   kind: ReceiptKind;
   amount: number;

@@ -7,6 +7,7 @@ import { accrueCommission, wantsCardFingerprint } from '../affiliates/affiliate-
 import { grantPurchase } from '../ownership/acquisition-service.ts';
 import { lockPayouts } from '../payouts/payout-month-service.ts';
 import { grantRole, revokeRole, rolesOf } from '../roles/role-service.ts';
+import { recordPurchase } from '../tracking/tracking-service.ts';
 import { duplicatePlanMail, paymentFailedMail, purchaseRefundMail, receiptMail, refillRefundMail } from './payment-mail.ts';
 import { ProviderRequestError, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSubscription } from './payment-provider.ts';
 import {
@@ -273,6 +274,13 @@ async function applyCheckout(ctx: AppContext, tx: Tx, session: ProviderCheckoutS
   if (session.mode === 'payment' && paid) await (row.purchase ? fulfilPurchase(ctx, tx, row, row.purchase, session, card) : fulfilRefill(ctx, tx, row, session, card));
 }
 
+/** A new receipt is a payment made: its Purchase attribution event is recorded with it, once (decision 0057). */
+async function storeReceipt(ctx: AppContext, tx: Tx, values: Parameters<typeof insertReceipt>[1]): Promise<ReceiptRow | null> {
+  const receipt = await insertReceipt(tx, values);
+  if (receipt) await recordPurchase(tx, ctx.clock.now(), receipt);
+  return receipt;
+}
+
 const PURCHASE_NAMES = { pack: 'Pack', bundle: 'Bundle' } as const;
 
 /**
@@ -284,7 +292,7 @@ const PURCHASE_NAMES = { pack: 'Pack', bundle: 'Bundle' } as const;
  */
 async function fulfilPurchase(ctx: AppContext, tx: Tx, row: CheckoutRow, purchase: CheckoutPurchase, session: ProviderCheckoutSession, card: Card): Promise<void> {
   const description = `${PURCHASE_NAMES[purchase.target]} “${purchase.title}”`;
-  const receipt = await insertReceipt(tx, {
+  const receipt = await storeReceipt(ctx, tx, {
     userId: row.userId,
     provider: ctx.payments.kind,
     providerRef: session.id,
@@ -347,7 +355,7 @@ async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: 
       ? await addCredits(tx, { userId: row.userId, kind: 'refill', amount: credits, expiresAt, reason: describeLines(session, prices), idempotencyKey: `refill:${session.id}`, checkoutSessionId: row.id })
       : null;
   await updateCheckout(tx, row.id, { grantedQuantity: granted });
-  const receipt = await insertReceipt(tx, {
+  const receipt = await storeReceipt(ctx, tx, {
     userId: row.userId,
     provider: ctx.payments.kind,
     providerRef: session.id,
@@ -502,7 +510,7 @@ async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, s
             subscriptionId: row.id,
           })
         : null;
-    const receipt = await insertReceipt(tx, {
+    const receipt = await storeReceipt(ctx, tx, {
       userId,
       provider: ctx.payments.kind,
       providerRef: invoice.id,

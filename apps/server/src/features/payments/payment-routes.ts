@@ -8,13 +8,22 @@ import { advanceTestClock, changePlan, getBilling, listReceipts, openPortal, set
 import { createCheckout, createPurchaseCheckout, readCheckout } from './checkout-service.ts';
 import { presentCheckout, presentReceipt } from './payment-presenters.ts';
 import { receiveWebhook } from './webhook-service.ts';
+import { attributionOf } from '../../http/request-attribution.ts';
+import { rememberAttribution } from '../tracking/tracking-service.ts';
 
 /** Stripe's events are small; anything bigger is not one. */
 const WEBHOOK_MAX_BYTES = 512 * 1024;
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, API.createCheckoutSession, async ({ viewer, body }) => presentCheckout(await createCheckout(ctx, viewer.userId, body)));
-  registerEndpoint(app, API.createPurchaseCheckout, async ({ viewer, body }) => presentCheckout(await createPurchaseCheckout(ctx, viewer.userId, body)));
+  // Opening a checkout refreshes what the server knows of the buyer's consent, for the Purchase event (decision 0057).
+  registerEndpoint(app, API.createCheckoutSession, async ({ viewer, body, request }) => {
+    await rememberAttribution(ctx.db, viewer.userId, attributionOf(request));
+    return presentCheckout(await createCheckout(ctx, viewer.userId, body));
+  });
+  registerEndpoint(app, API.createPurchaseCheckout, async ({ viewer, body, request }) => {
+    await rememberAttribution(ctx.db, viewer.userId, attributionOf(request));
+    return presentCheckout(await createPurchaseCheckout(ctx, viewer.userId, body));
+  });
   registerEndpoint(app, API.getCheckoutSession, async ({ viewer, params }) => {
     const { row, refunds } = await readCheckout(ctx, viewer, params.id);
     return presentCheckout(row, refunds);

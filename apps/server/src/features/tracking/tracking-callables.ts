@@ -17,7 +17,8 @@ function trackingCallable(definition: typeof CALLABLES.trackPageView | typeof CA
     rateLimit: TRACKING_RATE_LIMIT,
     timeoutMs: 10_000,
     async handler({ data, viewer, ctx, request }) {
-      await recordTrackingEvent(ctx.db, eventType, data, {
+      // A replayed call (the same event_id) is answered alike and stored once.
+      await recordTrackingEvent(ctx.db, ctx.clock.now(), eventType, data, {
         userId: viewer?.userId ?? null,
         ipAddress: request.ip || null,
         userAgent: request.headers['user-agent'] ?? null,

@@ -8,6 +8,7 @@ export const adminKeys = {
   banner: (id: string) => ['admin', 'banners', id] as const,
   dashboard: ['admin', 'dashboard'] as const,
   jobs: ['admin', 'jobs'] as const,
+  attribution: ['admin', 'attribution'] as const,
   userLists: ['admin', 'users', 'list'] as const,
   userList: (filter: object) => ['admin', 'users', 'list', filter] as const,
   /** Everything about one account: its page and each of its lists. */

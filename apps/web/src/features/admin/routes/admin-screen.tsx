@@ -14,6 +14,7 @@ import { SectionHeader } from '../../../components/section-header.tsx';
 import { useAdminDashboard } from '../api/dashboard.ts';
 import { useAdminJobs } from '../api/jobs.ts';
 import { AffiliatesTable } from '../components/affiliates-table.tsx';
+import { AttributionPanel } from '../components/attribution-panel.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const number = new Intl.NumberFormat();
@@ -38,6 +39,7 @@ export default function AdminScreen() {
       )}
       <Tools />
       <AffiliatesTable />
+      <AttributionPanel />
       <JobFailures />
     </Container>
   );
