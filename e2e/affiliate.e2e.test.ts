@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { affiliateCodes, affiliateReferrals, affiliates, users } from '../apps/server/src/db/schema/index.ts';
+import { seedPaymentCatalogue } from '../apps/server/test/payment-catalogue-fixture.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { createUser, freshAddress } from './harness.ts';
 import { expectHeading, expectPage, withPage } from './page-helpers.ts';
 
 /**
- * Issue 29 (decision 0059): a visitor arrives through an affiliate's link, accepts cookies and registers; the
- * affiliate signs in and finds one click and one sign-up on /affiliate, and copies their link.
+ * Issue 29 (decisions 0056, 0059): a visitor arrives through an affiliate's link, accepts cookies, registers and
+ * subscribes with the sandbox's test card; the affiliate signs in and finds one click, one sign-up, one paying
+ * customer and the commission on /affiliate, and copies their link.
  */
 describe.skipIf(!e2eEnabled())('affiliate links', () => {
   const env = e2eEnvironment();
 
-  test('a visitor comes through /r/{code}, accepts cookies and registers; the affiliate sees the click and the sign-up and copies the link', async () => {
+  beforeAll(async () => {
+    await seedPaymentCatalogue(env.server.ctx);
+  });
+
+  test('a visitor comes through /r/{code}, accepts cookies, registers and subscribes; the affiliate sees the click, the sign-up, the paying customer and the commission, and copies the link', async () => {
     const { ctx } = env.server;
     const affiliate = await createUser(ctx, { roles: ['affiliate'], name: 'Ada Referrer' });
     const code = `ada-${randomUUID().slice(0, 8)}`;
@@ -44,6 +50,16 @@ describe.skipIf(!e2eEnabled())('affiliate links', () => {
       await page.getByLabel('Display name').fill('Referred Rita');
       await page.getByRole('button', { name: 'Create account' }).click();
       await expectPage(page, { path: '/account', heading: 'Account', title: 'Account · Crate' });
+
+      // Subscribes to Starter ($9.99) with the sandbox's success card.
+      await page.goto(`${env.server.baseUrl}/pricing`);
+      await expectHeading(page, 'Pricing');
+      await page.locator('#main-content').getByRole('region', { name: 'Starter plan' }).getByRole('button', { name: 'Subscribe' }).click();
+      await page.waitForURL(/\/sandbox\/checkout\/cs_sbx_/);
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: /^Subscribe \$9\.99$/ }).click();
+      await page.waitForURL(/\/pricing\?checkout=/);
+      await page.locator('#main-content').getByTestId('checkout-complete').waitFor({ timeout: 20_000 });
     } finally {
       await context.close();
     }
@@ -59,7 +75,7 @@ describe.skipIf(!e2eEnabled())('affiliate links', () => {
       await figure('Clicks, all time').getByText('1', { exact: true }).waitFor();
       await figure('Clicks, last 30 days').getByText('1', { exact: true }).waitFor();
       await figure('Sign-ups').getByText('1', { exact: true }).waitFor();
-      await figure('Paying customers').getByText('0', { exact: true }).waitFor();
+      await figure('Paying customers').getByText('1', { exact: true }).waitFor();
       const links = page.getByRole('table', { name: 'Your referral links' });
       const link = `${ctx.config.publicUrl}/r/${code}`;
       await links.getByText(link).waitFor();
@@ -70,7 +86,11 @@ describe.skipIf(!e2eEnabled())('affiliate links', () => {
       await links.getByRole('button', { name: `Copy the link of ${code}` }).click();
       await links.getByRole('button', { name: `Copied the link of ${code}` }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-      await page.getByText('No commission yet').waitFor();
+      // 25 % of $9.99 is 249.75 cents, rounded down: pending until its month is approved.
+      const months = page.getByRole('table', { name: 'Commission by month' });
+      const row = months.getByRole('row').nth(1);
+      await row.waitFor();
+      expect(await row.getByRole('cell').allTextContents()).toEqual([expect.any(String), '1', '$2.49', '$0', '$0', '$0']);
     });
   });
 });

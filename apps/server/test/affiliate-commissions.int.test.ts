@@ -146,6 +146,10 @@ describe(`affiliate commissions from webhook fulfilment into payouts on ${TEST_D
     expect(rows.filter((r) => /^\d{4}-\d{2}-\d{2},(Plan|Refill|Purchase),/.test(r)).length).toBeGreaterThan(0);
     expect(rows).toContain(`${proReceipt!.createdAt.toISOString().slice(0, 10)},Plan,${(proReceipt!.amount / 100).toFixed(2)},USD,20,${(first!.amountCents / 100).toFixed(2)}`);
     expect(csv.body).not.toContain(user.email);
+    // /affiliate lists the approved month with its statement, and the refunded commission as reversed.
+    const mine = (await call(t, 'GET', '/api/affiliate', undefined, { cookie: affiliate.cookie })).json();
+    expect(mine.statements).toEqual([{ month: month.slice(0, 7), amount_cents: owed, status: 'carried', carry_reason: owed < 1000 ? 'below_minimum' : 'no_account' }]);
+    expect(mine.months.find((m: { month: string }) => m.month === month).reversed_cents).toBeGreaterThanOrEqual(first!.amountCents);
     const pdf = await call(t, 'GET', `/api/affiliate/earnings/${month.slice(0, 7)}/statement.pdf`, undefined, { cookie: affiliate.cookie });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

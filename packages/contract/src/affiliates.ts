@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUBLIC, claims } from './access.ts';
 import type { Endpoint } from './api-endpoints.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
-import { MAX_AFFILIATE_COMMISSION_BPS, MAX_AFFILIATE_COMMISSION_MONTHS, REFERRAL_CODE_PATTERN } from './payout-enums.ts';
+import { MAX_AFFILIATE_COMMISSION_BPS, MAX_AFFILIATE_COMMISSION_MONTHS, PAYOUT_CARRY_REASONS, PAYOUT_LINE_STATUSES, REFERRAL_CODE_PATTERN } from './payout-enums.ts';
 
 /**
  * The affiliate programme (issue 29, decisions 0056 and 0059): admins make someone an affiliate with a rate and a
@@ -107,6 +107,16 @@ export const myAffiliateSchema = z.object({
   codes: z.array(myAffiliateCodeSchema),
   totals: referralFiguresSchema,
   months: z.array(commissionMonthSchema),
+  /** Approved months with the affiliate's payout line, newest first: each has a statement (PDF and CSV). */
+  statements: z.array(
+    z.object({
+      /** YYYY-MM. */
+      month: z.string(),
+      amount_cents: z.number().int(),
+      status: z.enum(PAYOUT_LINE_STATUSES),
+      carry_reason: z.enum(PAYOUT_CARRY_REASONS).nullable(),
+    }),
+  ),
 });
 export type MyAffiliate = z.infer<typeof myAffiliateSchema>;
 

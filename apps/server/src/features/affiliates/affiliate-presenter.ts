@@ -1,6 +1,6 @@
 import type { AdminAffiliate, AdminAffiliateRow, AffiliateCode, CommissionMonth, CommissionTotals, MyAffiliate, MyAffiliateCode } from '@crate/contract/affiliates';
 import { commissionStatus } from './affiliate-rules.ts';
-import type { AffiliateCodeRow, AffiliateListRow, AffiliateRow, CodeFigures, CommissionGroup } from './affiliate-repository.ts';
+import type { AffiliateCodeRow, AffiliateListRow, AffiliateRow, AffiliateStatementLine, CodeFigures, CommissionGroup } from './affiliate-repository.ts';
 
 export function presentCode(row: AffiliateCodeRow, linkOf: (code: string) => string): AffiliateCode {
   return { code: row.code, label: row.label, link: linkOf(row.code), created_at: row.createdAt.toISOString(), retired_at: row.retiredAt?.toISOString() ?? null };
@@ -52,6 +52,7 @@ export function presentMyAffiliate(input: {
   affiliate: AffiliateRow;
   codes: readonly (AffiliateCode & { figures: CodeFigures })[];
   months: CommissionMonth[];
+  statements: readonly AffiliateStatementLine[];
   maxCodes: number;
 }): MyAffiliate {
   const figures = input.codes.map((c) => c.figures);
@@ -67,6 +68,7 @@ export function presentMyAffiliate(input: {
       paying: sumOf(figures, (f) => f.paying),
     },
     months: input.months,
+    statements: input.statements.map((l) => ({ month: l.month.slice(0, 7), amount_cents: Number(l.amountCents), status: l.status, carry_reason: l.carryReason })),
   };
 }
 

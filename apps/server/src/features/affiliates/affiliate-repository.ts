@@ -261,3 +261,18 @@ export async function listCodesOf(db: DbOrTx, affiliateUserIds: readonly string[
   return db.select(codeColumns).from(affiliateCodes).where(inArray(affiliateCodes.affiliateUserId, [...affiliateUserIds]));
 }
 
+
+/** The most statements one answer lists (twenty years of months). */
+const MAX_STATEMENTS = 240;
+
+/** An affiliate's payout lines of approved (paying, paid) months, newest first: the months with a statement. */
+export async function listAffiliateStatementLines(db: DbOrTx, affiliateUserId: string) {
+  return db
+    .select({ month: monthlyPayouts.month, amountCents: payoutLines.amountCents, status: payoutLines.status, carryReason: payoutLines.carryReason })
+    .from(payoutLines)
+    .innerJoin(monthlyPayouts, eq(monthlyPayouts.id, payoutLines.payoutId))
+    .where(and(eq(payoutLines.payeeUserId, affiliateUserId), eq(payoutLines.kind, 'affiliate'), sql`${monthlyPayouts.status} <> 'draft'`))
+    .orderBy(desc(monthlyPayouts.month))
+    .limit(MAX_STATEMENTS);
+}
+export type AffiliateStatementLine = Awaited<ReturnType<typeof listAffiliateStatementLines>>[number];

@@ -28,6 +28,7 @@ import {
   insertReferral,
   latestPaidMonths,
   listAffiliateRows,
+  listAffiliateStatementLines,
   listCodes,
   listCodesOf,
   lockAffiliate,
@@ -152,7 +153,8 @@ async function loadMyAffiliate(ctx: AppContext, viewer: Viewer): Promise<MyAffil
     since,
   );
   const summary = (await summariesOf(ctx.db, [viewer.userId])).get(viewer.userId)!;
-  return presentMyAffiliate({ affiliate, codes: codes.map((c) => ({ ...presentCode(c, linkOf(ctx)), figures: figures.get(c.code)! })), months: summary.months, maxCodes: MAX_AFFILIATE_CODES });
+  const statements = await listAffiliateStatementLines(ctx.db, viewer.userId);
+  return presentMyAffiliate({ affiliate, codes: codes.map((c) => ({ ...presentCode(c, linkOf(ctx)), figures: figures.get(c.code)! })), months: summary.months, statements, maxCodes: MAX_AFFILIATE_CODES });
 }
 
 export async function getMyAffiliate(ctx: AppContext, viewer: Viewer): Promise<MyAffiliate> {

@@ -1,5 +1,6 @@
 import { checkSplitShares, type Split, type SplitCheck, type SplitShareInput } from '@crate/contract/splits';
 import { WHOLE_BPS } from '@crate/contract/payout-enums';
+import { monthLabel } from '../../components/month-label.ts';
 
 /** One collaborator row of the split editor as typed: who (null until picked) and a percent with up to two decimals. */
 export interface SplitRow {
@@ -65,10 +66,6 @@ export function readSplitForm(rows: readonly SplitRow[], creatorUserId: string, 
   return { shares, creatorBps, totalBps: Math.max(creatorBps, 0) + collaboratorBps, rowErrors, problem };
 }
 
-/** "June 2026" for 2026-06-01. */
-export function monthLabel(month: string): string {
-  return new Date(`${month}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 /** When a split applies: "from June 2026", or, before any month was approved, "to every month not paid yet". */
 export function appliesSentence(month: string): string {

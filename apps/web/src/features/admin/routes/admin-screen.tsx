@@ -15,6 +15,7 @@ import { useAdminDashboard } from '../api/dashboard.ts';
 import { useAdminJobs } from '../api/jobs.ts';
 import { AffiliatesTable } from '../components/affiliates-table.tsx';
 import { AttributionPanel } from '../components/attribution-panel.tsx';
+import { monthLabel } from '../../../components/month-label.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const number = new Intl.NumberFormat();
@@ -137,7 +138,6 @@ function CardLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-const monthLabel = (month: string) => new Date(`${month}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const WAITING_FOR: Record<AdminDashboard['payouts_waiting'][number]['status'], string> = { draft: 'Ended: review and approve', approved: 'Approved: pay it', paying: 'Paying now', paid: 'Paid' };
 
 /** Payout months waiting for an admin: ended drafts to approve and approved months to pay, each a link to its month. */

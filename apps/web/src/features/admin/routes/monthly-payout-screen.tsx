@@ -18,6 +18,7 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { SectionHeader } from '../../../components/section-header.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-messages.ts';
 import { isApiError } from '../../../lib/api-error.ts';
+import { monthLabel } from '../../../components/month-label.ts';
 import {
   payoutExportUrl,
   useApprovePayoutMonth,
@@ -38,7 +39,6 @@ export default function MonthlyPayoutScreen() {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const number = new Intl.NumberFormat();
-const monthLabel = (month: string) => new Date(`${month}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
 const MONTH_STATUS: Record<MonthlyPayoutStatus, { label: string; color: string }> = {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconFileTypeCsv, IconLink } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { AFFILIATE_CODE_LABEL_MAX, type CommissionMonth, type MyAffiliate, type MyAffiliateCode } from '@crate/contract/affiliates';
-import { MINIMUM_PAYOUT_CENTS } from '@crate/contract/payout-enums';
+import { MINIMUM_PAYOUT_CENTS, type PayoutCarryReason } from '@crate/contract/payout-enums';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -13,10 +13,10 @@ import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { downloadThroughFetch } from '../../creator/download-file.ts';
 import { AFFILIATE_MONTHS_CSV_URL, useAddAffiliateCode, useMyAffiliate, useRetireAffiliateCode } from '../api/affiliate.ts';
+import { monthLabel } from '../../../components/month-label.ts';
+import { StatementButton } from '../../../components/statement-button.tsx';
 
 const percent = (bps: number) => `${(bps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })} %`;
-/** "March 2027" for `2027-03-01`, the same in every time zone. */
-const monthLabel = (month: string) => new Date(`${month.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** /affiliate: the affiliate's links with a copy button, their clicks, sign-ups and paying customers, and commission by month. */
 export default function AffiliateScreen() {
@@ -304,9 +304,62 @@ function Commission({ data }: { data: MyAffiliate }) {
           <Text size="xs" c="dimmed">
             {STATUS_COLUMNS.map((c) => `${c.label}: ${c.hint.toLowerCase()}.`).join(' ')} Who you referred is never shown.
           </Text>
+          <Statements data={data} />
         </Stack>
         <PayoutAccountCard minimum={formatMoney(MINIMUM_PAYOUT_CENTS, 'usd')} returnPath="/affiliate" paid="Each month's commission" />
       </SimpleGrid>
     </Section>
+  );
+}
+
+/** How an approved month's line stands, in words. */
+const LINE_WORDS: Record<MyAffiliate['statements'][number]['status'], string> = { pending: 'Approved, to be paid', paid: 'Paid', failed: 'Transfer failed, retried', carried: 'Carried into next month' };
+const CARRY_WORDS: Record<PayoutCarryReason, string> = {
+  below_minimum: `under the ${formatMoney(MINIMUM_PAYOUT_CENTS, 'usd')} minimum`,
+  no_account: 'until you connect a payout account',
+  negative: 'refunds taken back first',
+};
+
+/** Approved months with their statement (PDF and CSV): what each month's line paid or carried. */
+function Statements({ data }: { data: MyAffiliate }) {
+  if (data.statements.length === 0) return null;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="xs" aria-label="Your statements">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Statement</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Download</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.statements.map((s) => {
+            const label = monthLabel(`${s.month}-01`);
+            return (
+              <Table.Tr key={s.month}>
+                <Table.Td fw={600}>{label}</Table.Td>
+                <Table.Td ta="right">{formatMoney(s.amount_cents, 'usd')}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{LINE_WORDS[s.status]}</Text>
+                  {s.status === 'carried' && s.carry_reason ? (
+                    <Text size="xs" c="dimmed">
+                      {CARRY_WORDS[s.carry_reason]}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <StatementButton kind="affiliate" month={s.month} format="pdf" label={label} />
+                    <StatementButton kind="affiliate" month={s.month} format="csv" label={label} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

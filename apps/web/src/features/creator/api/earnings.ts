@@ -1,16 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
-import { buildPath, callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { studioKeys } from './studio-keys.ts';
 
 /** GET /api/creator/earnings: the viewer's own months, the month so far and the balance carried. */
 export function useCreatorEarnings() {
   return useQuery({ queryKey: studioKeys.earnings, queryFn: ({ signal }) => callApi(API.getCreatorEarnings, { signal }) });
 }
-
-/** Where the browser downloads a month's statement (the session cookie authorizes it). */
-export const statementUrl = (month: string, format: 'pdf' | 'csv') =>
-  buildPath(format === 'pdf' ? API.downloadEarningsStatementPdf.path : API.downloadEarningsStatementCsv.path, { month });
 
 export function usePayoutAccount() {
   return useQuery({ queryKey: studioKeys.payoutAccount, queryFn: ({ signal }) => callApi(API.getPayoutAccount, { signal }) });

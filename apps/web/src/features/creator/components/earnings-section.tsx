@@ -1,17 +1,16 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCoin, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { IconCoin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { CreatorEarnings, EarningsLineStatus, EarningsMonth } from '@crate/contract/earnings';
 import type { PayoutCarryReason } from '@crate/contract/payout-enums';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { PayoutAccountCard } from '../../../components/payout-account-card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatMoney } from '../../../components/money.ts';
-import { downloadThroughFetch } from '../download-file.ts';
-import { statementUrl, useCreatorEarnings } from '../api/earnings.ts';
+import { StatementButton } from '../../../components/statement-button.tsx';
+import { useCreatorEarnings } from '../api/earnings.ts';
+import { monthLabel } from '../../../components/month-label.ts';
 
-/** "March 2027" for `2027-03`, the same in every time zone. */
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const STATUS_BADGES: Record<EarningsLineStatus, { label: string; color: string }> = {
@@ -51,28 +50,6 @@ function StatusCell({ month }: { month: EarningsMonth }) {
         </Text>
       ) : null}
     </Stack>
-  );
-}
-
-/** A month's statement, fetched so a refusal (the export budget) is a message here, not a file of JSON. */
-function StatementButton({ month, format, label }: { month: string; format: 'pdf' | 'csv'; label: string }) {
-  const [pending, setPending] = useState(false);
-  const download = async () => {
-    setPending(true);
-    await downloadThroughFetch(statementUrl(month, format), `crate-statement-${month}.${format}`, 'The statement could not be downloaded');
-    setPending(false);
-  };
-  return (
-    <Button
-      size="compact-xs"
-      variant="subtle"
-      loading={pending}
-      onClick={() => void download()}
-      aria-label={`Statement for ${label} as ${format.toUpperCase()}`}
-      leftSection={format === 'pdf' ? <IconFileTypePdf size={14} aria-hidden /> : <IconFileTypeCsv size={14} aria-hidden />}
-    >
-      {format.toUpperCase()}
-    </Button>
   );
 }
 
@@ -134,8 +111,8 @@ function MonthsTable({ earnings }: { earnings: CreatorEarnings }) {
                 <Table.Td>
                   {month.has_statement ? (
                     <Group gap={4} wrap="nowrap">
-                      <StatementButton month={month.month} format="pdf" label={label} />
-                      <StatementButton month={month.month} format="csv" label={label} />
+                      <StatementButton kind="creator" month={month.month} format="pdf" label={label} />
+                      <StatementButton kind="creator" month={month.month} format="csv" label={label} />
                     </Group>
                   ) : (
                     <Text size="xs" c="dimmed">

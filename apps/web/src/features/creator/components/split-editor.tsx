@@ -6,7 +6,8 @@ import { useId, useState } from 'react';
 import { MAX_SPLIT_COLLABORATORS, WHOLE_BPS } from '@crate/contract/payout-enums';
 import { bpsAsPercent, type SetSplit, type Split } from '@crate/contract/splits';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { appliesSentence, monthLabel, readSplitForm, rowsOf, type SplitRow } from '../split-form.ts';
+import { monthLabel } from '../../../components/month-label.ts';
+import { appliesSentence, readSplitForm, rowsOf, type SplitRow } from '../split-form.ts';
 
 interface SplitPanelProps {
   title: string;
