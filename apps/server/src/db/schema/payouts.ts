@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS } from '@crate/contract/commerce-enums';
-import { AFFILIATE_REFERRAL_STATUSES, AFFILIATE_REFUSAL_REASONS, MONTHLY_PAYOUT_STATUSES, PAYOUT_ACCOUNT_STATUSES, PAYOUT_ADJUSTMENT_KINDS, PAYOUT_CARRY_REASONS, PAYOUT_LINE_KINDS, PAYOUT_LINE_STATUSES } from '@crate/contract/payout-enums';
+import { AFFILIATE_REFERRAL_STATUSES, AFFILIATE_REFUSAL_REASONS, DEFAULT_AFFILIATE_COMMISSION_BPS, DEFAULT_AFFILIATE_COMMISSION_MONTHS, MONTHLY_PAYOUT_STATUSES, PAYOUT_ACCOUNT_STATUSES, PAYOUT_ADJUSTMENT_KINDS, PAYOUT_CARRY_REASONS, PAYOUT_LINE_KINDS, PAYOUT_LINE_STATUSES } from '@crate/contract/payout-enums';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { creators } from './creators.ts';
@@ -185,8 +185,8 @@ export const affiliates = pgTable('affiliates', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id),
-  commissionBps: integer('commission_bps').notNull().default(1000),
-  commissionMonths: integer('commission_months').notNull().default(12),
+  commissionBps: integer('commission_bps').notNull().default(DEFAULT_AFFILIATE_COMMISSION_BPS),
+  commissionMonths: integer('commission_months').notNull().default(DEFAULT_AFFILIATE_COMMISSION_MONTHS),
   createdBy: text('created_by').references(() => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

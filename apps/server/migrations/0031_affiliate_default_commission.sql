@@ -1,0 +1,1 @@
+ALTER TABLE "affiliates" ALTER COLUMN "commission_bps" SET DEFAULT 2000;
