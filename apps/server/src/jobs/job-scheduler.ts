@@ -75,7 +75,8 @@ export function createJobScheduler(
         if (await queueSlotOnce(name, slot)) {
           queue.committed(name);
           queued.push({ name, slot });
-          log.info({ job: name, slot: slot.toISOString() }, 'scheduled job queued');
+          // Debug, not info: the attribution forwarder's slot comes every 10 s, six lines a minute of nothing to see.
+          log.debug({ job: name, slot: slot.toISOString() }, 'scheduled job queued');
         }
         seen.set(name, slot.getTime());
       }
