@@ -1,6 +1,4 @@
-import { API } from '@crate/contract/api-endpoints';
 import { REFERRAL_WINDOW_DAYS } from '@crate/contract/payout-enums';
-import { callApi } from '../lib/api-client.ts';
 import { allowsNonEssential, consentStore, type ConsentStore } from '../consent/cookie-consent.ts';
 import type { CookieJar } from './fbc-capture.ts';
 import { documentJar } from './fbc-capture.ts';
@@ -55,19 +53,5 @@ export function createReferralCapture(jar: CookieJar, consent: Pick<ConsentStore
 const referralCapture = createReferralCapture(documentJar, consentStore);
 
 export const currentReferralToken = (): string | null => referralCapture.current();
-const rememberReferralToken = (token: string): void => referralCapture.remember(token);
+export const rememberReferralToken = (token: string): void => referralCapture.remember(token);
 export const installReferralConsentEffects = (): (() => void) => referralCapture.install();
-
-/**
- * Counts a click on a referral code and keeps the token the server answers; false when the code was refused
- * (unknown, retired, malformed) or the click could not be sent — nothing is kept then.
- */
-export async function captureReferral(code: string): Promise<boolean> {
-  try {
-    const { token } = await callApi(API.recordReferralClick, { body: { code } });
-    rememberReferralToken(token);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { referralCodeSchema } from '@crate/contract/affiliates';
-import { captureReferral } from './referral-capture.ts';
 
 /**
  * `?ref={code}` on any page counts a click and keeps the referral token (decision 0059); once captured, `ref` is
@@ -15,10 +13,10 @@ export function useReferralCapture(): void {
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    const code = referralCodeSchema.safeParse(params.get('ref'));
-    if (!code.success || handled.current === location.key) return;
+    const code = params.get('ref');
+    if (code === null || handled.current === location.key) return;
     handled.current = location.key;
-    void captureReferral(code.data).then((captured) => {
+    void import('./referral-click.ts').then(({ captureReferral }) => captureReferral(code)).then((captured) => {
       if (!captured) return;
       params.delete('ref');
       const search = params.toString();

@@ -1,11 +1,10 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { referralCodeSchema } from '@crate/contract/affiliates';
 import { safeRedirectPath } from '@crate/contract/redirect-path';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { captureReferral } from '../../../tracking/referral-capture.ts';
+import { captureReferral } from '../../../tracking/referral-click.ts';
 
 /**
  * /r/{code}: an affiliate's link. The click is counted and its token kept (decision 0059), then the visitor lands on
@@ -22,8 +21,7 @@ export default function ReferralScreen() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const parsed = referralCodeSchema.safeParse(code);
-    void (parsed.success ? captureReferral(parsed.data) : Promise.resolve(false)).then((captured) => {
+    void captureReferral(code).then((captured) => {
       if (captured) void navigate(to, { replace: true });
       else setRefused(true);
     });
