@@ -27,7 +27,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, API.register, async ({ body, request, reply }) => {
     const result = await register(ctx, body, placeOf(request));
     if (!('userId' in result)) return result;
-    await recordSignUp(ctx.db, ctx.clock.now(), result.userId, attributionOf(request));
+    // The account exists now: an attribution event that cannot be recorded is logged, never the registration's failure.
+    await recordSignUp(ctx.db, ctx.clock.now(), result.userId, attributionOf(request)).catch((error: unknown) => ctx.log.warn({ userId: result.userId, err: error }, 'sign-up attribution event could not be recorded'));
     forwardSetCookies(reply, result.headers);
     return getProfile(ctx.db, result.userId);
   });
