@@ -71,8 +71,9 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
     const name = `Glasswing Pluck ${Date.now()}`;
     const { pack, files: stored } = await packWithSounds(t, owner, [
       { name: `${name}.wav`, body: toneWav(440) },
-      { name: 'Glasswing Bass.wav', body: toneWav(55) },
-      { name: 'Glasswing Pad.wav', body: toneWav(660) },
+      // As the studio stores an upload (no declared type), and with a declared type its bytes contradict.
+      { name: 'Glasswing Bass.wav', body: toneWav(55), contentType: 'application/octet-stream' },
+      { name: 'Glasswing Pad.wav', body: toneWav(660), contentType: 'text/html' },
     ]);
     const detail = await call(t, 'GET', `/api/admin/packs/${pack.id}/review`, undefined, { cookie: admin.cookie });
     expect(detail.statusCode, detail.body).toBe(200);
@@ -86,6 +87,12 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
     expect(play.statusCode).toBe(200);
     expect(play.headers['content-type']).toBe('audio/wav');
     expect(play.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    // The original's type is what its stored bytes are, whatever its upload declared.
+    for (const item of body.items.slice(1)) {
+      const original = await call(t, 'GET', item.play_url, undefined, { cookie: admin.cookie });
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('audio/wav');
+    }
     expect((await call(t, 'GET', body.items[0].play_url, undefined, { cookie: owner.user.cookie })).statusCode).toBe(403);
 
     const approved = await review(pack.id, { decision: 'approve' });
