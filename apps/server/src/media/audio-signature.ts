@@ -22,7 +22,7 @@ export function audioSignature(head: Uint8Array): AudioSignature | null {
 }
 
 /** The media type each signature is served as: what the bytes are, whatever the uploader declared. */
-export const AUDIO_SIGNATURE_TYPES: Record<AudioSignature, string> = {
+const AUDIO_SIGNATURE_TYPES: Record<AudioSignature, string> = {
   wav: 'audio/wav',
   aiff: 'audio/aiff',
   flac: 'audio/flac',

@@ -7,6 +7,7 @@ import type { FileProblemKind, OutcomeStatus, PackFileKind } from '@crate/contra
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { files, packs, processingOutcomes, processingRuns } from '../db/schema/index.ts';
+import { packPublishedSql } from '../policies/pack-policy.ts';
 
 export type ProcessingRunRow = typeof processingRuns.$inferSelect;
 
@@ -136,7 +137,7 @@ export async function findContentElsewhere(
   db: DbOrTx,
   opts: { packId: string; approvedAt: Date | null; creatorId: string; hashes: string[]; notContent: readonly PackFileKind[] },
 ) {
-  const settled = inArray(packs.status, [PACK_STATUS.published, PACK_STATUS.archived]);
+  const settled = or(packPublishedSql, eq(packs.status, PACK_STATUS.archived));
   const approvedEarlier = and(
     inArray(packs.status, [PACK_STATUS.approved, PACK_STATUS.processing, PACK_STATUS.fileErrors]),
     sql`${approvalOrder(sql`${packs.approvedAt}`, sql`${packs.id}`)} < ${approvalOrder(opts.approvedAt, opts.packId)}`,
