@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { PACK_STATUS } from '@crate/contract/pack-status';
 import { trackingEvents } from '../apps/server/src/db/schema/index.ts';
 import { addCredits } from '../apps/server/src/features/credits/credit-ledger-service.ts';
+import { creatorFixture, packWithSounds, toneWav } from '../apps/server/test/pack-review-fixtures.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
 import { createUser, freshAddress, signInContext } from './harness.ts';
@@ -113,6 +115,61 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
         expect(events).toContain('PageView /products/lofi-keys');
         expect(events.some((e) => e.includes('/metapassthrough'))).toBe(false);
       });
+    });
+
+    test('the banner never covers the end of a long studio upload list, on a desktop and a phone', async () => {
+      const owner = await creatorFixture(env.server);
+      const sounds = Array.from({ length: 40 }, (_, i) => ({ name: `Hit ${String(i + 1).padStart(2, '0')}.wav`, body: toneWav(200 + 10 * i, 0.05) }));
+      const { pack } = await packWithSounds(env.server, owner, sounds, PACK_STATUS.draft, 'Forty Hits');
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await withContext(
+          async (context, page) => {
+            await signInContext(context, env.server.baseUrl, owner.user);
+            await page.goto(`${env.server.baseUrl}/packupload/${pack.id}`);
+            await expectHeading(page, 'Forty Hits', 15_000);
+            await page.getByRole('button', { name: /Files\s*Drop a folder/ }).click();
+            const lastRow = page.getByRole('table', { name: 'Files in the pack' }).getByRole('row', { name: /Hit 40\.wav/ });
+            await lastRow.waitFor();
+            const banner = page.getByRole('region', { name: 'Cookie consent' });
+            await banner.waitFor();
+
+            // The list scrolls within itself to its last row; the page then scrolls that row whole onto the banner's top edge.
+            await lastRow.scrollIntoViewIfNeeded();
+            const rowRestsOnBanner = async () => {
+              const bannerTop = (await banner.boundingBox())!.y;
+              return lastRow.evaluate((tr, top) => {
+                window.scrollBy(0, tr.getBoundingClientRect().bottom - top);
+                const box = tr.getBoundingClientRect();
+                return Math.abs(box.bottom - top) < 1 && tr.contains(document.elementFromPoint(Math.max(box.left, 0) + 8, box.top + box.height / 2));
+              }, bannerTop);
+            };
+            await expect.poll(rowRestsOnBanner).toBe(true);
+            if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/cookie-banner-${viewport.width}x${viewport.height}.png` });
+            // Scrolled to its end, the whole page (its footer last) is above the banner: nothing stays underneath.
+            const footerEndsAboveBanner = async () => {
+              await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+              const [footer, over] = await Promise.all([page.locator('footer').boundingBox(), banner.boundingBox()]);
+              return footer!.y + footer!.height <= over!.y;
+            };
+            await expect.poll(footerEndsAboveBanner).toBe(true);
+
+            // Once answered, the room it kept goes: the footer ends at the bottom of the window again.
+            await banner.getByRole('button', { name: 'Essential only' }).click();
+            await banner.waitFor({ state: 'detached' });
+            await expect
+              .poll(async () => {
+                await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+                const footer = (await page.locator('footer').boundingBox())!;
+                return Math.round(footer.y + footer.height);
+              })
+              .toBe(viewport.height);
+          },
+          { viewport },
+        );
+      }
     });
 
     test.each(['//evil.com/x', '/.//evil.com', '/..//evil.com/x'])('/metapassthrough never leaves the site (redirect %s)', async (redirect) => {

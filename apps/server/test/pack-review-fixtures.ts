@@ -33,6 +33,8 @@ export interface SoundSpec {
   name: string;
   body: Buffer;
   kind?: PackFileKind;
+  /** What the upload declared; the studio's uploads declare none (stored as application/octet-stream). */
+  contentType?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function packWithSounds(t: WithContext, owner: CreatorFixture, soun
     const file = await createFileFromUpload(t.ctx, {
       body: sound.body,
       originalName: sound.name,
-      contentType: 'audio/wav',
+      contentType: sound.contentType ?? 'audio/wav',
       ownerUserId: owner.user.id,
       packId: pack.id,
       itemId: item.id,

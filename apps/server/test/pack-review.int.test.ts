@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { auditLog, files, jobs, packReviews, packs, processingOutcomes, processingRuns } from '../src/db/schema/index.ts';
 import { AUDIO_VARIANTS } from '../src/media/audio-derivatives.ts';
-import { PROCESS_PACK_MAX_ATTEMPTS } from '../src/processing/process-pack.ts';
+import { PROCESS_PACK_MAX_ATTEMPTS, runProcessPack } from '../src/processing/process-pack.ts';
 import { insertRun } from '../src/processing/processing-run-repository.ts';
 import { call, mailsTo } from './auth-helpers.ts';
 import { addCollaborator } from './catalogue-factories.ts';
@@ -71,8 +71,9 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
     const name = `Glasswing Pluck ${Date.now()}`;
     const { pack, files: stored } = await packWithSounds(t, owner, [
       { name: `${name}.wav`, body: toneWav(440) },
-      { name: 'Glasswing Bass.wav', body: toneWav(55) },
-      { name: 'Glasswing Pad.wav', body: toneWav(660) },
+      // As the studio stores an upload (no declared type), and with a declared type its bytes contradict.
+      { name: 'Glasswing Bass.wav', body: toneWav(55), contentType: 'application/octet-stream' },
+      { name: 'Glasswing Pad.wav', body: toneWav(660), contentType: 'text/html' },
     ]);
     const detail = await call(t, 'GET', `/api/admin/packs/${pack.id}/review`, undefined, { cookie: admin.cookie });
     expect(detail.statusCode, detail.body).toBe(200);
@@ -86,6 +87,12 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
     expect(play.statusCode).toBe(200);
     expect(play.headers['content-type']).toBe('audio/wav');
     expect(play.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    // The original's type is what its stored bytes are, whatever its upload declared.
+    for (const item of body.items.slice(1)) {
+      const original = await call(t, 'GET', item.play_url, undefined, { cookie: admin.cookie });
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('audio/wav');
+    }
     expect((await call(t, 'GET', body.items[0].play_url, undefined, { cookie: owner.user.cookie })).statusCode).toBe(403);
 
     const approved = await review(pack.id, { decision: 'approve' });
@@ -191,6 +198,43 @@ describe(`pack review and processing on ${TEST_DB}`, () => {
       expect.objectContaining({ name: 'Snare again.wav', problem: 'duplicate', message: expect.stringContaining('"Signature Snare.wav" in your pack "Older pack"') }),
     ]);
     expect(await mailAbout(pack.title, 'has file problems')).toBeDefined();
+  });
+
+  it('of two packs sharing a file approved close together, the first approved keeps it and only the later is flagged, in whichever order their runs check', async () => {
+    /** The process-pack job's run itself, so the test decides which pack's run goes first. */
+    const run = (packId: string) => runProcessPack(t.ctx, { packId }, { id: 0, queue: 'process-pack', attempts: 1, maxAttempts: PROCESS_PACK_MAX_ATTEMPTS, signal: new AbortController().signal });
+    const twins = async (tone: number, label: string) => {
+      const first = await packWithSounds(t, owner, [{ name: `${label} Rim.wav`, body: toneWav(tone) }, { name: `${label} Shaker.wav`, body: toneWav(tone + 10) }], PACK_STATUS.awaitingApproval, `${label} first`);
+      const later = await packWithSounds(t, owner, [{ name: `${label} Rim copy.wav`, body: toneWav(tone) }, { name: `${label} Clap.wav`, body: toneWav(tone + 20) }], PACK_STATUS.awaitingApproval, `${label} later`);
+      expect((await review(first.pack.id, { decision: 'approve' })).statusCode).toBe(200);
+      expect((await review(later.pack.id, { decision: 'approve' })).statusCode).toBe(200);
+      return { first: first.pack, later: later.pack };
+    };
+    const expectFirstWins = async ({ first, later }: { first: { id: string }; later: { id: string } }, label: string) => {
+      expect(await statusOf(first.id)).toBe(PACK_STATUS.published);
+      expect(await problemsOf(first.id)).toEqual({ [`${label} Rim.wav`]: null, [`${label} Shaker.wav`]: null });
+      expect(await statusOf(later.id)).toBe(PACK_STATUS.fileErrors);
+      expect(await problemsOf(later.id)).toEqual({ [`${label} Rim copy.wav`]: 'duplicate', [`${label} Clap.wav`]: null });
+      expect((await processing(later.id)).json().problems).toEqual([
+        expect.objectContaining({ name: `${label} Rim copy.wav`, problem: 'duplicate', message: expect.stringContaining(`"${label} Rim.wav" in your pack "${label} first"`) }),
+      ]);
+    };
+
+    // The later pack's run checks first, while the first is still waiting for its run; then the first's run.
+    const inOrder = await twins(1710, 'Serial');
+    await run(inOrder.later.id);
+    await run(inOrder.first.id);
+    await expectFirstWins(inOrder, 'Serial');
+
+    // Both runs at once, each pack processing while the other checks.
+    const together = await twins(1810, 'Parallel');
+    await Promise.all([run(together.later.id), run(together.first.id)]);
+    await expectFirstWins(together, 'Parallel');
+
+    // The queued jobs of these packs find nothing left to do.
+    await t.ctx.jobs.drain();
+    expect(await statusOf(inOrder.first.id)).toBe(PACK_STATUS.published);
+    expect(await statusOf(together.later.id)).toBe(PACK_STATUS.fileErrors);
   });
 
   it('reports a 0-byte file and silent audio as empty, text named .wav as not decodable and a lost object as missing', async () => {

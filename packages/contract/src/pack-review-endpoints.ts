@@ -37,7 +37,7 @@ export const PACK_REVIEW_API = {
     summary: "A pack's audio file for an admin to audition: its MP3 preview once made, else the original",
     tags: ['admin'],
     params: fileParams,
-    reply: { kind: 'file', contentTypes: ['audio/mpeg', 'audio/wav', 'audio/flac', 'audio/aiff', 'application/octet-stream'] },
+    reply: { kind: 'file', contentTypes: ['audio/mpeg', 'audio/wav', 'audio/flac', 'audio/aiff', 'audio/ogg', 'application/octet-stream'] },
   },
   reviewPack: {
     method: 'POST',

@@ -102,8 +102,16 @@ async function checkStored(ctx: AppContext, file: FileRecord): Promise<{ verdict
   return { verdict: null, md5 };
 }
 
-/** Same content twice in the pack (every copy after the first), or content already in another of the creator's packs (not drafts). */
-async function findDuplicates(ctx: AppContext, packId: string, creatorId: string, candidates: Array<{ file: FileRecord; md5: string }>): Promise<Map<string, FileVerdict>> {
+/**
+ * Same content twice in the pack (every copy after the first), or content another of the creator's packs holds:
+ * a published one, or one approved before this one (decision 0062), so of two packs approved close together
+ * exactly one, the first approved, keeps the content, in whatever order their runs check.
+ */
+async function findDuplicates(
+  ctx: AppContext,
+  pack: { id: string; creatorId: string; approvedAt: Date | null },
+  candidates: Array<{ file: FileRecord; md5: string }>,
+): Promise<Map<string, FileVerdict>> {
   const verdicts = new Map<string, FileVerdict>();
   const content = candidates.filter((c) => !(c.file.kind && NOT_CONTENT.includes(c.file.kind)));
   const firstByMd5 = new Map<string, FileRecord>();
@@ -114,7 +122,7 @@ async function findDuplicates(ctx: AppContext, packId: string, creatorId: string
   }
   const hashes = [...firstByMd5.keys()];
   if (hashes.length === 0) return verdicts;
-  const elsewhere = await findContentElsewhere(ctx.db, { packId, creatorId, hashes, notContent: NOT_CONTENT });
+  const elsewhere = await findContentElsewhere(ctx.db, { packId: pack.id, approvedAt: pack.approvedAt, creatorId: pack.creatorId, hashes, notContent: NOT_CONTENT });
   for (const other of elsewhere) {
     const file = firstByMd5.get(other.md5!);
     if (!file || verdicts.has(file.id)) continue;
@@ -195,9 +203,9 @@ export async function runProcessPack(ctx: AppContext, { packId }: Payload, job: 
     if (verdict) await fail(file, verdict);
     else if (md5) md5s.set(file.id, md5);
   });
-  // 2. Duplicates, within the pack (the oldest copy is the original) and against the creator's other packs.
+  // 2. Duplicates, within the pack (the oldest copy is the original) and against the creator's other packs (the first approved keeps it).
   const stored = originals.flatMap((file) => (md5s.has(file.id) ? [{ file, md5: md5s.get(file.id)! }] : []));
-  const duplicates = await findDuplicates(ctx, packId, pack.creatorId, stored);
+  const duplicates = await findDuplicates(ctx, pack, stored);
   for (const file of originals) {
     const verdict = duplicates.get(file.id);
     if (verdict) await fail(file, verdict);

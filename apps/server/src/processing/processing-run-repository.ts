@@ -2,11 +2,12 @@
  * Queries over processing runs and their per-file outcomes (docs/decisions/0026): the pipeline writes them,
  * the creator's processing report and the admins' review read them.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FileProblemKind, OutcomeStatus, PackFileKind } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { files, packs, processingOutcomes, processingRuns } from '../db/schema/index.ts';
+import { packPublishedSql } from '../policies/pack-policy.ts';
 
 export type ProcessingRunRow = typeof processingRuns.$inferSelect;
 
@@ -113,7 +114,9 @@ export async function listProblemOutcomes(db: DbOrTx, runId: string): Promise<Ou
 
 /** The pack being processed, locked for the rest of the transaction; null when it is gone. */
 export async function lockPack(tx: Tx, packId: string) {
-  const [row] = await tx.select({ id: packs.id, status: packs.status, creatorId: packs.creatorId, title: packs.title, slug: packs.slug }).from(packs).where(eq(packs.id, packId)).for('update');
+  const [row] = await tx
+    .select({ id: packs.id, status: packs.status, creatorId: packs.creatorId, approvedAt: packs.approvedAt, title: packs.title, slug: packs.slug })
+    .from(packs).where(eq(packs.id, packId)).for('update');
   return row ?? null;
 }
 
@@ -122,7 +125,23 @@ export async function setFileMd5(db: DbOrTx, fileId: string, md5: string): Promi
 }
 
 /** Original content files with these hashes in the creator's other packs that are not drafts (kinds in `notContent` aside). */
-export async function findContentElsewhere(db: DbOrTx, opts: { packId: string; creatorId: string; hashes: string[]; notContent: readonly PackFileKind[] }) {
+/** Which of two packs was approved first: earlier last approval, then id; never approved counts as last. */
+const approvalOrder = (approvedAt: SQL | Date | null, id: SQL | string) => sql`(coalesce(${approvedAt}::timestamptz, 'infinity'::timestamptz), ${id}::uuid)`;
+
+/**
+ * The creator's other copies of these hashes that hold their content against the pack (decision 0062): in a
+ * published or archived pack, or in a pack approved before this one that is still being processed or came back
+ * with file errors, unless that copy was itself found a duplicate. Drafts and packs awaiting approval hold nothing.
+ */
+export async function findContentElsewhere(
+  db: DbOrTx,
+  opts: { packId: string; approvedAt: Date | null; creatorId: string; hashes: string[]; notContent: readonly PackFileKind[] },
+) {
+  const settled = or(packPublishedSql, eq(packs.status, PACK_STATUS.archived));
+  const approvedEarlier = and(
+    inArray(packs.status, [PACK_STATUS.approved, PACK_STATUS.processing, PACK_STATUS.fileErrors]),
+    sql`${approvalOrder(sql`${packs.approvedAt}`, sql`${packs.id}`)} < ${approvalOrder(opts.approvedAt, opts.packId)}`,
+  );
   return db
     .select({ md5: files.md5, name: files.originalName, packTitle: packs.title })
     .from(files)
@@ -131,10 +150,11 @@ export async function findContentElsewhere(db: DbOrTx, opts: { packId: string; c
       and(
         eq(packs.creatorId, opts.creatorId),
         ne(packs.id, opts.packId),
-        ne(packs.status, PACK_STATUS.draft),
+        or(settled, approvedEarlier),
         isNull(files.derivedFromFileId),
         inArray(files.md5, opts.hashes),
         or(isNull(files.kind), notInArray(files.kind, [...opts.notContent])),
+        or(isNull(files.problem), ne(files.problem, 'duplicate')),
       ),
     );
 }

@@ -153,6 +153,8 @@ export const packs = pgTable(
     publishedAt: ts('published_at'),
     /** When it last went to status 1 (awaiting approval); set by the packs_submitted_at trigger, whoever submits it. */
     submittedAt: ts('submitted_at'),
+    /** When it last went to status 2 (approved); set by the packs_approved_at trigger. Which of two packs sharing content came first (decision 0062). */
+    approvedAt: ts('approved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,7 +11,7 @@ export function registerPackReviewRoutes(app: FastifyInstance, ctx: AppContext):
   registerEndpoint(app, API.listPacksAwaitingReview, async ({ query }) => listWaitingPacks(ctx.db, query));
   registerEndpoint(app, API.getPackForReview, async ({ viewer, params }) => getPackForReview(ctx.db, viewer, params.id));
   registerEndpoint(app, API.playPackFileForReview, async ({ viewer, params, request, reply }) => {
-    const file = await findFileForReview(ctx.db, viewer, params.id, params.fileId);
+    const file = await findFileForReview(ctx, viewer, params.id, params.fileId);
     return sendStoredObject(request, reply, ctx.storage, { key: file.storageKey, cacheControl: CACHE_PRIVATE, contentType: file.contentType });
   });
   registerEndpoint(app, API.reviewPack, async ({ viewer, params, body, request }) => reviewPack(ctx, viewer, params.id, body, request.ip));

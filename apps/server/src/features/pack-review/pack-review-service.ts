@@ -8,6 +8,7 @@ import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/pa
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
+import { storedAudioType } from '../../media/audio-signature.ts';
 import { AUDIO_FILE_KINDS } from '../../processing/derive-media.ts';
 import { countOutcomes, findLatestRun, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
 import { RERUN_FROM, transitionPack } from '../../packs/pack-lifecycle.ts';
@@ -117,11 +118,15 @@ export async function reprocessPack(ctx: AppContext, admin: Viewer, id: string, 
   });
 }
 
-/** A pack's audio file for an admin to audition: the MP3 preview when processing made one, else the original as uploaded. */
-export async function findFileForReview(db: DbOrTx, viewer: Viewer, packId: string, fileId: string): Promise<{ storageKey: string; contentType: string }> {
-  authorize(viewer, 'review', await findPack(db, packId), asPack, WHAT);
-  const found = await findPackFileForPlaying(db, packId, fileId);
+/**
+ * A pack's audio file for an admin to audition: the MP3 preview when processing made one, else the original as
+ * uploaded, typed by its stored bytes (an upload's declared type is the browser's guess, often none at all).
+ */
+export async function findFileForReview(ctx: Pick<AppContext, 'db' | 'storage'>, viewer: Viewer, packId: string, fileId: string): Promise<{ storageKey: string; contentType: string }> {
+  authorize(viewer, 'review', await findPack(ctx.db, packId), asPack, WHAT);
+  const found = await findPackFileForPlaying(ctx.db, packId, fileId);
   if (!found || !isAudioFile(found.original)) throw notFound('That sound');
   if (found.preview) return found.preview;
-  return { storageKey: found.original.storageKey, contentType: found.original.contentType.startsWith('audio/') ? found.original.contentType : 'application/octet-stream' };
+  const { storageKey } = found.original;
+  return { storageKey, contentType: (await storedAudioType(ctx.storage, storageKey)) ?? 'application/octet-stream' };
 }
