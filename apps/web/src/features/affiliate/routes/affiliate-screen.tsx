@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconFileTypeCsv, IconLink } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { AFFILIATE_CODE_LABEL_MAX, type CommissionMonth, type MyAffiliate, type MyAffiliateCode } from '@crate/contract/affiliates';
-import { MINIMUM_PAYOUT_CENTS, type PayoutCarryReason } from '@crate/contract/payout-enums';
+import { MINIMUM_PAYOUT_CENTS } from '@crate/contract/payout-enums';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { downloadThroughFetch } from '../../creator/download-file.ts';
 import { AFFILIATE_MONTHS_CSV_URL, useAddAffiliateCode, useMyAffiliate, useRetireAffiliateCode } from '../api/affiliate.ts';
 import { monthLabel } from '../../../components/month-label.ts';
+import { PAYEE_CARRY_WORDS } from '../../../components/payout-carry-words.ts';
 import { StatementButton } from '../../../components/statement-button.tsx';
 
 const percent = (bps: number) => `${(bps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })} %`;
@@ -314,11 +315,6 @@ function Commission({ data }: { data: MyAffiliate }) {
 
 /** How an approved month's line stands, in words. */
 const LINE_WORDS: Record<MyAffiliate['statements'][number]['status'], string> = { pending: 'Approved, to be paid', paid: 'Paid', failed: 'Transfer failed, retried', carried: 'Carried into next month' };
-const CARRY_WORDS: Record<PayoutCarryReason, string> = {
-  below_minimum: `under the ${formatMoney(MINIMUM_PAYOUT_CENTS, 'usd')} minimum`,
-  no_account: 'until you connect a payout account',
-  negative: 'refunds taken back first',
-};
 
 /** Approved months with their statement (PDF and CSV): what each month's line paid or carried. */
 function Statements({ data }: { data: MyAffiliate }) {
@@ -345,7 +341,7 @@ function Statements({ data }: { data: MyAffiliate }) {
                   <Text size="sm">{LINE_WORDS[s.status]}</Text>
                   {s.status === 'carried' && s.carry_reason ? (
                     <Text size="xs" c="dimmed">
-                      {CARRY_WORDS[s.carry_reason]}
+                      {PAYEE_CARRY_WORDS[s.carry_reason]}
                     </Text>
                   ) : null}
                 </Table.Td>

@@ -2,7 +2,6 @@ import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, 
 import { IconCoin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CreatorEarnings, EarningsLineStatus, EarningsMonth } from '@crate/contract/earnings';
-import type { PayoutCarryReason } from '@crate/contract/payout-enums';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { PayoutAccountCard } from '../../../components/payout-account-card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -10,6 +9,7 @@ import { formatMoney } from '../../../components/money.ts';
 import { StatementButton } from '../../../components/statement-button.tsx';
 import { useCreatorEarnings } from '../api/earnings.ts';
 import { monthLabel } from '../../../components/month-label.ts';
+import { PAYEE_CARRY_WORDS } from '../../../components/payout-carry-words.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -19,12 +19,6 @@ const STATUS_BADGES: Record<EarningsLineStatus, { label: string; color: string }
   pending: { label: 'To be paid', color: 'blue' },
   failed: { label: 'Failed, retrying', color: 'red' },
   estimated: { label: 'Estimated', color: 'gray' },
-};
-
-const CARRY_REASONS: Record<PayoutCarryReason, string> = {
-  below_minimum: 'under the minimum payout',
-  no_account: 'no payout account connected yet',
-  negative: 'refunds are paid back from later earnings first',
 };
 
 function StatusCell({ month }: { month: EarningsMonth }) {
@@ -41,7 +35,7 @@ function StatusCell({ month }: { month: EarningsMonth }) {
       ) : null}
       {month.status === 'carried' && month.carry_reason ? (
         <Text size="xs" c="dimmed">
-          {CARRY_REASONS[month.carry_reason]}
+          {PAYEE_CARRY_WORDS[month.carry_reason]}
         </Text>
       ) : null}
       {month.status === 'estimated' ? (
@@ -173,7 +167,7 @@ export function EarningsSection() {
             <Tile label="Balance carried" value={money(data.balance_carried.amount_cents)}>
               <Text size="xs" c="dimmed">
                 {data.balance_carried.from_month && data.balance_carried.reason
-                  ? `From ${monthLabel(data.balance_carried.from_month)}: ${CARRY_REASONS[data.balance_carried.reason]}.`
+                  ? `From ${monthLabel(data.balance_carried.from_month)}: ${PAYEE_CARRY_WORDS[data.balance_carried.reason]}.`
                   : 'Nothing carried into this month.'}
               </Text>
             </Tile>
