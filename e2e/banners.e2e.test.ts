@@ -138,4 +138,36 @@ describe.skipIf(!e2eEnabled())('banners', () => {
       await expect.poll(() => shown.allTextContents()).toEqual(moved.filter((t) => t !== 'Second wind').slice(0, 3));
     });
   }, 90_000);
+  test("while a first start is still making the demo's art, Discover shows each banner's own gradient and the covers' placeholders, never a broken image", async () => {
+    const admin = await createUser(env.server.ctx, { roles: ['admin'] });
+    const image = await env.server.app.inject({
+      method: 'POST',
+      url: '/api/admin/images?purpose=banner&name=stripes.png',
+      payload: await stripes(),
+      headers: { cookie: admin.cookie, 'content-type': 'image/png' },
+    });
+    expect(image.statusCode, image.body).toBe(201);
+    const created = await env.server.app.inject({
+      method: 'POST',
+      url: '/api/admin/banners',
+      payload: { title: 'Art on its way', image_file_id: image.json().id, position: 'Top-Right', link_url: '/discover' },
+      headers: { cookie: admin.cookie },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    await withPage(env, null, async (page) => {
+      // Every picture answers 404, as one whose sizes are not made yet does.
+      let refused = 0;
+      await page.route('**/api/media/**', (route) => {
+        refused += 1;
+        return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"NOT_FOUND","message":"Not made yet"}}' });
+      });
+      await page.goto(`${env.server.baseUrl}/`);
+      await page.getByRole('main').getByRole('heading', { name: 'Art on its way' }).waitFor();
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      // A broken image is an <img> the browser finished loading with nothing to draw.
+      const broken = () => page.getByRole('main').locator('img').evaluateAll((images) => images.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0).length);
+      await expect.poll(broken).toBe(0);
+    });
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { JOB_LANES, type JobLane, type JobName } from '@crate/contract/jobs';
@@ -9,6 +9,7 @@ import { jobs } from '../db/schema/index.ts';
 import {
   PermanentJobError,
   type CheckedCatalogue,
+  type EnqueueOptions,
   type JobCatalogue,
   type JobContext,
   type JobQueue,
@@ -104,7 +105,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
   const names = Object.keys(catalogue);
   const namesOf = (lane: JobLane) => names.filter((name) => catalogue[name]!.lane === lane);
   const scheduler = createJobScheduler(db, log, clock, scheduledJobsOf(catalogue), {
-    slot: async (tx, name, slot) => void (await insertJobs(tx, name, [{ slot: slot.toISOString() }])),
+    slot: async (tx, name, slot) => void (await insertJobs(tx, name, [{ slot: slot.toISOString() }], {})),
     committed: (name) => {
       if (!stopped && handlerContext) wake(catalogue[name]!.lane);
     },
@@ -134,22 +135,39 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
     });
   }
 
+  /**
+   * How many of `owner`'s jobs are unfinished: the position the next one takes, so workers interleave owners
+   * (docs/decisions/0075). Read without a lock: two enqueues at once may share a position, which only ties them.
+   */
+  async function openJobsOf(on: DbOrTx, owner: string | null | undefined): Promise<number> {
+    if (!owner) return 0;
+    const [row] = await on
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.owner, owner), inArray(jobs.status, ['queued', 'running'])));
+    return row?.n ?? 0;
+  }
+
   /** Inserts jobs with multi-row inserts; a unique key already present skips its row. Returns the new rows' ids. */
-  async function insertJobs(on: DbOrTx, name: string, payloads: readonly unknown[], runAt?: Date): Promise<number[]> {
+  async function insertJobs(on: DbOrTx, name: string, payloads: readonly unknown[], placement: Omit<EnqueueOptions, 'tx'>): Promise<number[]> {
     const rows = parsePayloads(name, payloads);
     const maxAttempts = catalogue[name]!.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const firstPosition = await openJobsOf(on, placement.owner);
     const ids: number[] = [];
     for (let start = 0; start < rows.length; start += ENQUEUE_BATCH) {
       const inserted = await on
         .insert(jobs)
         .values(
-          rows.slice(start, start + ENQUEUE_BATCH).map((row) => ({
+          rows.slice(start, start + ENQUEUE_BATCH).map((row, index) => ({
             queue: queueValue(name),
             payload: row.payload,
             // Unset → now(): the database's clock decides when jobs are due, not each server's (unless a test's clock does).
-            runAt: runAt ?? dbNow(),
+            runAt: placement.runAt ?? dbNow(),
             maxAttempts,
             uniqueKey: row.uniqueKey,
+            owner: placement.owner ?? null,
+            ownerPosition: placement.owner ? firstPosition + start + index : 0,
+            backfill: placement.backfill ?? false,
           })),
         )
         .onConflictDoNothing({ target: jobs.uniqueKey })
@@ -201,7 +219,10 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
     }
   }
 
-  /** Claims the oldest due job among `queues` (its own lane's, or every one for drain). */
+  /**
+   * Claims the next due job among `queues` (its own lane's, or every one for drain): work somebody waits for before
+   * backfill, then the lowest position in its owner's queue (one file of each creator's in turn), then the oldest.
+   */
   async function claim(queues: readonly string[]): Promise<(typeof jobs.$inferSelect) | null> {
     if (!handlerContext || queues.length === 0) return null;
     if (clock.now().getTime() - lastSweep > Math.min(staleAfterMs, 60_000)) {
@@ -220,7 +241,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
           ),
         ),
       )
-      .orderBy(jobs.runAt, jobs.id)
+      .orderBy(jobs.backfill, jobs.ownerPosition, jobs.runAt, jobs.id)
       .limit(1)
       .for('update', { skipLocked: true });
     const [job] = await db
@@ -339,12 +360,12 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
 
   return {
     lanes: new Map(names.map((name) => [name, catalogue[name]!.lane])),
-    async enqueue(name, payload, { tx = db, runAt } = {}) {
-      const [id] = await insertJobs(tx, name, [payload], runAt);
+    async enqueue(name, payload, { tx = db, ...placement } = {}) {
+      const [id] = await insertJobs(tx, name, [payload], placement);
       return id ?? null;
     },
-    async enqueueMany(name, payloads, { tx = db } = {}) {
-      return (await insertJobs(tx, name, payloads)).length;
+    async enqueueMany(name, payloads, { tx = db, ...placement } = {}) {
+      return (await insertJobs(tx, name, payloads, placement)).length;
     },
     handleWith(ctx) {
       handlerContext = { ctx };

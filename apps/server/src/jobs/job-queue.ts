@@ -90,11 +90,15 @@ export class PermanentJobError extends Error {
   }
 }
 
-interface EnqueueOptions {
+export interface EnqueueOptions {
   /** Queue it inside this transaction, so it exists exactly when the rows it is about do. */
   tx?: DbOrTx;
   /** Run no earlier than this (default: now, by the database clock). */
   runAt?: Date;
+  /** Whose work it is (a user id): each owner's jobs take turns with everyone else's (docs/decisions/0075). */
+  owner?: string | null;
+  /** Nobody waits for it (the demo catalogue's media): claimed only when no other job of its lane is due. */
+  backfill?: boolean;
 }
 
 export interface StartOptions {
@@ -114,7 +118,7 @@ export interface JobQueue<C extends JobCatalogue<Ctx>, Ctx> {
   /** The new job's id, or null when its unique key matched an existing job. Throws if the payload does not parse. */
   enqueue<N extends keyof C & string>(name: N, payload: JobPayload<C, N>, options?: EnqueueOptions): Promise<number | null>;
   /** Queues many jobs of one name with a few multi-row inserts, in the order given; returns how many were added (unique keys already present are skipped). */
-  enqueueMany<N extends keyof C & string>(name: N, payloads: readonly JobPayload<C, N>[], options?: Pick<EnqueueOptions, 'tx'>): Promise<number>;
+  enqueueMany<N extends keyof C & string>(name: N, payloads: readonly JobPayload<C, N>[], options?: Omit<EnqueueOptions, 'runAt'>): Promise<number>;
   /** Lets this process run the catalogue's jobs, handing `ctx` to their handlers; until then it only queues them. */
   handleWith(ctx: Ctx): void;
   /**

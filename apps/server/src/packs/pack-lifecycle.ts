@@ -100,7 +100,7 @@ export async function transitionPack(ctx: Pick<AppContext, 'jobs' | 'config'>, t
     ipAddress: move.actor.ipAddress ?? null,
   });
 
-  if (to === S.approved || (to === S.processing && from !== S.approved)) await ctx.jobs.enqueue('process-pack', { packId: pack.id }, { tx });
+  if (to === S.approved || (to === S.processing && from !== S.approved)) await ctx.jobs.enqueue('process-pack', { packId: pack.id }, { tx, owner: pack.creatorId });
   const mail = await mailFor(ctx, tx, pack, from, to, notes, move.fileProblems, takedown && takedown !== 'clear' ? { reason: takedown.reason, note: move.note ?? '' } : null);
   if (mail) await ctx.jobs.enqueue('mail', mail, { tx });
   return { pack, from };

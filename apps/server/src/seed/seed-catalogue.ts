@@ -347,9 +347,11 @@ export async function seedCatalogue(deps: CatalogueSeedDeps, options: SeedCatalo
           await insertRows(tx, packs, packRows);
           await insertRows(tx, items, itemRows);
           await insertRows(tx, itemEvents, events);
-          // Items' own sounds and pack demos first, stems after: previews are what the pages play.
-          const audioKinds = new Set<PackFileKind>(['Sample audio', 'Preset preview audio', 'Pack preview audio', 'Stem audio']);
-          summary.jobs += await deps.jobs.enqueueMany('derive-media', rows.filter((f) => f.kind && audioKinds.has(f.kind)).map((f) => ({ fileId: f.id! })), { tx });
+          // Pack demos are what Discover's cards play: queued like its pictures, ahead of any backfill. The items'
+          // own sounds, then stems, are backfill (docs/decisions/0075): a creator's pack is processed before them.
+          const derive = (kinds: readonly PackFileKind[]) => rows.filter((f) => f.kind && kinds.includes(f.kind)).map((f) => ({ fileId: f.id! }));
+          summary.jobs += await deps.jobs.enqueueMany('derive-media', derive(['Pack preview audio']), { tx });
+          summary.jobs += await deps.jobs.enqueueMany('derive-media', derive(['Sample audio', 'Preset preview audio', 'Stem audio']), { tx, backfill: true });
         });
         committed();
         for (const { plan } of batch) {

@@ -1,4 +1,5 @@
 import { Skeleton, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '@crate/contract/catalogue';
 import classes from './discover-banners.module.css';
@@ -53,9 +54,11 @@ export function DiscoverBanners({ banners }: { banners: Banner[] }) {
 
 function BannerTile({ banner, lead = false }: { banner: Banner; lead?: boolean }) {
   const [width, height] = banner.size.split('x').map(Number) as [number, number];
+  // Art still being made (a first start's demo catalogue) or gone: the tile's own gradient, never a broken-image icon.
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <BannerLink to={banner.link_url} className={`${classes.banner} ${lead ? classes.lead : ''}`}>
-      {banner.image_url ? (
+      {banner.image_url && failed !== banner.image_url ? (
         <img
           className={classes.image}
           src={banner.image_url}
@@ -64,6 +67,7 @@ function BannerTile({ banner, lead = false }: { banner: Banner; lead?: boolean }
           height={height}
           decoding="async"
           loading={lead ? 'eager' : 'lazy'}
+          onError={() => setFailed(banner.image_url)}
           {...(lead ? { fetchPriority: 'high' as const } : {})}
         />
       ) : null}

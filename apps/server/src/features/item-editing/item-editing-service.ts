@@ -177,7 +177,7 @@ export async function replaceItemFile(
       // The player's source changes: nothing to play until derive-media has made its preview and measured it.
       if (role.audio) Object.assign(changes, { durationMs: null, audioFeatures: null });
       await updateItemRow(tx, row.id, changes);
-      if (role.audio) await ctx.jobs.enqueue('derive-media', { fileId: file.id }, { tx });
+      if (role.audio) await ctx.jobs.enqueue('derive-media', { fileId: file.id }, { tx, owner: row.packCreatorId });
       await recordAudit(tx, {
         actorUserId: viewer.userId,
         action: 'item.file_replaced',

@@ -94,7 +94,7 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
         if (pack.coverFileId) replaced.push(pack.coverFileId);
         await setPackCover(tx, pack.id, file.id);
         pack = { ...pack, coverFileId: file.id };
-        await jobs.enqueue('derive-media', { fileId: file.id }, { tx });
+        await jobs.enqueue('derive-media', { fileId: file.id }, { tx, owner: pack.creatorId });
         break;
       case 'Pack preview audio':
         if (pack.previewFileId) replaced.push(pack.previewFileId);
@@ -147,7 +147,7 @@ export async function attachPackFiles(tx: Tx, jobs: AppJobQueue, pack: StudioPac
             await link(previewId, itemId);
           } else withoutPreview.add(itemId);
         } else {
-          await jobs.enqueue('analyse-audio', { fileId: file.id }, { tx });
+          await jobs.enqueue('analyse-audio', { fileId: file.id }, { tx, owner: pack.creatorId });
           // Stems and MIDI that arrived before their sound.
           for (const loose of all.filter((f) => (f.kind === 'Stem audio' || f.kind === 'Midi') && f.itemId === null)) {
             if (ownerOf(pathOf(loose), sounds) === itemId) await link(loose.id, itemId);

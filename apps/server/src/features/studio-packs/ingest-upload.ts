@@ -140,7 +140,7 @@ async function queueZipImport(ctx: AppContext, viewer: Viewer, pack: StudioPackR
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const queued = await insertZipImport(tx, { id, packId: pack.id, uploadId: upload.uploadId, startedByUserId: viewer.userId, name: upload.relativePath, total: zip.entries.length, refused: zip.refused });
-      await ctx.jobs.enqueue('unpack-zip', { importId: id }, { tx });
+      await ctx.jobs.enqueue('unpack-zip', { importId: id }, { tx, owner: pack.creatorId });
       return queued;
     });
     return { files: [], zip_import: presentZipImport(row) };
