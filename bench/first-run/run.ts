@@ -160,6 +160,8 @@ async function main() {
   let complete: number | null = null;
   let mediaDone: number | null = null;
   let lastSignIn = -Infinity;
+  let lastProgress = 0;
+  let missingNow: number | null = null;
   let cookie: string | null = null;
   const signIns: number[] = [];
   const answered = new Set<string>();
@@ -180,6 +182,7 @@ async function main() {
       if (complete === null) {
         const { total, missing } = await missingFromDiscover(base, answered);
         discoverFiles = total;
+        missingNow = missing;
         if (missing === 0 && total > 0) {
           complete = since();
           log(`[first-run] Discover complete after ${round(complete)} s (${total} pictures and previews)`);
@@ -188,6 +191,11 @@ async function main() {
         cookie ??= await adminCookie(base);
         const left = await mediaJobsLeft(base, cookie);
         if (left === 0) mediaDone = since();
+      }
+      if (since() - lastProgress >= 30) {
+        lastProgress = since();
+        cookie ??= await adminCookie(base);
+        log(`[first-run] ${round(since())} s: Discover lacks ${missingNow ?? '?'} of ${discoverFiles}; ${await mediaJobsLeft(base, cookie)} media jobs queued or running`);
       }
       if (complete === null && since() - lastSignIn >= 7) {
         lastSignIn = since();

@@ -45,6 +45,9 @@ import {
 import type { AppJobQueue } from '../jobs/job-catalogue.ts';
 import { newStorageKey, type ObjectStorage } from '../storage/object-storage.ts';
 
+/** The stored files that get a preview and peaks; items' own sounds and pack demos before stems, in the order written. */
+const AUDIO_KINDS = new Set<PackFileKind>(['Sample audio', 'Preset preview audio', 'Pack preview audio', 'Stem audio']);
+
 export interface CatalogueSeedDeps {
   db: Db;
   storage: ObjectStorage;
@@ -347,11 +350,13 @@ export async function seedCatalogue(deps: CatalogueSeedDeps, options: SeedCatalo
           await insertRows(tx, packs, packRows);
           await insertRows(tx, items, itemRows);
           await insertRows(tx, itemEvents, events);
-          // Pack demos are what Discover's cards play: queued like its pictures, ahead of any backfill. The items'
-          // own sounds, then stems, are backfill (docs/decisions/0075): a creator's pack is processed before them.
-          const derive = (kinds: readonly PackFileKind[]) => rows.filter((f) => f.kind && kinds.includes(f.kind)).map((f) => ({ fileId: f.id! }));
-          summary.jobs += await deps.jobs.enqueueMany('derive-media', derive(['Pack preview audio']), { tx });
-          summary.jobs += await deps.jobs.enqueueMany('derive-media', derive(['Sample audio', 'Preset preview audio', 'Stem audio']), { tx, backfill: true });
+          // What a pack card plays (its demo, or its first composition) is queued like Discover's pictures, ahead of
+          // any backfill. The other sounds, then stems, are backfill (docs/decisions/0075): a creator's pack goes first.
+          const audio = rows.filter((f) => f.kind && AUDIO_KINDS.has(f.kind));
+          const cardPreviews = new Set(packRows.map((p) => p.previewFileId).filter((id): id is string => Boolean(id)));
+          const derive = (files: typeof rows) => files.map((f) => ({ fileId: f.id! }));
+          summary.jobs += await deps.jobs.enqueueMany('derive-media', derive(audio.filter((f) => cardPreviews.has(f.id!))), { tx });
+          summary.jobs += await deps.jobs.enqueueMany('derive-media', derive(audio.filter((f) => !cardPreviews.has(f.id!))), { tx, backfill: true });
         });
         committed();
         for (const { plan } of batch) {
