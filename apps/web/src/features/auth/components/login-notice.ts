@@ -4,9 +4,9 @@
  */
 export type LoginNotice = 'password-changed' | 'account-recovered';
 
-export const LOGIN_NOTICE_TEXT: Record<LoginNotice, { title: string; message: string }> = {
-  'password-changed': { title: 'Password changed', message: 'Your password was changed. Log in with your new password.' },
-  'account-recovered': { title: 'Account recovered', message: 'Your new password is set and your account is open again. Log in with it.' },
+export const LOGIN_NOTICE_TEXT: Record<LoginNotice, string> = {
+  'password-changed': 'Your password was changed. Log in with your new password.',
+  'account-recovered': 'Your account is recovered and your new password is set. Log in with it.',
 };
 
 /** The navigation state that shows `notice` on the login screen. */

@@ -44,8 +44,8 @@ export default function LoginScreen() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {notice ? (
-            <Alert variant="light" color="teal" role="status" title={LOGIN_NOTICE_TEXT[notice].title} icon={<IconCircleCheck size={18} />}>
-              {LOGIN_NOTICE_TEXT[notice].message}
+            <Alert variant="light" color="teal" role="status" icon={<IconCircleCheck size={18} />}>
+              {LOGIN_NOTICE_TEXT[notice]}
             </Alert>
           ) : null}
           {isSignedIn(profile) ? (
