@@ -36,6 +36,9 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
       await page.getByRole('button', { name: 'Create account' }).click();
       await expectPage(page, { path: '/account', heading: 'Account', title: 'Account · Crate' });
       await page.getByText('Dana Beats').first().waitFor();
+      // A new account has no role: the account page says what it is in plain words.
+      await page.getByText('Account type').waitFor();
+      await page.getByText('Member: you can browse, play and buy sounds.').waitFor();
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('crate.profile') ?? 'null'));
       expect(stored).toMatchObject({ email, display_name: 'Dana Beats', credits: 0 });
 
@@ -55,6 +58,7 @@ describe.skipIf(!e2eEnabled())('account flows', () => {
       await page.getByLabel('New password').fill('second-password-456');
       await page.getByRole('button', { name: 'Set new password' }).click();
       await waitForPath(page, '/login');
+      await page.getByRole('status').filter({ hasText: 'Your password was changed. Log in with your new password.' }).waitFor();
 
       await logIn(page, email, 'first-password-123');
       await page.getByText('Wrong e-mail or password.').waitFor();

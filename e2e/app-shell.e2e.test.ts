@@ -231,6 +231,52 @@ describe.skipIf(!e2eEnabled())('app shell', () => {
     });
   });
 
+  test('on a 390 px phone the header keeps the credit balance, as its number, and it opens the refill page', async () => {
+    const user = await createUser(env.server.ctx, { roles: ['subscriber'] });
+    await addCredits(env.server.ctx.db, { userId: user.id, kind: 'grant', amount: 100, reason: 'plan', idempotencyKey: `test:${randomUUID()}`, expiresAt: null });
+    await withContext(
+      async (context, page) => {
+        await signInContext(context, env.server.baseUrl, user);
+        await page.goto(`${env.server.baseUrl}/discover`);
+        await expectHeading(page, 'Discover');
+        const credits = page.getByRole('banner').getByRole('link', { name: '100 credits' });
+        await credits.waitFor();
+        expect(await credits.innerText()).toBe('100');
+        const box = await credits.boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+        if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/phone-header-credits.png` });
+        await credits.click();
+        await waitForPath(page, '/creditrefill');
+      },
+      { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    );
+  });
+
+  test('a visitor’s pages ask nothing that answers 401; after logging in, a reload still knows the account', async () => {
+    const user = await createUser(env.server.ctx);
+    await withContext(async (_context, page) => {
+      const unauthorised: string[] = [];
+      const consoleErrors: string[] = [];
+      page.on('response', (response) => void (response.status() === 401 && unauthorised.push(new URL(response.url()).pathname)));
+      page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
+      for (const path of ['/', '/discover', '/login']) {
+        await page.goto(`${env.server.baseUrl}${path}`);
+        await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+      }
+      await page.getByLabel('E-mail').fill(user.email);
+      await page.getByLabel(/^Password/).fill(user.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByTestId('account-menu').waitFor();
+      const profileAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile');
+      await page.reload();
+      expect((await profileAsked).status()).toBe(200);
+      await page.getByTestId('account-menu').waitFor();
+      expect(unauthorised).toEqual([]);
+      expect(consoleErrors.filter((text) => text.includes('401'))).toEqual([]);
+    });
+  });
+
   describe('scrolling', () => {
     /**
      * Discover opened, its content in, and scrolled halfway down; the position it is at. Halfway, not to

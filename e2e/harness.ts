@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { BrowserContext } from 'playwright-core';
 import type { Role } from '@crate/contract/roles';
+import { SIGNED_IN_HINT_COOKIE } from '@crate/contract/signed-in-hint';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { AppContext } from '../apps/server/src/app-context.ts';
 import type { Clock } from '../apps/server/src/clock.ts';
@@ -82,7 +83,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
   };
 }
 
-/** A signed-in browser: the factory's session cookie, set for our origin. */
+/**
+ * A signed-in browser: the factory's session cookie, set for our origin, with the hint cookie the server sets
+ * beside every session it gives a browser (contract: signed-in-hint.ts).
+ */
 export async function signInContext(context: BrowserContext, baseUrl: string, user: TestUser): Promise<void> {
   const cookies = user.cookie
     .split(';')
@@ -92,7 +96,7 @@ export async function signInContext(context: BrowserContext, baseUrl: string, us
       const eq = pair.indexOf('=');
       return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl };
     });
-  await context.addCookies(cookies);
+  await context.addCookies([...cookies, { name: SIGNED_IN_HINT_COOKIE, value: '1', url: baseUrl }]);
 }
 
 export { createUser };

@@ -136,6 +136,34 @@ describe.skipIf(!e2eEnabled())('player', () => {
     await expectPlaying(other, duration * 0.4);
   });
 
+  test('a wide list shows each sound’s waveform in its row; clicking one plays that sound from there', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await page.goto(`${env.server.baseUrl}/pack/${pack.pack.id}`);
+      await expectHeading(page, pack.pack.title);
+      const target = pack.items[pair[1]]!;
+      const waveform = row(target).locator('[data-row-waveform]');
+      await waveform.locator('svg rect').first().waitFor();
+      expect(await waveform.getAttribute('aria-label')).toBe(`Waveform of ${target.name}. Click to play from a point.`);
+      // Every playable row on screen has one, drawn from its own peaks.
+      const playable = pack.items.filter((item) => item.preview !== null);
+      await page.waitForFunction((count) => document.querySelectorAll('#main-content [data-row-waveform] svg').length >= count, playable.length);
+      await waveform.scrollIntoViewIfNeeded();
+      const box = (await waveform.boundingBox())!;
+      expect(box.width).toBeGreaterThan(80);
+      if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/list-row-waveforms.png` });
+      await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+      await expectPlaying(target, (target.preview!.duration_ms / 1000) * 0.5);
+      await row(target).and(page.locator('[data-current]')).waitFor();
+
+      // A phone's list has no room for it: the column is gone and no peaks are fetched for it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await row(target).locator('[data-row-waveform]').isVisible()).toBe(false);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   test('a pack card in a grid plays the pack preview without opening the pack', async () => {
     const withPreview = catalogue.packs.find((p) => p.pack.preview !== null);
     if (!withPreview) throw new Error('[e2e] no generated pack has a preview');

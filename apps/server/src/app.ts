@@ -20,6 +20,7 @@ import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
 import { installPublicResponseCache } from './http/public-response-cache.ts';
 import { installViewer } from './http/viewer.ts';
+import { installSignedInHint } from './http/signed-in-hint.ts';
 import { resolveViewer, warmViewerResolution } from './features/auth/resolve-viewer.ts';
 
 /** JSON bodies are small; uploads go through their own streaming routes with their own limits. */
@@ -47,6 +48,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installHostileValueCheck(app);
   installPrivateByDefault(app);
   installViewer(app, (request) => resolveViewer(ctx, request));
+  // After the viewer's hook, which may forward a session cookie the auth library extended.
+  installSignedInHint(app, { secure: ctx.config.publicUrl.startsWith('https://') });
   app.addHook('onReady', () => warmViewerResolution(ctx));
   // Before compression: the cache holds (and serves) the uncompressed body; compression applies per request.
   installPublicResponseCache(app, { ttlMs: ctx.config.publicCacheSeconds * 1000, now: () => ctx.clock.now().getTime() });

@@ -141,6 +141,15 @@ function checkPaymentsForProduction(e: z.infer<typeof envSchema>): void {
   );
 }
 
+/**
+ * Where the embedded default keeps its data, and whether a PostgreSQL database replaces it, without the rest of
+ * the configuration (and its side effects: loadConfig creates secrets in DATA_DIR) — for the backup tools.
+ */
+export function dataDirSetting(env: NodeJS.ProcessEnv = process.env): { dataDir: string; usesPostgres: boolean } {
+  const e = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).parse(env);
+  return { dataDir: path.resolve(e.DATA_DIR), usesPostgres: e.DATABASE_URL !== undefined };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

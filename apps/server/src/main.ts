@@ -1,9 +1,16 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createLogger } from './create-context.ts';
+import { holdDataDir, processHolding } from './backup/data-dir-lock.ts';
 
 const config = loadConfig(process.env, {});
 const log = createLogger(config);
+// The embedded database belongs to this process: backups and restores refuse while it runs (docs/decisions/0068).
+if (config.database.kind === 'pglite') {
+  const holder = processHolding(config.dataDir);
+  if (holder !== null) throw new Error(`Another Crate (process ${holder}) is running on ${config.dataDir}; its embedded database belongs to one process.`);
+  holdDataDir(config.dataDir);
+}
 const ctx = await createContext(config, log);
 // Demo data is development tooling: loaded (with @crate/demo-catalogue) only when SEED_DEMO asks for it, never in
 // production — seed-demo.ts refuses production too, whoever calls it.

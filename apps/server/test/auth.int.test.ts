@@ -34,9 +34,17 @@ describe(`accounts on ${TEST_DB}`, () => {
       const session = setCookie.find((c) => c.startsWith('crate.session_token='));
       expect(session).toMatch(/HttpOnly/i);
       expect(session).toMatch(/SameSite=Lax/i);
+      // Beside it, the readable hint that tells the web app someone is signed in (it holds nothing secret).
+      const hint = setCookie.find((c) => c.startsWith('crate.signed_in='));
+      expect(hint).toMatch(/^crate\.signed_in=1;/);
+      expect(hint).not.toMatch(/HttpOnly/i);
       const me = await profile(cookieFrom(res));
       expect(me.statusCode).toBe(200);
       expect(me.json().email).toBe(email);
+      const welcome = await lastMailTo(t, email);
+      expect(welcome?.subject).toBe('Welcome to Crate');
+      expect(welcome?.text).toContain('Hi Beat Maker,');
+      expect(welcome?.text).toContain('http://localhost:3000/discover');
     });
 
     it('answers an e-mail that already has an account neutrally, without a session, and tells its owner by e-mail', async () => {
@@ -95,6 +103,7 @@ describe(`accounts on ${TEST_DB}`, () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true });
       expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => /^crate\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => /^crate\.signed_in=;.*Max-Age=0/i.test(c))).toBe(true);
       expect((await profile(cookie)).statusCode).toBe(401);
       expect((await call(t, 'POST', '/api/auth/logout')).statusCode).toBe(200);
     });

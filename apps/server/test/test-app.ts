@@ -44,14 +44,19 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 /**
  * A fresh database (in-memory PGlite, or a new PostgreSQL database) with migrations applied, and the
  * whole app on it. Call once per test file (beforeAll) and close in afterAll.
+ *
+ * `embeddedIn` runs the embedded default instead, whatever TEST_DB says: PGlite on disk in that data folder, as
+ * `npm start` runs it (the folder is the caller's: close leaves it).
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-test-'));
-  const postgres = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+export async function createTestApp(overrides: Partial<Config> = {}, options: { embeddedIn?: string } = {}): Promise<TestApp> {
+  const dataDir = options.embeddedIn ?? (await mkdtemp(path.join(os.tmpdir(), 'crate-test-')));
+  const postgres = TEST_DB === 'postgres' && !options.embeddedIn ? await createPostgresDatabase() : null;
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000' } as NodeJS.ProcessEnv,
     {
-      database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: null, template: process.env.VITEST ? inject('pgliteTemplate') : undefined },
+      ...(options.embeddedIn
+        ? {}
+        : { database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: null, template: process.env.VITEST ? inject('pgliteTemplate') : undefined } }),
       webDist: null,
       ...overrides,
     },
@@ -71,7 +76,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await testApp.app.close();
       await ctx.database.close();
       await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.embeddedIn) await rm(dataDir, { recursive: true, force: true });
     },
   };
   return testApp;

@@ -65,6 +65,30 @@ export function disabledAccountRecoveryMail(to: string): MailMessage {
   };
 }
 
+/**
+ * A new account's first e-mail: where to start. Sent for every new account, as registrationAttemptMail is for an
+ * address that has one, so the two answers to "create account" stay alike.
+ */
+export function welcomeMail(to: string, displayName: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Welcome to Crate',
+    text: [
+      `Hi ${displayName || to},`,
+      '',
+      'Your Crate account is ready. A few places to start:',
+      `- Discover new packs and play any sound before you get it: ${publicUrl}/discover`,
+      `- Staff picks, chosen by the people who run Crate: ${publicUrl}/staffpicks`,
+      `- Plans with monthly credits, and paid search of the whole catalogue: ${publicUrl}/pricing`,
+      `- Everything you get lands in your library: ${publicUrl}/library`,
+      '',
+      `Making sounds yourself? Apply to sell them on Crate: ${publicUrl}/creatorapplication`,
+      '',
+      `If you did not create this account, someone used your address: set a password here and it is yours: ${publicUrl}/resetpassword`,
+    ].join('\n'),
+  };
+}
+
 /** Someone registered with an address that has an account: the owner hears of it (the answer said nothing). */
 export function registrationAttemptMail(to: string, publicUrl: string): MailMessage {
   return {

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { acceptInvite, findUsableInvite, INVITE_NOT_VALID_MESSAGE } from '../invites/invite-service.ts';
 import { signInPausedMessage } from './account-lifecycle.ts';
-import { disabledAccountRecoveryMail, queueMail, registrationAttemptMail, signInFailuresMail } from './account-mail.ts';
+import { disabledAccountRecoveryMail, queueMail, registrationAttemptMail, signInFailuresMail, welcomeMail } from './account-mail.ts';
 import { deleteAllSessions, deleteSession, findAccountStateByEmail, findAccountStateById, findResetLinkUser, markDeactivated, voidPasswordLinks } from './account-repository.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, isEmailInUse, toAppError } from './auth-errors.ts';
@@ -83,6 +83,7 @@ export async function register(ctx: AppContext, input: RegisterInput, place: Sig
     }
   }
   await attributeReferral(ctx, { userId, email: input.email }, input.referral_token);
+  await queueMail(ctx.jobs, welcomeMail(input.email, input.display_name ?? '', ctx.config.publicUrl));
   trustThisDevice(ctx, headers, place, input.email);
   return { headers, userId };
 }

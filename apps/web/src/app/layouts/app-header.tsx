@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconCoins, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -18,6 +18,7 @@ const AccountMenu = lazy(() => import('./account-menu.tsx'));
 export function AppHeader() {
   const profile = useProfile();
   const signedIn = isSignedIn(profile);
+  const creditWord = profile.credits === 1 ? 'credit' : 'credits';
   const sheet = useBottomSheet();
 
   const openMobileNav = () =>
@@ -81,8 +82,21 @@ export function AppHeader() {
           {signedIn ? (
             <>
               <DeferredTooltip label={profile.credits_expire_at ? `Credits expire ${new Date(profile.credits_expire_at).toLocaleDateString()}` : 'Your credits'} withArrow>
-                <Badge component={Link} to="/creditrefill" variant="light" size="lg" leftSection={<IconCoins size={14} />} visibleFrom="xs" style={{ cursor: 'pointer', textTransform: 'none', flexShrink: 0 }}>
-                  {profile.credits} {profile.credits === 1 ? 'credit' : 'credits'}
+                {/* On a phone the balance stays, as its number alone; the word joins it from the xs breakpoint. */}
+                <Badge
+                  component={Link}
+                  to="/creditrefill"
+                  variant="light"
+                  size="lg"
+                  leftSection={<IconCoins size={14} />}
+                  aria-label={`${profile.credits} ${creditWord}`}
+                  data-testid="header-credits"
+                  style={{ cursor: 'pointer', textTransform: 'none', flexShrink: 0 }}
+                >
+                  {profile.credits}
+                  <Box component="span" visibleFrom="xs">
+                    {` ${creditWord}`}
+                  </Box>
                 </Badge>
               </DeferredTooltip>
               <Suspense fallback={<AccountButton name={displayNameOf(profile)} />}>

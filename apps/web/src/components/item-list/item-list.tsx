@@ -1,7 +1,8 @@
 import { Skeleton } from '@mantine/core';
-import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ItemRow } from '@crate/contract/catalogue';
+import { ItemWaveform } from '../../player/components/item-waveform.tsx';
 import { PlayButton } from '../../player/components/play-button.tsx';
 import { usePlayerRow } from '../../player/use-player-row.ts';
 import { CoverImage } from '../cover-image.tsx';
@@ -60,6 +61,7 @@ export function ItemList({ items, onEndReached, loading = false, emptyState, lab
         <span />
         <span className={classes.coverCell} />
         <span>Sound</span>
+        <span className={classes.waveCell} />
         <span className={classes.wide}>Kind</span>
         <span className={classes.wide}>Key</span>
         <span className={classes.wide}>BPM</span>
@@ -147,6 +149,7 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
         </div>
         <div className={`${classes.meta} ${classes.summary}`}>{itemSummary(item)}</div>
       </div>
+      <RowWaveform item={item} list={list} />
       <Attribute label="Kind" value={itemKindLabel(item)} />
       <Attribute label="Key" value={item.key} />
       <Attribute label="BPM" value={bpm} />
@@ -161,6 +164,27 @@ const ItemListRow = memo(function ItemListRow({ item, index, list, hidePack, act
     </li>
   );
 });
+
+/**
+ * The sound's waveform, in its own column on lists wide enough for it. Its peaks are fetched only once the
+ * cell is on screen: a hidden column (a narrower list) or rows far below never ask for theirs.
+ */
+function RowWaveform({ item, list }: { item: ItemRow; list: ItemRow[] }) {
+  const cell = useRef<HTMLDivElement>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const element = cell.current;
+    if (seen || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true), { rootMargin: '0px 0px 400px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen]);
+  return (
+    <div ref={cell} className={classes.waveCell}>
+      {seen ? <ItemWaveform item={item} list={list} height={32} inRow /> : null}
+    </div>
+  );
+}
 
 /** A column on wide lists (the summary line says it on narrow ones); the title shows a value its column cuts. */
 function Attribute({ label, value, title }: { label: string; value: string | null; title?: string }) {
@@ -184,6 +208,7 @@ export function ItemListSkeleton({ rows = SKELETON_ROWS }: { rows?: number }) {
             <Skeleton height={12} width={`${60 - (index % 3) * 12}%`} mb={8} />
             <Skeleton height={10} width="40%" />
           </div>
+          <span className={classes.waveCell} />
           {[0, 1, 2, 3, 4].map((cell) => (
             <Skeleton key={cell} height={10} width="60%" className={classes.wide} />
           ))}

@@ -8,13 +8,15 @@ import { waveformBars, type WaveformBar } from '../waveform-bars.ts';
 import classes from './item-waveform.module.css';
 
 const BARS = 180;
+const ROW_BARS = 60;
 
 /**
- * A sound's whole waveform on its own page, drawn from the precomputed peaks (no audio is fetched
- * to draw it). Click anywhere to play from there; while it is the sound in the player, the played
- * part lights up and follows the audio frame by frame.
+ * A sound's whole waveform, drawn from the precomputed peaks (no audio is fetched to draw it): large on
+ * its own page, small in a list row (`inRow`: fewer bars, and the row, not the waveform, is what ↑/↓
+ * scroll to). Click anywhere to play from there; while it is the sound in the player, the played part
+ * lights up and follows the audio frame by frame.
  */
-export function ItemWaveform({ item, list, height = 96 }: { item: PlayerItem; list?: readonly PlayerItem[]; height?: number }) {
+export function ItemWaveform({ item, list, height = 96, inRow = false }: { item: PlayerItem; list?: readonly PlayerItem[]; height?: number; inRow?: boolean }) {
   const { store, peaks } = usePlayerRuntime();
   const { isCurrent, toggle, rowRef } = usePlayerRow(item, list);
   const peaksUrl = isPlayable(item) ? item.preview.peaks_url : null;
@@ -55,9 +57,10 @@ export function ItemWaveform({ item, list, height = 96 }: { item: PlayerItem; li
     return () => cancelAnimationFrame(frame);
   }, [isCurrent, store]);
 
-  const bars = useMemo(() => (channels ? waveformBars(channels, BARS) : null), [channels]);
+  const bars = useMemo(() => (channels ? waveformBars(channels, inRow ? ROW_BARS : BARS) : null), [channels, inRow]);
 
   if (!isPlayable(item)) {
+    if (inRow) return null;
     return (
       <div className={classes.unavailable} style={{ height }}>
         No preview yet: it is still being made.
@@ -79,13 +82,16 @@ export function ItemWaveform({ item, list, height = 96 }: { item: PlayerItem; li
     <div
       ref={(element) => {
         surface.current = element;
-        return rowRef(element);
+        return inRow ? undefined : rowRef(element);
       }}
       className={classes.surface}
       style={{ height }}
       onPointerDown={onPointerDown}
       data-current={isCurrent || undefined}
-      data-item-waveform
+      data-item-waveform={inRow ? undefined : true}
+      data-row-waveform={inRow || undefined}
+      // In a row, a click here seeks; the row's own click-to-play must not toggle it again.
+      data-no-row-play={inRow || undefined}
       role="img"
       aria-label={`Waveform of ${item.name}. Click to play from a point.`}
     >

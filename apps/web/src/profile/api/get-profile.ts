@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { DEFAULT_PROFILE, normalizeProfile } from '../profile-model.ts';
 import { profileStore } from '../profile-state.ts';
 import { syncProfile, type FetchProfile } from '../profile-sync.ts';
+import { forgetSignedInHint, mayBeSignedIn } from '../signed-in-hint.ts';
 
 export const profileQueryKey = ['profile'] as const;
 
@@ -25,7 +26,10 @@ const fetchProfile: FetchProfile = async ({ force }) => {
     if (profile === DEFAULT_PROFILE) throw invalidResponse();
     return profile;
   } catch (error) {
-    if (isApiError(error, 'UNAUTHENTICATED')) return null;
+    if (isApiError(error, 'UNAUTHENTICATED')) {
+      forgetSignedInHint();
+      return null;
+    }
     throw error;
   }
 };
@@ -44,7 +48,13 @@ export function useProfileSync(): void {
   const query = useQuery<Profile | null>({
     queryKey: profileQueryKey,
     queryFn: async () => {
-      const result = await syncProfile(profileStore.getState().profile, fetchProfile);
+      const stored = profileStore.getState().profile;
+      // A visitor: nothing to ask (the answer would be a 401 in their console).
+      if (!mayBeSignedIn(stored.uid)) {
+        profileStore.reset();
+        return null;
+      }
+      const result = await syncProfile(stored, fetchProfile);
       if (result.profile) profileStore.setFromServer(result.profile);
       else profileStore.reset();
       if (result.claimsRefreshed) void invalidateAfterClaimsChange(queryClient);

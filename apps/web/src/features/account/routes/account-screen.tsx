@@ -109,8 +109,8 @@ export default function AccountScreen() {
         <PlanCard />
 
         <Card bg="dark.7">
-          <CardTitle icon={<IconShieldCheck size={16} />}>Roles</CardTitle>
-          <RoleBadges roles={profile.roles} linked emptyText="No roles yet: you can browse and buy as a member." />
+          <CardTitle icon={<IconShieldCheck size={16} />}>Account type</CardTitle>
+          <RoleBadges roles={profile.roles} linked emptyText="Member: you can browse, play and buy sounds." />
           <Text size="sm" c="dimmed" mt="md">
             {profile.can_search ? 'Paid search is included with your account.' : 'Paid search comes with a subscription.'}
           </Text>

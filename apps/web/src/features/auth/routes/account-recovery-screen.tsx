@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { notifications } from '@mantine/notifications';
 import { requestAccountRecoverySchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useRequestAccountRecovery } from '../api/request-account-recovery.ts';
+import { loginNoticeState } from '../components/login-notice.ts';
 import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
 /**
@@ -23,10 +23,7 @@ export default function AccountRecoveryScreen() {
 /** The e-mailed link: a new password unlocks or reactivates the account. */
 function RecoverWithLink({ token }: { token: string }) {
   const navigate = useNavigate();
-  const done = () => {
-    notifications.show({ color: 'teal', title: 'Account recovered', message: 'Log in with your new password.' });
-    void navigate('/login', { replace: true });
-  };
+  const done = () => void navigate('/login', { replace: true, state: loginNoticeState('account-recovered') });
   return (
     <Stack gap="lg" maw={520} mx="auto">
       <Stack gap={6} ta="center">

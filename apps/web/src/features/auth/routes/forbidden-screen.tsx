@@ -96,9 +96,9 @@ export default function ForbiddenScreen() {
         </Text>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            Your roles:
+            Your account:
           </Text>
-          <RoleBadges roles={profile.roles} emptyText="none yet" />
+          <RoleBadges roles={profile.roles} />
         </Group>
         {requested}
         {needed.includes('creator') ? (

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '@crate/contract/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
@@ -9,11 +10,13 @@ import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { displayNameOf, isSignedIn } from '../../../profile/profile-model.ts';
 import { useProfile } from '../../../profile/profile-state.ts';
 import { useLogin } from '../api/login.ts';
+import { LOGIN_NOTICE_TEXT, loginNoticeOf } from '../components/login-notice.ts';
 
 export default function LoginScreen() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const navigate = useNavigate();
+  const notice = loginNoticeOf(useLocation().state);
   const profile = useProfile();
   const login = useLogin();
   const { form, formError, submit } = useContractForm({ schema: loginSchema, defaultValues: { email: '', password: '' } });
@@ -40,6 +43,11 @@ export default function LoginScreen() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
+          {notice ? (
+            <Alert variant="light" color="teal" role="status" icon={<IconCircleCheck size={18} />}>
+              {LOGIN_NOTICE_TEXT[notice]}
+            </Alert>
+          ) : null}
           {isSignedIn(profile) ? (
             <Alert variant="light" color="blue">
               You are signed in as {profile.email}. Logging in here switches account.

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { requestPasswordResetSchema } from '@crate/contract/auth';
@@ -7,6 +6,7 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { loginNoticeState } from '../components/login-notice.ts';
 import { SetNewPasswordForm } from '../components/set-new-password-form.tsx';
 
 /** /resetpassword asks for the e-mail; /resetpassword?token=… (the e-mailed link) sets the new password. */
@@ -66,10 +66,7 @@ function RequestReset() {
 
 function SetNewPassword({ token }: { token: string }) {
   const navigate = useNavigate();
-  const done = () => {
-    notifications.show({ color: 'teal', title: 'Password changed', message: 'Log in with your new password.' });
-    void navigate('/login', { replace: true });
-  };
+  const done = () => void navigate('/login', { replace: true, state: loginNoticeState('password-changed') });
   return (
     <FormCard
       title="Reset password"
