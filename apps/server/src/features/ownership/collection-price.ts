@@ -1,5 +1,5 @@
-/** `amount × part / whole`, rounded half up, in whole numbers (`whole` > 0). */
-function proRata(amount: number, part: number, whole: number): number {
+/** `amount × part / whole`, rounded half up, in whole numbers (`whole` > 0): a pack's rest, a plan's unused time. */
+export function proRata(amount: number, part: number, whole: number): number {
   return Math.floor((2 * amount * part + whole) / (2 * whole));
 }
 
