@@ -1,4 +1,4 @@
-import { proRata } from '../ownership/collection-price.ts';
+import { proRata } from '../../money/pro-rata.ts';
 
 /**
  * What an upgrade charges (decision 0073), by Stripe's arithmetic for `billing_cycle_anchor: now` with
