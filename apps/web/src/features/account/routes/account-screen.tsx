@@ -264,6 +264,12 @@ function AutomaticRefunds({ refunds }: { refunds: Billing['refunds'] }) {
 
 const KIND_LABEL: Record<CreditEntry['kind'], string> = { grant: 'Plan credits', refill: 'Refill', spend: 'Spent', expire: 'Expired', adjust: 'Adjustment' };
 
+/** When credits that were added end: their own date, with the plan (plan credits and refills, decision 0074), or never. */
+function lotLifetime(entry: CreditEntry): string {
+  if (entry.expires_at) return formatDate(entry.expires_at) ?? '—';
+  return entry.kind === 'grant' || entry.kind === 'refill' ? 'With your plan' : 'Never';
+}
+
 function CreditHistory() {
   const history = useCreditHistory();
   const rows = history.data?.pages.flatMap((p) => p.items) ?? [];
@@ -301,9 +307,9 @@ function CreditHistory() {
                     {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
                   </Table.Td>
                   <Table.Td>
-                    {entry.expires_at ? (
+                    {entry.amount > 0 ? (
                       <Text size="sm">
-                        {formatDate(entry.expires_at)}
+                        {lotLifetime(entry)}
                         {entry.remaining !== null ? (
                           <Text span size="xs" c="dimmed">
                             {' '}
@@ -311,8 +317,6 @@ function CreditHistory() {
                           </Text>
                         ) : null}
                       </Text>
-                    ) : entry.amount > 0 ? (
-                      'Never'
                     ) : (
                       '—'
                     )}
