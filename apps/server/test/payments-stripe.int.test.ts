@@ -55,7 +55,7 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
 
   it('keeps products and prices in sync from product and price events', async () => {
     product('prod_s_starter', 'Starter', { crate_kind: 'subscription', sort_order: '1' });
-    product('prod_s_pro', 'Pro', { crate_kind: 'subscription', sort_order: '2', rollover_months: '12' });
+    product('prod_s_pro', 'Pro', { crate_kind: 'subscription', sort_order: '2' });
     price('price_s_starter', 'prod_s_starter', 999, 100, 'month');
     price('price_s_pro', 'prod_s_pro', 1999, 300, 'month');
     // The price event may come before its product's: the product is fetched then.
