@@ -65,4 +65,39 @@ describe.skipIf(!e2eEnabled())('buying a pack for money', () => {
     const receipts = await fetch(`${env.server.baseUrl}/api/billing/receipts`, { headers: { cookie: subscriber.cookie } }).then((r) => r.json());
     expect(receipts.items[0]).toMatchObject({ description: `Pack “${pack.title}”`, amount: 1299, status: 'paid' });
   });
+
+  test('a member with no plan and no credits is never sent to a dead end: "Not enough credits" offers the plans and buying the bundle outright, which works', async () => {
+    const { bundle } = catalogue;
+    const member = await createUser(env.server.ctx, {});
+    await withPage(
+      env,
+      member,
+      async (page) => {
+        await page.goto(`${env.server.baseUrl}/bundle/${bundle.id}`);
+        await expectHeading(page, bundle.title);
+        await main(page).locator('[data-get-all-button]').click();
+
+        const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
+        await dialog.getByText('Choose a plan for credits every month (refills come with a plan).', { exact: false }).waitFor();
+        // No refill button: refills are not open without a plan, so it would lead to a refusal.
+        expect(await dialog.getByRole('button', { name: 'Buy a refill' }).count()).toBe(0);
+        await dialog.getByRole('button', { name: 'See plans' }).waitFor();
+        await dialog.getByRole('button', { name: 'Buy for $24.99' }).click();
+
+        await page.waitForURL(/\/sandbox\/checkout\/cs_sbx_/);
+        await page.getByText(`Bundle “${bundle.title}”`, { exact: false }).waitFor();
+        await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await page.getByRole('button', { name: 'Pay $24.99' }).click();
+
+        await page.waitForURL(new RegExp(`/bundle/${bundle.id}\\?checkout=`));
+        const done = main(page).getByTestId('checkout-complete');
+        await done.waitFor({ timeout: 20_000 });
+        await done.getByText(`${bundle.title} is yours`).waitFor();
+        await main(page).locator('[data-buy-button]').waitFor({ state: 'detached' });
+      },
+      20_000,
+    );
+    const receipts = await fetch(`${env.server.baseUrl}/api/billing/receipts`, { headers: { cookie: member.cookie } }).then((r) => r.json());
+    expect(receipts.items[0]).toMatchObject({ description: `Bundle “${bundle.title}”`, amount: 2499, status: 'paid' });
+  });
 });

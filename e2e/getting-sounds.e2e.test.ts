@@ -47,7 +47,7 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
   };
   const balance = (page: Page) => page.locator('header').getByRole('link', { name: /credits?$/ });
 
-  test('a producer gets a sound from a pack row, is asked to refill for the whole pack, and finds the sound in the library', async () => {
+  test('a producer gets a sound from a pack row, is offered a plan (not a refill it could not buy) for the whole pack, and finds the sound in the library', async () => {
     const { pack } = catalogue.packs[0]!;
     await withPage(producer, async (page) => {
       await page.goto(`${env.server.baseUrl}/pack/${pack.id}`);
@@ -71,9 +71,11 @@ describe.skipIf(!e2eEnabled())('getting sounds with credits', () => {
       await getRest.click();
       const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
       await dialog.getByText('and you have 0 credits').waitFor();
-      await dialog.getByRole('button', { name: 'See plans' }).waitFor();
-      await dialog.getByRole('button', { name: 'Buy a refill' }).click();
-      await expectHeading(page, 'Refill credits');
+      // Without a plan, refills are not open: the way on is a plan, never a refill page that would refuse (decision 0073).
+      await dialog.getByText('Choose a plan for credits every month (refills come with a plan).', { exact: false }).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Buy a refill' }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'See plans' }).click();
+      await expectHeading(page, 'Pricing');
 
       await page.goto(`${env.server.baseUrl}/library`);
       await expectHeading(page, 'Library');

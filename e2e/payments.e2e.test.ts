@@ -58,11 +58,16 @@ describe.skipIf(!e2eEnabled())('paying with the sandbox', () => {
       await main(page).getByTestId('credits').getByText('100').waitFor();
       const history = main(page).getByRole('table', { name: 'Credit history' });
       await history.getByText('Plan credits').waitFor();
+      await history.getByText('With your plan').waitFor();
       await history.getByText('· 100 left').waitFor();
       await main(page).getByRole('table', { name: 'Receipts' }).getByText('Starter plan (monthly)').waitFor();
 
-      // Cancelling keeps the plan until the renewal date; keeping it undoes that.
+      // Cancelling is confirmed with the date it ends; it keeps the plan until then; keeping it undoes that.
       await plan.getByRole('button', { name: 'Cancel at renewal' }).click();
+      const confirmCancel = page.getByRole('dialog', { name: 'Cancel your plan?' });
+      await confirmCancel.getByText(/Starter stays on until .+, then ends: the \$9\.99 renewal on .+ is not charged/).waitFor();
+      await confirmCancel.getByText('Your 100 unused credits can be spent until then; they end with the plan.', { exact: false }).waitFor();
+      await confirmCancel.getByRole('button', { name: 'Cancel at renewal' }).click();
       await plan.getByText('Cancelled, active until renewal date').waitFor();
       await plan.getByText('Ends').waitFor();
       await plan.getByRole('button', { name: 'Keep my plan' }).click();
@@ -80,6 +85,44 @@ describe.skipIf(!e2eEnabled())('paying with the sandbox', () => {
       await main(page).getByTestId('checkout-complete').waitFor({ timeout: 20_000 });
       await expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe('150 credits');
     });
+  }, 60_000);
+
+  test('an upgrade is confirmed with the amount charged today and the dates, and charges exactly that', async () => {
+    const user = await createUser(env.server.ctx, {});
+    await withPage(user, async (page) => {
+      await payWith(page, '4242 4242 4242 4242');
+      await main(page).getByTestId('checkout-complete').waitFor({ timeout: 20_000 });
+      const pro = main(page).getByRole('region', { name: 'Pro plan' });
+      await pro.getByRole('button', { name: 'Upgrade now' }).click();
+
+      // Nothing has changed yet: the dialog says what the click will do, to the cent and the day.
+      const today = await page.evaluate(() => new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }));
+      const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro now?' });
+      const summary = dialog.getByTestId('plan-change-summary');
+      await summary.getByText(`Pro starts today, ${today}, with 300 new credits.`, { exact: false }).waitFor();
+      await summary.getByText(new RegExp(`^Pro, ${today} – `)).waitFor();
+      await summary.getByText('$19.99', { exact: true }).waitFor();
+      // Subscribed seconds ago: almost all of Starter's $9.99 is unused, and credited.
+      await summary.getByText('Unused time on Starter').waitFor();
+      await summary.getByText('−$9.99').waitFor();
+      await summary.getByText('Charged today').waitFor();
+      await summary.getByText('$10', { exact: true }).waitFor();
+      await summary.getByText(/^Then \$19\.99 on .+, and \$19\.99 every month after, until you cancel\.$/).waitFor();
+      if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/plan-upgrade-confirmation.png` });
+      expect(await env.server.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, user.id))).toHaveLength(1);
+
+      await dialog.getByRole('button', { name: 'Pay $10 and upgrade' }).click();
+      await pro.getByRole('status').getByText(/^Upgraded/).waitFor();
+      await expect.poll(() => balance(page).textContent(), { timeout: 15_000 }).toBe('400 credits');
+      await pro.getByText('Your plan').waitFor();
+
+      await page.goto(`${env.server.baseUrl}/account`);
+      const receipts = main(page).getByRole('table', { name: 'Receipts' });
+      const upgrade = receipts.getByRole('row').filter({ hasText: 'Pro plan (monthly), upgrade: unused time of the previous plan credited' });
+      await upgrade.getByText('$10').waitFor();
+    });
+    const receipts = await env.server.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, user.id));
+    expect(receipts.map((r) => r.amount).sort()).toEqual([1000, 999]);
   }, 60_000);
 
   test('a visitor who clicks Subscribe is told to sign in, in SPEC words', async () => {

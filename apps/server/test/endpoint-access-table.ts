@@ -85,6 +85,7 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   paymentWebhook: ANYONE,
   getBilling: SIGNED_IN,
   listReceipts: SIGNED_IN,
+  previewPlanChange: SIGNED_IN,
   changePlan: SIGNED_IN,
   cancelPlan: SIGNED_IN,
   resumePlan: SIGNED_IN,

@@ -1,11 +1,11 @@
 import type { AppContext } from '../src/app-context.ts';
 import { paymentPrices, paymentProducts } from '../src/db/schema/index.ts';
 
-/** A small payments catalogue: two monthly plans (Pro rolls credits over for 12 months), a yearly one, a refill, a retired plan. */
+/** A small payments catalogue: two monthly plans, a yearly one, a refill, a retired plan. */
 export async function seedPaymentCatalogue(ctx: AppContext): Promise<void> {
   await ctx.db.insert(paymentProducts).values([
     { id: 'prod_starter', name: 'Starter', kind: 'subscription', sortOrder: 1 },
-    { id: 'prod_pro', name: 'Pro', kind: 'subscription', sortOrder: 2, metadata: { rollover_months: '12' } },
+    { id: 'prod_pro', name: 'Pro', kind: 'subscription', sortOrder: 2 },
     { id: 'prod_refill', name: '50 credit refill', kind: 'credits', sortOrder: 10 },
     { id: 'prod_old', name: 'Old plan', kind: 'subscription', sortOrder: 20, active: false },
   ]);

@@ -55,7 +55,7 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
 
   it('keeps products and prices in sync from product and price events', async () => {
     product('prod_s_starter', 'Starter', { crate_kind: 'subscription', sort_order: '1' });
-    product('prod_s_pro', 'Pro', { crate_kind: 'subscription', sort_order: '2', rollover_months: '12' });
+    product('prod_s_pro', 'Pro', { crate_kind: 'subscription', sort_order: '2' });
     price('price_s_starter', 'prod_s_starter', 999, 100, 'month');
     price('price_s_pro', 'prod_s_pro', 1999, 300, 'month');
     // The price event may come before its product's: the product is fetched then.
@@ -201,6 +201,64 @@ describe(`payments with the stripe provider on ${TEST_DB}`, () => {
     expect((await send(event('charge.refunded', { id: charge, object: 'charge' }))).statusCode).toBe(200);
     expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 0 });
     expect((await getJson(t, user, '/api/billing/receipts')).items[0].status).toBe('refunded');
+  });
+
+  it('an upgrade shows Stripe’s invoice preview and is charged as of the preview’s time; its invoice grants the new plan, not the credited old one', async () => {
+    const user = await createUser(t.ctx);
+    const { checkout, sub, invoice } = await paidSubscription(user);
+    for (const type of ['checkout.session.completed', 'invoice.paid'] as const) {
+      await send(event(type, type === 'invoice.paid' ? { id: invoice, object: 'invoice' } : { id: checkout.session_id, object: 'checkout.session' }));
+    }
+    const item = (stripe.objects.get(sub)!.items as { data: { id: string }[] }).data[0]!.id;
+    const parent = (proration: boolean) => ({ type: 'subscription_item_details', subscription_item_details: { proration, subscription: sub, subscription_item: item, invoice_item: null, proration_details: null } });
+    const lines = (start: number) => [
+      { id: 'il_unused', object: 'line_item', amount: -599, quantity: 1, period: { start, end: now + 30 * DAY }, parent: parent(true), pricing: { type: 'price_details', price_details: { price: 'price_s_starter', product: 'prod_s_starter' } } },
+      { id: 'il_pro', object: 'line_item', amount: 2499, quantity: 1, period: { start, end: start + 30 * DAY }, parent: parent(false), pricing: { type: 'price_details', price_details: { price: 'price_s_pro', product: 'prod_s_pro' } } },
+    ];
+    // Pro costs $24.99 by now (the price event of the catalogue test above).
+    const upgradeAt = now + 12 * DAY;
+    stripe.put({ id: 'upcoming_invoice', object: 'invoice', status: 'draft', currency: 'usd', amount_due: 1900, total: 1900, starting_balance: 0, lines: { object: 'list', data: lines(upgradeAt) } });
+
+    const preview = await call(t, 'GET', '/api/billing/plan/preview?price=price_s_pro', undefined, { cookie: user.cookie });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ change: 'upgraded', amount_due: 1900, full_price: 2499, unused_credit: 599, carried_credit: 0, currency: 'usd', credits: 300, renewal_amount: 2499, plan: { price_id: 'price_s_pro' }, current: { price_id: 'price_s_starter' } });
+    const quotedAt = preview.json().quoted_at as string;
+    const asked = stripe.requests.findLast((r) => r.path === '/v1/invoices/create_preview')!;
+    expect(Object.fromEntries(asked.params)).toMatchObject({
+      subscription: sub,
+      'subscription_details[items][0][price]': 'price_s_pro',
+      'subscription_details[billing_cycle_anchor][type]': 'now',
+      'subscription_details[proration_behavior]': 'always_invoice',
+      'subscription_details[proration_date]': String(Math.floor(new Date(quotedAt).getTime() / 1000)),
+    });
+
+    const up = await call(t, 'POST', '/api/billing/plan', { price: 'price_s_pro', idempotency_key: randomUUID(), quoted_at: quotedAt }, { cookie: user.cookie });
+    expect(up.statusCode, up.body).toBe(200);
+    const update = stripe.requests.findLast((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${sub}`)!;
+    expect(update.params.get('proration_date')).toBe(String(Math.floor(new Date(quotedAt).getTime() / 1000)));
+
+    // Stripe bills the upgrade: the old plan's unused time is the first line, the new plan the second.
+    const subscription = stripe.objects.get(sub)!;
+    (subscription.items as { data: { current_period_start: number; current_period_end: number }[] }).data[0]!.current_period_start = upgradeAt;
+    (subscription.items as { data: { current_period_start: number; current_period_end: number }[] }).data[0]!.current_period_end = upgradeAt + 30 * DAY;
+    stripe.put({
+      id: 'in_upgrade',
+      object: 'invoice',
+      status: 'paid',
+      customer: subscription.customer,
+      amount_paid: 1900,
+      amount_due: 1900,
+      currency: 'usd',
+      billing_reason: 'subscription_update',
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub } },
+      lines: { object: 'list', data: lines(upgradeAt) },
+      payments: { object: 'list', data: [{ id: 'inpay_upgrade', object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: 'pi_upgrade' } }] },
+    });
+    expect((await send(event('invoice.paid', { id: 'in_upgrade', object: 'invoice' }))).statusCode).toBe(200);
+    expect(await getJson(t, user, '/api/credits')).toMatchObject({ credits: 400 });
+    const receipt = (await getJson(t, user, '/api/billing/receipts')).items[0];
+    expect(receipt).toMatchObject({ description: 'Pro plan (monthly), upgrade: unused time of the previous plan credited', amount: 1900, credits: 300 });
+    stripe.objects.delete('upcoming_invoice');
   });
 
   it('a subscriber buys a refill as a one-off Checkout payment on the customer they have', async () => {

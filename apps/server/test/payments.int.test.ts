@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES } from '@crate/contract/checkout';
 import { checkoutSessions, creditLedger, paymentEvents, paymentReceipts, paymentRefunds, subscriptions, users } from '../src/db/schema/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { expireDueCredits } from '../src/features/credits/credit-expiry-job.ts';
-import { creditBalance } from '../src/features/credits/credit-ledger-service.ts';
+import { addCredits, creditBalance, lockCreditAccount, takeCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { recheckAccess } from '../src/features/payments/fulfilment-service.ts';
 import { sendCreditsExpiringNotices } from '../src/features/payments/payment-jobs.ts';
 import { call, mailsTo } from './auth-helpers.ts';
@@ -23,6 +23,7 @@ import {
   startCheckout,
   subscribe,
 } from './payment-helpers.ts';
+import { ManualClock } from './manual-clock.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -74,8 +75,9 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
 
     const b = await billing(user);
     expect(b.subscription).toMatchObject({ status: 'active', plan: { price_id: 'price_starter', name: 'Starter', credits: 100 }, cancel_at_period_end: false, grants_access: true, renews_as: null });
+    // Plan credits have no date of their own: they roll over while the plan lasts (decision 0074).
     const balance = await getJson(t, user, '/api/credits');
-    expect(balance.credits_expire_at).toBe(b.subscription.current_period_end);
+    expect(balance).toMatchObject({ credits: 100, credits_expire_at: null });
 
     const receipts = await getJson(t, user, '/api/billing/receipts');
     expect(receipts.items).toEqual([expect.objectContaining({ description: 'Starter plan (monthly)', amount: 999, currency: 'usd', status: 'paid', credits: 100 })]);
@@ -100,8 +102,8 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(await credits(user)).toBe(300);
     const grants = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
     expect(grants).toHaveLength(1);
-    // Pro rolls unused credits over for 12 months (decision 0020): the lot outlives the period.
-    expect(grants[0]!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 360 * DAY);
+    // The lot lasts as long as the plan does (decision 0074).
+    expect(grants[0]).toMatchObject({ expiresAt: null, subscriptionId: (await subRow(user)).id });
     expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
     expect(await t.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, user.id))).toHaveLength(1);
     expect((await getJson(t, user, `/api/checkout-sessions/${started.json().id}`)).status).toBe('complete');
@@ -345,7 +347,7 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(await credits(user)).toBe(0);
   });
 
-  it('renewals grant each period once; plan credits expire at the end of their period (test clock)', async () => {
+  it('renewals grant each period once; unused credits roll over while the plan lasts (test clock)', async () => {
     const user = await createUser(t.ctx);
     await subscribe(t, user, 'price_starter');
     const first = await subRow(user);
@@ -358,27 +360,50 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     await t.ctx.jobs.drain();
     expect(await credits(user)).toBe(200);
     expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain('Your Crate plan renewed: Starter plan (monthly)');
-    // When the first period ends its credits lapse; the second period's remain.
+    // Splice's rule (decision 0074): the first period's unused credits are still there after it ended, and the sweep leaves them.
     const afterFirst = new Date(first.currentPeriodEnd.getTime() + 1000);
-    expect((await creditBalance(t.ctx.db, user.id, afterFirst)).credits).toBe(100);
-    await expireDueCredits(t.ctx.db, afterFirst);
-    const expired = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
-    expect(expired.filter((e) => e.kind === 'expire').map((e) => e.amount)).toEqual([-100]);
-    expect(expired.filter((e) => e.kind === 'grant')).toHaveLength(2);
-  });
-
-  it('Pro credits roll over: several periods stack, each lot keeping its own date', async () => {
-    const user = await createUser(t.ctx);
-    await subscribe(t, user, 'price_pro');
-    await clock(user);
-    await t.ctx.jobs.drain();
+    expect((await creditBalance(t.ctx.db, user.id, afterFirst)).credits).toBe(200);
+    expect(await expireDueCredits(t.ctx.db, afterFirst)).toBe(0);
     await clock(user);
     await t.ctx.jobs.drain();
     const sub = await subRow(user);
-    // Three periods later, all 900 credits are still open after the current period's start.
-    expect((await creditBalance(t.ctx.db, user.id, new Date(sub.currentPeriodStart.getTime() + DAY))).credits).toBe(900);
+    expect((await creditBalance(t.ctx.db, user.id, new Date(sub.currentPeriodStart.getTime() + DAY))).credits).toBe(300);
     const lots = (await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).filter((l) => l.kind === 'grant');
     expect(new Set(lots.map((l) => l.idempotencyKey)).size).toBe(3);
+    expect(lots.every((l) => l.expiresAt === null)).toBe(true);
+  });
+
+  it('when the plan ends its unused credits and refills expire with it, each once and on record; dated credits stay', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    await addCredits(t.ctx.db, { userId: user.id, kind: 'adjust', amount: 7, reason: 'Support goodwill', idempotencyKey: `goodwill:${randomUUID()}`, expiresAt: null });
+    expect(await credits(user)).toBe(100 + 7);
+    const refill = await startCheckout(t, user, { price: 'price_refill', mode: 'payment' });
+    await payOnHostedPage(t, refill.json().url, '4242424242424242');
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(157);
+    // Spending takes the credits that end with the plan before those that never do.
+    await t.ctx.db.transaction(async (tx) => {
+      await lockCreditAccount(tx, user.id);
+      await takeCredits(tx, { userId: user.id, kind: 'spend', amount: 10, reason: 'a sound', idempotencyKey: `spend:${randomUUID()}` });
+    });
+    expect(await credits(user)).toBe(147);
+
+    await call(t, 'POST', '/api/billing/cancel', undefined, { cookie: user.cookie });
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(147); // cancelled, but the period paid for still runs
+    await clock(user);
+    await t.ctx.jobs.drain();
+    expect(await credits(user)).toBe(7);
+    const entries = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    const expired = entries.filter((e) => e.kind === 'expire');
+    expect(expired.map((e) => e.amount).sort()).toEqual([-50, -90]);
+    expect(expired.every((e) => /^Your plan ended on \d{4}-\d{2}-\d{2}: its unused credits went with it$/.test(e.reason))).toBe(true);
+    // The plan ending again (a replayed event, the grace recheck) expires nothing more.
+    await recheckAccess(t.ctx, user.id);
+    expect((await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).filter((e) => e.kind === 'expire')).toHaveLength(2);
+    const history = await getJson(t, user, '/api/credits/history');
+    expect(history.items.filter((e: { kind: string }) => e.kind === 'expire')).toHaveLength(2);
   });
 
   it('a failed renewal is past due with an e-mail and a 7-day grace; then the role goes and claims move', async () => {
@@ -392,12 +417,13 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect(b.subscription).toMatchObject({ status: 'past_due', grants_access: true });
     expect(new Date(b.subscription.grace_ends_at).getTime() - Date.now()).toBeGreaterThan(6.9 * DAY);
     expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain('Your Crate plan payment failed');
-    expect(await credits(user)).toBe(100); // the unpaid period grants nothing
+    expect(await credits(user)).toBe(100); // the unpaid period grants nothing; the paid one's credits stay during the grace
 
     const [{ at: before }] = await t.ctx.db.select({ at: users.claimsUpdatedAt }).from(users).where(eq(users.id, user.id)) as [{ at: Date }];
     await t.ctx.db.update(subscriptions).set({ pastDueSince: new Date(Date.now() - 8 * DAY) }).where(eq(subscriptions.userId, user.id));
     await recheckAccess(t.ctx, user.id);
     expect(await roles(user)).not.toContain('subscriber');
+    expect(await credits(user)).toBe(0); // the plan is over: its credits went with it (decision 0074)
     const [{ at: after }] = await t.ctx.db.select({ at: users.claimsUpdatedAt }).from(users).where(eq(users.id, user.id)) as [{ at: Date }];
     expect(after.getTime()).toBeGreaterThan(before.getTime());
   });
@@ -416,7 +442,7 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect((await clock(user)).json().status).toBe('canceled');
     await t.ctx.jobs.drain();
     expect(await roles(user)).not.toContain('subscriber');
-    expect(await credits(user)).toBe(100); // credits stay usable until they expire (FAQ)
+    expect(await credits(user)).toBe(0); // usable until the plan ended, then gone with it (decision 0074)
   });
 
   it('upgrades at once with the new credits; downgrades at renewal', async () => {
@@ -439,7 +465,76 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect((await billing(user)).subscription).toMatchObject({ plan: { price_id: 'price_starter' }, renews_as: null });
   });
 
-  it('refills: subscribers only, credits expire with the plan credits, at most 5 a period', async () => {
+  it('an upgrade is shown with its amount and date, then charged exactly that: the unused time of the period paid for is credited (decision 0073)', async () => {
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    const period = await subRow(user);
+    const length = period.currentPeriodEnd.getTime() - period.currentPeriodStart.getTime();
+    // 40% of the period used: 60% of $9.99 is credited against Pro's $19.99.
+    const at = new Date(period.currentPeriodStart.getTime() + Math.round(length * 0.4));
+    const realClock = t.ctx.clock;
+    const clockNow = new ManualClock(at);
+    t.ctx.clock = clockNow;
+    try {
+      const preview = await call(t, 'GET', '/api/billing/plan/preview?price=price_pro', undefined, { cookie: user.cookie });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({
+        change: 'upgraded',
+        current: { price_id: 'price_starter' },
+        plan: { price_id: 'price_pro', credits: 300 },
+        effective_at: at.toISOString(),
+        full_price: 1999,
+        unused_credit: 599,
+        amount_due: 1400,
+        carried_credit: 0,
+        credits: 300,
+        renewal_amount: 1999,
+        quoted_at: at.toISOString(),
+      });
+      const renewsAt = new Date(at);
+      renewsAt.setUTCMonth(renewsAt.getUTCMonth() + 1);
+      expect(preview.json().renews_at).toBe(renewsAt.toISOString());
+
+      // Confirmed more than 10 minutes later: refused, nothing changes, and the person is asked to look again.
+      clockNow.advance(11 * 60 * 1000);
+      const stale = await call(t, 'POST', '/api/billing/plan', { price: 'price_pro', idempotency_key: randomUUID(), quoted_at: preview.json().quoted_at }, { cookie: user.cookie });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error).toMatchObject({ field: 'quoted_at', message: expect.stringMatching(/more than 10 minutes old/) });
+      expect((await billing(user)).subscription.plan.price_id).toBe('price_starter');
+
+      const fresh = (await call(t, 'GET', '/api/billing/plan/preview?price=price_pro', undefined, { cookie: user.cookie })).json();
+      const up = await call(t, 'POST', '/api/billing/plan', { price: 'price_pro', idempotency_key: randomUUID(), quoted_at: fresh.quoted_at }, { cookie: user.cookie });
+      expect(up.statusCode, up.body).toBe(200);
+      expect(up.json().change).toBe('upgraded');
+      await t.ctx.jobs.drain();
+      const receipts = (await getJson(t, user, '/api/billing/receipts')).items;
+      expect(receipts[0]).toMatchObject({ description: 'Pro plan (monthly), upgrade: unused time of the previous plan credited', amount: fresh.amount_due, credits: 300, status: 'paid' });
+      expect(fresh.amount_due).toBe(1400);
+      expect(await credits(user)).toBe(400);
+
+      // A downgrade charges nothing now: the lower price from the renewal on.
+      const down = (await call(t, 'GET', '/api/billing/plan/preview?price=price_starter', undefined, { cookie: user.cookie })).json();
+      const upgraded = await subRow(user);
+      expect(down).toMatchObject({ change: 'downgrade_scheduled', amount_due: 0, credits: 0, effective_at: upgraded.currentPeriodEnd.toISOString(), renews_at: upgraded.currentPeriodEnd.toISOString(), renewal_amount: 999 });
+    } finally {
+      t.ctx.clock = realClock;
+    }
+  });
+
+  it('a preview names what is wrong: no plan, not a plan, an unknown price', async () => {
+    const member = await createUser(t.ctx);
+    const none = await call(t, 'GET', '/api/billing/plan/preview?price=price_pro', undefined, { cookie: member.cookie });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe('You have no active plan. Choose one on Pricing.');
+    const user = await createUser(t.ctx);
+    await subscribe(t, user, 'price_starter');
+    expect((await call(t, 'GET', '/api/billing/plan/preview?price=price_refill', undefined, { cookie: user.cookie })).json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'price' });
+    expect((await call(t, 'GET', '/api/billing/plan/preview?price=price_nope', undefined, { cookie: user.cookie })).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/billing/plan/preview', undefined, { cookie: user.cookie })).json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'price' });
+    expect((await call(t, 'GET', '/api/billing/plan/preview?price=price_starter', undefined, { cookie: user.cookie })).json()).toMatchObject({ change: 'unchanged', amount_due: 0 });
+  });
+
+  it('refills: subscribers only, credits last as long as the plan, at most 5 a period', async () => {
     const user = await createUser(t.ctx);
     await subscribe(t, user, 'price_starter');
     const started = await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 2 });
@@ -448,7 +543,7 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     await t.ctx.jobs.drain();
     expect(await credits(user)).toBe(200);
     const refill = (await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).find((l) => l.kind === 'refill')!;
-    expect(refill.expiresAt!.toISOString()).toBe((await subRow(user)).currentPeriodEnd.toISOString());
+    expect(refill).toMatchObject({ expiresAt: null, subscriptionId: (await subRow(user)).id });
     const tooMany = await startCheckout(t, user, { price: 'price_refill', mode: 'payment', quantity: 4 });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toMatch(/5 refills per plan period; 3 left until/);
@@ -469,14 +564,14 @@ describe(`payments with the sandbox provider on ${TEST_DB}`, () => {
     expect((await getJson(t, user, '/api/billing/receipts')).items[0].status).toBe('refunded');
   });
 
-  it('mails a notice when credits expire in 7 days', async () => {
+  it('mails a notice when dated credits expire in 7 days', async () => {
     const user = await createUser(t.ctx);
-    await subscribe(t, user, 'price_starter');
-    const sub = await subRow(user);
-    const sent = await sendCreditsExpiringNotices(t.ctx, new Date(sub.currentPeriodEnd.getTime() - 7 * DAY - 1000));
+    const expiresAt = new Date(Date.now() + 30 * DAY);
+    await addCredits(t.ctx.db, { userId: user.id, kind: 'adjust', amount: 100, reason: 'Goodwill for a month', idempotencyKey: `goodwill:${randomUUID()}`, expiresAt });
+    const sent = await sendCreditsExpiringNotices(t.ctx, new Date(expiresAt.getTime() - 7 * DAY - 1000));
     expect(sent).toBeGreaterThanOrEqual(1);
     await t.ctx.jobs.drain();
-    expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain(`100 Crate credits expire on ${sub.currentPeriodEnd.toISOString().slice(0, 10)}`);
+    expect((await mailsTo(t, user.email)).map((m) => m.subject)).toContain(`100 Crate credits expire on ${expiresAt.toISOString().slice(0, 10)}`);
   });
 });
 

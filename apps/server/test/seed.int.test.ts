@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliateCodes, creatorCollaborators, creators, users } from '../src/db/schema/index.ts';
-import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS } from '@crate/demo-catalogue/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_PASSWORD } from '@crate/demo-catalogue/demo-accounts';
 import { DemoAccountsInProductionError, formatDemoCredentials, seedDemoAccounts, seedDemoOnFirstStart } from '../src/seed/seed-demo.ts';
 import { call, cookieFrom } from './auth-helpers.ts';
 import { createUser } from './factories.ts';
@@ -35,11 +35,18 @@ describe(`demo seed on ${TEST_DB}`, () => {
     expect((await call(t, 'GET', '/api/profile', undefined, { cookie: cookieFrom(res) })).statusCode).toBe(200);
   });
 
-  it('gives the subscriber credits that expire, links the collaborator to the creator and the affiliate a code', async () => {
+  it('gives the subscriber a paid Starter plan with its credits, links the collaborator to the creator and the affiliate a code', async () => {
     const login = async (kind: string) => (await call(t, 'POST', '/api/auth/login', { email: DEMO_ACCOUNTS.find((a) => a.kind === kind)!.email, password: DEMO_PASSWORD })).json();
-    const subscriber = await login('subscriber');
-    expect(subscriber).toMatchObject({ credits: DEMO_SUBSCRIBER_CREDITS, can_search: true });
-    expect(new Date(subscriber.credits_expire_at).getTime()).toBeGreaterThan(Date.now());
+    const subscriberLogin = await call(t, 'POST', '/api/auth/login', { email: DEMO_ACCOUNTS.find((a) => a.kind === 'subscriber')!.email, password: DEMO_PASSWORD });
+    // The plan's credits roll over while it lasts (decision 0074): no date of their own.
+    expect(subscriberLogin.json()).toMatchObject({ credits: 100, credits_expire_at: null, can_search: true });
+    const cookie = cookieFrom(subscriberLogin);
+    const billing = (await call(t, 'GET', '/api/billing', undefined, { cookie })).json();
+    expect(billing.subscription).toMatchObject({ status: 'active', grants_access: true, cancel_at_period_end: false, plan: { name: 'Starter', credits: 100 } });
+    // Refills and plan changes are open to it, as to anyone with a plan: no dead end.
+    expect(billing.refills).toMatchObject({ allowed: true });
+    const receipts = (await call(t, 'GET', '/api/billing/receipts', undefined, { cookie })).json();
+    expect(receipts.items).toEqual([expect.objectContaining({ description: 'Starter plan (monthly)', amount: 999, credits: 100, status: 'paid' })]);
 
     const creator = await login('creator');
     const collaborator = await login('collaborator');

@@ -109,6 +109,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const refund = put({ id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: paymentIntent, reason: params.get('reason'), status: 'succeeded', currency: 'usd', metadata: Object.fromEntries([...params].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])) });
       return { status: 200, body: refund };
     }
+    // The invoice preview of a subscription change: the one a test prepared (as Stripe would compute it), if any.
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      const preview = objects.get('upcoming_invoice');
+      return preview ? { status: 200, body: preview } : { status: 400, body: { error: { type: 'invalid_request_error', code: 'invoice_upcoming_none', message: 'No upcoming invoices for customer' } } };
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       return { status: 200, body: { id: newId('bps'), object: 'billing_portal.session', customer: params.get('customer'), return_url: params.get('return_url'), url: `https://billing.stripe.test/p/session/${newId('x')}` } };
     }

@@ -11,6 +11,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './commerce-enums.ts';
 import { idempotencyKeySchema } from './commerce.ts';
+import { isoInstant } from './dates.ts';
 
 /**
  * Checkout (docs/product-overview.md §3 "Checkout session request/result", §5 validation, §8 errors,
@@ -185,12 +186,49 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
+/** How old a plan change's preview may be when it is confirmed: its amounts are charged as of its time (decision 0073). */
+export const PLAN_CHANGE_QUOTE_MAX_AGE_MS = 10 * 60 * 1000;
+
+const planPriceSchema = nonEmpty('price').max(200, 'price is at most 200 characters');
 export const changePlanSchema = z.strictObject({
-  price: nonEmpty('price').max(200, 'price is at most 200 characters'),
+  price: planPriceSchema,
   idempotency_key: idempotencyKeySchema,
+  /** The `quoted_at` of the preview the person confirmed: an upgrade is prorated as of then (at most 10 minutes ago); absent: now. */
+  quoted_at: isoInstant('quoted_at must be the quoted_at of a preview').optional(),
 });
-export const changePlanResultSchema = z.object({ change: z.enum(['upgraded', 'downgrade_scheduled', 'unchanged', 'downgrade_cancelled']), billing: billingSchema });
+export const PLAN_CHANGES = ['upgraded', 'downgrade_scheduled', 'unchanged', 'downgrade_cancelled'] as const;
+export const changePlanResultSchema = z.object({ change: z.enum(PLAN_CHANGES), billing: billingSchema });
 export type ChangePlanResult = z.infer<typeof changePlanResultSchema>;
+
+export const planChangePreviewQuerySchema = z.strictObject({ price: planPriceSchema });
+/**
+ * What choosing another plan would do, for the confirmation shown before it is done (decision 0073): when it takes
+ * effect, what is charged then (an upgrade: the new price less the unused time of the current period, prorated to
+ * the second) and when and for how much the plan renews after.
+ */
+export const planChangePreviewSchema = z.object({
+  change: z.enum(PLAN_CHANGES),
+  current: billingPlanSchema,
+  plan: billingPlanSchema,
+  /** When the change happens: now for an upgrade, the renewal for a downgrade. */
+  effective_at: z.string(),
+  /** Charged when it happens (an upgrade: now; otherwise nothing until the renewal below). */
+  amount_due: z.number().int(),
+  /** The new plan's price for its first period, and the unused time of the current one credited against it. */
+  full_price: z.number().int(),
+  unused_credit: z.number().int(),
+  /** Credit beyond the amount due, taken off the next payments. */
+  carried_credit: z.number().int(),
+  currency: z.string(),
+  /** Credits the change adds when it happens. */
+  credits: z.number().int(),
+  /** The renewal after the change: its date and price. */
+  renews_at: z.string(),
+  renewal_amount: z.number().int(),
+  /** Send back as `quoted_at` with the change to be charged exactly these amounts. */
+  quoted_at: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 
 export const portalRequestSchema = z.strictObject({ return_url: nonEmpty('return_url').optional() });
 export const portalSchema = z.object({ url: z.string() });

@@ -28,7 +28,7 @@ export const RATE_LIMITS = {
   create: { perUser: { max: 30, windowSeconds: 60 }, perAddress: { max: 60, windowSeconds: 60 } },
   /** Downloading originals (commerce): generous for a library sync, not for scraping. */
   download: { perUser: { max: 300, windowSeconds: 3600 }, perAddress: { max: 600, windowSeconds: 3600 } },
-  /** Starting a checkout, changing a plan, opening the billing portal: each asks the payment provider for a session. */
+  /** Starting a checkout, previewing or changing a plan, opening the billing portal: each asks the payment provider. */
   checkout: { perUser: { max: 20, windowSeconds: 600 }, perAddress: { max: 60, windowSeconds: 600 } },
   /** Sending one file in one request (a banner image, an item's replacement, an application's demo). */
   upload: { perUser: { max: 200, windowSeconds: 3600 }, perAddress: { max: 400, windowSeconds: 3600 } },

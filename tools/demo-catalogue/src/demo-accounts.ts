@@ -18,7 +18,5 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { kind: 'admin', email: 'admin@demo.crate.test', name: 'Demo Admin' },
 ];
 
-/** What the demo subscriber starts with, so spending credits can be tried at once. */
-export const DEMO_SUBSCRIBER_CREDITS = 100;
 export const DEMO_CREATOR_SLUG = 'demo-creator';
 export const DEMO_AFFILIATE_CODE = 'demo-affiliate';

@@ -443,11 +443,7 @@ export async function seedCatalogue(deps: CatalogueSeedDeps, options: SeedCatalo
         playlistPlans.map((p, i) => ({ id: playlistIds[i]!, slug: `${p.slug}${planner.slugSuffix}`, title: p.title, description: p.description, coverFileId: extraCovers[bundlePlans.length + i]!, published: true, createdBy: context.adminUserId, createdAt: new Date(now.getTime() - (i + 1) * 3 * DAY) })),
       );
       await insertRows(tx, staffPlaylistItems, playlistPlans.flatMap((p, i) => playlistItems(r.fork(p.slug), p.accepts, sourcePlans, sources).map((itemId, position) => ({ playlistId: playlistIds[i]!, itemId, position }))));
-      if (!context.hasProducts) {
-        await insertRows(tx, paymentProducts, PRODUCTS.map(({ prices: _prices, ...product }) => product));
-        await insertRows(tx, paymentPrices, PRODUCTS.flatMap((p) => p.prices.map((price) => ({ ...price, productId: p.id }))));
-        summary.products = PRODUCTS.length;
-      }
+      if (!context.hasProducts) summary.products = await insertPaymentCatalogue(tx);
     });
     summary.bundles = bundlePlans.length;
     summary.staffPicks = picks.length;
@@ -550,7 +546,20 @@ function playHistory(plan: PlannedPack, packId: string, itemIds: string[], now: 
   return events;
 }
 
-/** The payments catalogue Pricing and Credit refill read: three plans with monthly credits, two refills. */
+/** Writes the demo payments catalogue (plans and refills); answers how many products. */
+export async function insertPaymentCatalogue(db: DbOrTx): Promise<number> {
+  await insertRows(db, paymentProducts, PRODUCTS.map(({ prices: _prices, ...product }) => product));
+  await insertRows(db, paymentPrices, PRODUCTS.flatMap((p) => p.prices.map((price) => ({ ...price, productId: p.id }))));
+  return PRODUCTS.length;
+}
+
+/** The plan the demo subscriber pays for when the demo accounts are made (its 100 credits a month). */
+export const DEMO_SUBSCRIBER_PRICE = 'price_crate_starter_monthly';
+
+/**
+ * The payments catalogue Pricing and Credit refill read: three plans with monthly credits, two refills. Every
+ * plan's unused credits roll over while it lasts (decision 0074).
+ */
 const PRODUCTS: ((typeof paymentProducts.$inferInsert) & { prices: Omit<typeof paymentPrices.$inferInsert, 'productId'>[] })[] = [
   {
     id: 'prod_crate_starter',
@@ -564,10 +573,10 @@ const PRODUCTS: ((typeof paymentProducts.$inferInsert) & { prices: Omit<typeof p
   {
     id: 'prod_crate_pro',
     name: 'Pro',
-    description: '300 credits every month, unused credits roll over for a year. For producers who release often.',
+    description: '300 credits every month for producers who release often. Unused credits roll over while you stay subscribed.',
     kind: 'subscription',
     sortOrder: 2,
-    metadata: { highlight: 'true', rollover_months: '12' },
+    metadata: { highlight: 'true' },
     prices: [
       { id: 'price_crate_pro_monthly', unitAmount: 1999, interval: 'month', credits: 300 },
       { id: 'price_crate_pro_yearly', unitAmount: 19_900, interval: 'year', credits: 3600 },
@@ -585,7 +594,7 @@ const PRODUCTS: ((typeof paymentProducts.$inferInsert) & { prices: Omit<typeof p
   {
     id: 'prod_crate_refill_50',
     name: '50 credit refill',
-    description: 'Top up 50 credits; they expire with your plan credits.',
+    description: 'Top up 50 credits; like your plan credits, they last as long as your plan.',
     kind: 'credits',
     sortOrder: 10,
     metadata: {},
@@ -594,7 +603,7 @@ const PRODUCTS: ((typeof paymentProducts.$inferInsert) & { prices: Omit<typeof p
   {
     id: 'prod_crate_refill_150',
     name: '150 credit refill',
-    description: 'Top up 150 credits at a better rate; they expire with your plan credits.',
+    description: 'Top up 150 credits at a better rate; they last as long as your plan.',
     kind: 'credits',
     sortOrder: 11,
     metadata: {},

@@ -1,14 +1,14 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
-import { accounts, affiliateCodes, affiliates, creatorCollaborators, creators, packs, users } from '../db/schema/index.ts';
-import { addCredits } from '../features/credits/credit-ledger-service.ts';
+import { accounts, affiliateCodes, affiliates, creatorCollaborators, creators, packs, paymentProducts, users } from '../db/schema/index.ts';
+import { createCheckout } from '../features/payments/checkout-service.ts';
+import { fulfilCheckoutFromProvider } from '../features/payments/fulfilment-service.ts';
 import { grantRole } from '../features/roles/role-service.ts';
-import { type CatalogueSeedSummary, seedCatalogue } from './seed-catalogue.ts';
-import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, DEMO_SUBSCRIBER_CREDITS, type DemoAccount } from '@crate/demo-catalogue/demo-accounts';
+import { type CatalogueSeedSummary, DEMO_SUBSCRIBER_PRICE, insertPaymentCatalogue, seedCatalogue } from './seed-catalogue.ts';
+import { DEMO_ACCOUNTS, DEMO_AFFILIATE_CODE, DEMO_CREATOR_SLUG, DEMO_PASSWORD, type DemoAccount } from '@crate/demo-catalogue/demo-accounts';
 
 /** Serialises concurrent first starts (several API processes on one fresh PostgreSQL). */
 const SEED_LOCK_KEY = 7_240_311;
-const CREDIT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Demo accounts share a published password: a production database never gets them (issue 26 finding 10). */
 export class DemoAccountsInProductionError extends Error {
@@ -20,11 +20,18 @@ export class DemoAccountsInProductionError extends Error {
 
 /**
  * Creates the demo accounts when the database has no users at all, in one transaction (all or
- * nothing). Returns false, changing nothing, on any later start or once anybody has registered.
- * Passwords are hashed by the auth library and stored as its credential accounts, so the demo
- * accounts sign in like any other. Throws DemoAccountsInProductionError in production, whoever calls.
+ * nothing), then has the demo subscriber pay for its plan. Returns false, changing nothing, on any later
+ * start or once anybody has registered. Passwords are hashed by the auth library and stored as its
+ * credential accounts, so the demo accounts sign in like any other. Throws DemoAccountsInProductionError
+ * in production, whoever calls.
  */
 export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
+  const created = await createDemoAccounts(ctx);
+  if (created) await subscribeDemoSubscriber(ctx);
+  return created;
+}
+
+async function createDemoAccounts(ctx: AppContext): Promise<boolean> {
   if (ctx.config.production) throw new DemoAccountsInProductionError();
   const [existing] = await ctx.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
@@ -41,7 +48,8 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx.insert(users).values({ email: account.email, name: account.name, emailVerified: true }).returning({ id: users.id });
       await tx.insert(accounts).values({ userId: user!.id, accountId: user!.id, providerId: 'credential', password: hashes.get(account)! });
-      await grantRole(tx, { userId: user!.id, actorUserId: null, reason: 'demo seed' }, account.kind);
+      // The subscriber's role comes with the plan it pays for, as anyone's does (subscribeDemoSubscriber).
+      if (account.kind !== 'subscriber') await grantRole(tx, { userId: user!.id, actorUserId: null, reason: 'demo seed' }, account.kind);
       ids.set(account.kind, user!.id);
     }
 
@@ -52,11 +60,27 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
     await tx.insert(creatorCollaborators).values({ creatorId: creator!.id, userId: ids.get('collaborator')! });
     await tx.insert(affiliates).values({ userId: ids.get('affiliate')! });
     await tx.insert(affiliateCodes).values({ code: DEMO_AFFILIATE_CODE, affiliateUserId: ids.get('affiliate')!, label: 'Demo link' });
-
-    const subscriber = ids.get('subscriber')!;
-    await addCredits(tx, { userId: subscriber, kind: 'grant', amount: DEMO_SUBSCRIBER_CREDITS, reason: 'Demo credits', idempotencyKey: `demo-seed:credits:${subscriber}`, expiresAt: new Date(Date.now() + CREDIT_LIFETIME_MS) });
     return true;
   });
+}
+
+/**
+ * The demo subscriber is a subscriber the way anyone is (decision 0073): it pays for the Starter plan on the
+ * sandbox's hosted page with the success card, and fulfilment gives it the role, the plan and the plan's
+ * credits. The payments catalogue is written first when there is none yet. With Stripe (a developer's test
+ * keys) no payment can be made for it: the account starts without a plan and subscribes like anyone.
+ */
+async function subscribeDemoSubscriber(ctx: AppContext): Promise<void> {
+  const { SandboxProvider } = await import('../features/payments/sandbox/sandbox-provider.ts');
+  if (!(ctx.payments instanceof SandboxProvider)) return;
+  const [products] = await ctx.db.select({ n: count() }).from(paymentProducts);
+  if ((products?.n ?? 0) === 0) await insertPaymentCatalogue(ctx.db);
+  const [subscriber] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.find((a) => a.kind === 'subscriber')!.email));
+  const checkout = await createCheckout(ctx, subscriber!.id, { price: DEMO_SUBSCRIBER_PRICE, mode: 'subscription' });
+  if (!checkout.sessionId) throw new Error(`The demo subscriber's checkout did not open: ${checkout.errorMessage ?? checkout.status}`);
+  const paid = await ctx.payments.pay(checkout.sessionId, '4242 4242 4242 4242');
+  if ('error' in paid) throw new Error(`The demo subscriber's payment failed: ${paid.error}`);
+  await fulfilCheckoutFromProvider(ctx, checkout.sessionId);
 }
 
 /** The credentials as a small table, printed once, on the start that created them. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { creditLedger, creditLotDraws, users } from '../../db/schema/index.ts';
 
@@ -22,7 +22,8 @@ export async function listOpenLots(db: DbOrTx, userId: string, at: Date = new Da
     .select({ id: creditLedger.id, expiresAt: creditLedger.expiresAt, remaining: remainingSql })
     .from(creditLedger)
     .where(and(eq(creditLedger.userId, userId), gt(creditLedger.amount, 0), or(isNull(creditLedger.expiresAt), gt(creditLedger.expiresAt, at)), sql`${remainingSql} > 0`))
-    .orderBy(sql`${creditLedger.expiresAt} asc nulls last`, asc(creditLedger.createdAt), asc(creditLedger.id));
+    // Among lots without a date, those that end with the plan (decision 0074) before those that never end.
+    .orderBy(sql`${creditLedger.expiresAt} asc nulls last`, sql`${creditLedger.subscriptionId} is null`, asc(creditLedger.createdAt), asc(creditLedger.id));
   return rows.map((r) => ({ ...r, remaining: Number(r.remaining) }));
 }
 
@@ -76,13 +77,13 @@ export async function findLot(tx: Tx, userId: string, lotId: string) {
   return lot ? { remaining: Number(lot.remaining), expiresAt: lot.expiresAt } : null;
 }
 
-/** The latest expiry among the user's open plan-grant lots (refills expire with them, decision 0023). */
-export async function latestGrantExpiry(db: DbOrTx, userId: string, at: Date = new Date()): Promise<Date | null> {
-  const [row] = await db
-    .select({ expiresAt: sql<Date | null>`max(${creditLedger.expiresAt})` })
+/** The user's lots that last as long as a plan does (a subscription's, no date of their own) with credits left (decision 0074). */
+export async function listOpenPlanLots(tx: Tx, userId: string): Promise<{ id: string; remaining: number }[]> {
+  const rows = await tx
+    .select({ id: creditLedger.id, remaining: remainingSql })
     .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant'), gt(creditLedger.expiresAt, at)));
-  return row?.expiresAt ? new Date(row.expiresAt) : null;
+    .where(and(eq(creditLedger.userId, userId), gt(creditLedger.amount, 0), isNotNull(creditLedger.subscriptionId), isNull(creditLedger.expiresAt), sql`${remainingSql} > 0`));
+  return rows.map((r) => ({ id: r.id, remaining: Number(r.remaining) }));
 }
 
 /** Open lots expiring within [from, to) with credits left: the "credits expire in 7 days" notice. */

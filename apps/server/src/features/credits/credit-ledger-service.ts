@@ -12,7 +12,7 @@ import * as ledger from './credit-ledger-repository.ts';
  * previous one left: the balance can never go below zero. The queries are in credit-ledger-repository.ts;
  * the reads other features need pass through here.
  */
-export { findEntryByKey, latestGrantExpiry, listLotsExpiringBetween, listUsersWithExpiredLots } from './credit-ledger-repository.ts';
+export { findEntryByKey, listLotsExpiringBetween, listUsersWithExpiredLots } from './credit-ledger-repository.ts';
 export { listCreditHistory } from './credit-history-repository.ts';
 
 export interface CreditBalance {
@@ -119,6 +119,22 @@ export async function expireLots(tx: Tx, userId: string, at: Date): Promise<numb
   let expired = 0;
   for (const lot of await ledger.listExpiredLots(tx, userId, at)) {
     const entryId = await ledger.insertEntry(tx, { userId, kind: 'expire', amount: -lot.remaining, reason: `Credits expired on ${lot.expiresAt.toISOString().slice(0, 10)}`, idempotencyKey: `expire:${lot.id}` }, true);
+    if (!entryId) continue;
+    await ledger.insertDraws(tx, [{ entryId, lotId: lot.id, amount: lot.remaining }]);
+    expired += lot.remaining;
+  }
+  return expired;
+}
+
+/**
+ * The plan ended (decision 0074): every lot that lasted as long as a plan did (a plan's grants and refills: lots
+ * with a subscription and no date of their own) expires now, each by one `expire` entry drawing what was left —
+ * the same key as a dated expiry (`expire:<lot id>`), so a lot expires once. The caller holds lockCreditAccount.
+ */
+export async function expirePlanCredits(tx: Tx, userId: string, at: Date): Promise<number> {
+  let expired = 0;
+  for (const lot of await ledger.listOpenPlanLots(tx, userId)) {
+    const entryId = await ledger.insertEntry(tx, { userId, kind: 'expire', amount: -lot.remaining, reason: `Your plan ended on ${at.toISOString().slice(0, 10)}: its unused credits went with it`, idempotencyKey: `expire:${lot.id}` }, true);
     if (!entryId) continue;
     await ledger.insertDraws(tx, [{ entryId, lotId: lot.id, amount: lot.remaining }]);
     expired += lot.remaining;

@@ -1,7 +1,4 @@
-/** `amount × part / whole`, rounded half up, in whole numbers (`whole` > 0). */
-function proRata(amount: number, part: number, whole: number): number {
-  return Math.floor((2 * amount * part + whole) / (2 * whole));
-}
+import { proRata } from '../../money/pro-rata.ts';
 
 /**
  * What the items of a pack or bundle that a user does not own yet cost together (decision 0033): the pack's

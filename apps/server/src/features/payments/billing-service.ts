@@ -1,4 +1,4 @@
-import { REFILLS_PER_PERIOD, priceNotFoundMessage, type Billing, type BillingPlan, type ChangePlanResult, type TestClockResult } from '@crate/contract/checkout';
+import { PLAN_CHANGE_QUOTE_MAX_AGE_MS, REFILLS_PER_PERIOD, priceNotFoundMessage, type Billing, type BillingPlan, type ChangePlanResult, type PlanChangePreview, type TestClockResult } from '@crate/contract/checkout';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { graceEndsAt, grantsAccess, syncSubscriptionNow } from './fulfilment-service.ts';
@@ -77,13 +77,10 @@ async function requireActive(ctx: AppContext, userId: string): Promise<Subscript
 /** Credits a price gives per month: how plans compare (upgrade or downgrade). */
 const monthlyCredits = (p: BillingPlan) => (p.interval === 'year' ? p.credits / 12 : p.credits);
 
-/**
- * Upgrade (more credits a month): at once — a new period starts now, charged with the unused part of the
- * old one credited, and its credits arrive with the paid invoice. Downgrade: at the renewal — the period
- * paid for keeps its plan and credits, and the next renewal charges the new price. Choosing the paid plan
- * again while a downgrade waits calls the downgrade off.
- */
-export async function changePlan(ctx: AppContext, userId: string, priceId: string, idempotencyKey: string): Promise<ChangePlanResult> {
+type PlanChange = ChangePlanResult['change'];
+
+/** What choosing `priceId` would do to the user's plan: the subscription, the plan paid for, the plan wanted and the kind of change. */
+async function decideChange(ctx: AppContext, userId: string, priceId: string) {
   const sub = await requireActive(ctx, userId);
   if (sub.status === 'past_due') throw new AppError('CONFLICT', 'Your last payment failed. Update your card before changing plans.');
   const target = await findPriceWithProduct(ctx.db, priceId);
@@ -93,23 +90,77 @@ export async function changePlan(ctx: AppContext, userId: string, priceId: strin
   const paidPriceId = sub.paidPriceId ?? sub.priceId;
   const paid = (await planOf(ctx, paidPriceId))!;
   const wanted = (await planOf(ctx, priceId))!;
-  let change: ChangePlanResult['change'];
+  const change: PlanChange =
+    priceId === paidPriceId ? (sub.priceId === paidPriceId ? 'unchanged' : 'downgrade_cancelled') : monthlyCredits(wanted) > monthlyCredits(paid) ? 'upgraded' : 'downgrade_scheduled';
+  return { sub, paid, wanted, change };
+}
+
+/** When a plan bought now renews: one interval after `from`. */
+function renewalAfter(from: Date, interval: BillingPlan['interval']): Date {
+  const next = new Date(from);
+  if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * The confirmation's figures (decision 0073): an upgrade happens now and charges the new price less the unused time
+ * of the period paid for (the provider's own proration: Stripe's invoice preview, the sandbox's same arithmetic);
+ * a downgrade charges nothing now and the lower price at the renewal; calling a downgrade off changes nothing.
+ */
+export async function previewPlanChange(ctx: AppContext, userId: string, priceId: string): Promise<PlanChangePreview> {
+  const { sub, paid, wanted, change } = await decideChange(ctx, userId, priceId);
+  const now = ctx.clock.now();
+  const figures = { change, current: paid, plan: wanted, currency: wanted.currency, quoted_at: now.toISOString() };
+  if (change !== 'upgraded') {
+    return { ...figures, effective_at: sub.currentPeriodEnd.toISOString(), amount_due: 0, full_price: wanted.unit_amount, unused_credit: 0, carried_credit: 0, credits: 0, renews_at: sub.currentPeriodEnd.toISOString(), renewal_amount: wanted.unit_amount };
+  }
+  const charge = await asConflict(() => ctx.payments.previewUpgrade(sub.providerSubscriptionId, priceId, now));
+  return {
+    ...figures,
+    effective_at: now.toISOString(),
+    amount_due: charge.amountDue,
+    full_price: charge.fullPrice,
+    unused_credit: charge.unusedCredit,
+    carried_credit: charge.carriedCredit,
+    currency: charge.currency,
+    credits: wanted.credits,
+    renews_at: renewalAfter(now, wanted.interval).toISOString(),
+    renewal_amount: Math.max(0, wanted.unit_amount - charge.carriedCredit),
+  };
+}
+
+/** The provider said no (a declined card, a bad request): the person is told in its words. */
+async function asConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
-    if (priceId === paidPriceId) {
-      if (sub.priceId === paidPriceId) return { change: 'unchanged', billing: await getBilling(ctx, userId) };
-      await ctx.payments.changeSubscriptionPrice(sub.providerSubscriptionId, priceId, 'at_renewal', `plan:${userId}:${idempotencyKey}`);
-      change = 'downgrade_cancelled';
-    } else if (monthlyCredits(wanted) > monthlyCredits(paid)) {
-      await ctx.payments.changeSubscriptionPrice(sub.providerSubscriptionId, priceId, 'now', `plan:${userId}:${idempotencyKey}`);
-      change = 'upgraded';
-    } else {
-      await ctx.payments.changeSubscriptionPrice(sub.providerSubscriptionId, priceId, 'at_renewal', `plan:${userId}:${idempotencyKey}`);
-      change = 'downgrade_scheduled';
-    }
+    return await work();
   } catch (error) {
     if (error instanceof ProviderRequestError) throw new AppError('CONFLICT', error.message);
     throw error;
   }
+}
+
+/** An upgrade is charged as of the preview the person confirmed, if it is recent (decision 0073); otherwise as of now. */
+function prorationDate(ctx: AppContext, quotedAt: string | undefined): Date {
+  const now = ctx.clock.now();
+  if (quotedAt === undefined) return now;
+  const at = new Date(quotedAt);
+  const age = now.getTime() - at.getTime();
+  if (age < 0 || age > PLAN_CHANGE_QUOTE_MAX_AGE_MS) throw new AppError('CONFLICT', 'The amounts you confirmed are more than 10 minutes old: look at the change again to see what it charges now.', 'quoted_at');
+  return at;
+}
+
+/**
+ * Upgrade (more credits a month): at once — a new period starts now, charged with the unused part of the
+ * old one credited as of the confirmed preview, and its credits arrive with the paid invoice. Downgrade: at the
+ * renewal — the period paid for keeps its plan and credits, and the next renewal charges the new price.
+ * Choosing the paid plan again while a downgrade waits calls the downgrade off.
+ */
+export async function changePlan(ctx: AppContext, userId: string, body: { price: string; idempotency_key: string; quoted_at?: string | undefined }): Promise<ChangePlanResult> {
+  const { sub, change } = await decideChange(ctx, userId, body.price);
+  if (change === 'unchanged') return { change, billing: await getBilling(ctx, userId) };
+  const at = prorationDate(ctx, body.quoted_at);
+  await asConflict(() => ctx.payments.changeSubscriptionPrice(sub.providerSubscriptionId, body.price, change === 'upgraded' ? 'now' : 'at_renewal', `plan:${userId}:${body.idempotency_key}`, at));
   await syncSubscriptionNow(ctx, sub.providerSubscriptionId);
   return { change, billing: await getBilling(ctx, userId) };
 }
@@ -147,20 +198,15 @@ export async function advanceTestClock(ctx: AppContext, userId: string, outcome?
   const subs = (await listUserSubscriptions(ctx.db, userId)).filter((s) => s.provider === 'sandbox' && s.status !== 'canceled' && s.status !== 'incomplete');
   const sub = subs[0];
   if (!sub) throw new AppError('NOT_FOUND', 'That user has no sandbox subscription to move on');
-  try {
-    const { subscription, events } = await advance(sub.providerSubscriptionId, outcome);
-    await syncSubscriptionNow(ctx, sub.providerSubscriptionId);
-    return {
-      subscription_id: sub.id,
-      status: subscription.status,
-      current_period_start: subscription.currentPeriodStart.toISOString(),
-      current_period_end: subscription.currentPeriodEnd.toISOString(),
-      events,
-    };
-  } catch (error) {
-    if (error instanceof ProviderRequestError) throw new AppError('CONFLICT', error.message);
-    throw error;
-  }
+  const { subscription, events } = await asConflict(() => advance(sub.providerSubscriptionId, outcome));
+  await syncSubscriptionNow(ctx, sub.providerSubscriptionId);
+  return {
+    subscription_id: sub.id,
+    status: subscription.status,
+    current_period_start: subscription.currentPeriodStart.toISOString(),
+    current_period_end: subscription.currentPeriodEnd.toISOString(),
+    events,
+  };
 }
 
 /** A user's payments, newest first (Account's list, and an admin's view of the account). */

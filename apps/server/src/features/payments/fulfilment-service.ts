@@ -2,7 +2,7 @@ import { PAST_DUE_GRACE_DAYS, REFILLS_PER_PERIOD } from '@crate/contract/checkou
 import type { AutomaticRefundReason } from '@crate/contract/commerce-enums';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
-import { addCredits, latestGrantExpiry, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
+import { addCredits, expirePlanCredits, lockCreditAccount, takeBackLot } from '../credits/credit-ledger-service.ts';
 import { accrueCommission, wantsCardFingerprint } from '../affiliates/affiliate-commission-service.ts';
 import { grantPurchase } from '../ownership/acquisition-service.ts';
 import { lockPayouts } from '../payouts/payout-month-service.ts';
@@ -69,7 +69,11 @@ export function grantsAccess(sub: Pick<SubscriptionRow, 'status' | 'pastDueSince
 
 export const graceEndsAt = (pastDueSince: Date) => new Date(pastDueSince.getTime() + PAST_DUE_GRACE_DAYS * DAY_MS);
 
-/** Gives or takes the subscriber role so it matches the user's subscriptions; bumps claims_updated_at when it moves. */
+/**
+ * Gives or takes the subscriber role so it matches the user's subscriptions; bumps claims_updated_at when it moves.
+ * When no plan grants access any more, the credits that lasted as long as a plan did (plan grants and refills,
+ * decision 0074) expire with it, each by one audited `expire` entry.
+ */
 async function applyAccess(tx: Tx, userId: string, reason: string): Promise<void> {
   const subs = await listUserSubscriptions(tx, userId);
   if (subs.length === 0) return;
@@ -77,6 +81,10 @@ async function applyAccess(tx: Tx, userId: string, reason: string): Promise<void
   const has = (await rolesOf(tx, userId)).includes('subscriber');
   if (should && !has) await grantRole(tx, { userId, actorUserId: null, reason }, 'subscriber');
   if (!should && has) await revokeRole(tx, { userId, actorUserId: null, reason }, 'subscriber');
+  if (!should) {
+    await lockCreditAccount(tx, userId);
+    await expirePlanCredits(tx, userId, new Date());
+  }
 }
 
 // ── what a handler re-reads before it writes ──
@@ -311,7 +319,7 @@ async function fulfilPurchase(ctx: AppContext, tx: Tx, row: CheckoutRow, purchas
   const refundAmount = receipt.amount - grantedAmount;
   await accrueCommission(tx, receipt, receipt.amount - refundAmount);
   if (refundAmount === 0) {
-    await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description, amount: receipt.amount, currency: receipt.currency, credits: 0, creditsExpireAt: null, renewal: false }));
+    await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description, amount: receipt.amount, currency: receipt.currency, credits: 0, renewal: false }));
     return;
   }
   const paidFor = purchase.items.length;
@@ -348,11 +356,10 @@ async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: 
     creditedAmount += (priceOf(line.priceId)?.unitAmount ?? 0) * units;
   }
   const granted = Math.min(wanted, left);
-  // Refill credits expire with the plan credits: the latest plan lot, else the end of the period paid for.
-  const expiresAt = (await latestGrantExpiry(tx, row.userId, now)) ?? current?.currentPeriodEnd ?? new Date(now.getTime() + 31 * DAY_MS);
+  // Refill credits last as long as the plan does, like its own credits (decision 0074).
   const lotId =
-    credits > 0
-      ? await addCredits(tx, { userId: row.userId, kind: 'refill', amount: credits, expiresAt, reason: describeLines(session, prices), idempotencyKey: `refill:${session.id}`, checkoutSessionId: row.id })
+    credits > 0 && current
+      ? await addCredits(tx, { userId: row.userId, kind: 'refill', amount: credits, expiresAt: null, reason: describeLines(session, prices), idempotencyKey: `refill:${session.id}`, checkoutSessionId: row.id, subscriptionId: current.id })
       : null;
   await updateCheckout(tx, row.id, { grantedQuantity: granted });
   const receipt = await storeReceipt(ctx, tx, {
@@ -372,7 +379,7 @@ async function fulfilRefill(ctx: AppContext, tx: Tx, row: CheckoutRow, session: 
   const refundAmount = granted === wanted ? 0 : granted === 0 ? session.amountTotal : Math.max(0, session.amountTotal - creditedAmount);
   await accrueCommission(tx, receipt, receipt.amount - refundAmount);
   if (refundAmount === 0) {
-    await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits, creditsExpireAt: expiresAt, renewal: false }));
+    await mailUser(ctx, tx, row.userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits, renewal: false }));
     return;
   }
   const reason: AutomaticRefundReason = current ? 'refill_over_limit' : 'refill_without_plan';
@@ -472,15 +479,6 @@ async function refundDuplicatePayments(ctx: AppContext, tx: Tx, row: Subscriptio
   }
 }
 
-/** Credits for the rollover rule (decision 0020): the period's end, or `rollover_months` after the grant. */
-function grantExpiry(product: { metadata: Record<string, string> }, periodEnd: Date, now: Date): Date {
-  const months = Number(product.metadata.rollover_months ?? 0);
-  if (!Number.isInteger(months) || months <= 0) return periodEnd;
-  const at = new Date(now);
-  at.setUTCMonth(at.getUTCMonth() + months);
-  return at > periodEnd ? at : periodEnd;
-}
-
 async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, subscription: ProviderSubscription | null, failedEvent: boolean, card: Card): Promise<void> {
   if (!subscription) return; // one-off payments are fulfilled from their checkout session
   const row = await applySubscription(ctx, tx, subscription);
@@ -495,16 +493,15 @@ async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, s
     if (periodStart.getTime() >= row.currentPeriodStart.getTime() - 1000) await setPaidPrice(tx, row.id, priceId);
     // A duplicate plan's payment is refunded: it grants nothing.
     const credits = row.duplicateOf ? 0 : found.price.credits * Math.max(1, invoice.quantity);
-    const now = new Date();
-    const expiresAt = grantExpiry(found.product, periodEnd, now);
     await lockCreditAccount(tx, userId);
+    // A period's credits roll over for as long as the plan lasts, and expire when it ends (decision 0074).
     const lotId =
       credits > 0
         ? await addCredits(tx, {
             userId,
             kind: 'grant',
             amount: credits,
-            expiresAt,
+            expiresAt: null,
             reason: `${found.product.name} plan, ${periodStart.toISOString().slice(0, 10)} to ${periodEnd.toISOString().slice(0, 10)}`,
             idempotencyKey: `grant:${subscription.id}:${periodStart.toISOString()}`,
             subscriptionId: row.id,
@@ -516,7 +513,7 @@ async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, s
       providerRef: invoice.id,
       paymentId: invoice.paymentId,
       kind: 'plan',
-      description: `${found.product.name} plan (${found.price.interval === 'year' ? 'yearly' : 'monthly'})`,
+      description: `${found.product.name} plan (${found.price.interval === 'year' ? 'yearly' : 'monthly'})${invoice.billingReason === 'subscription_update' ? ', upgrade: unused time of the previous plan credited' : ''}`,
       amount: invoice.amountPaid,
       currency: invoice.currency,
       creditLedgerId: lotId,
@@ -534,7 +531,7 @@ async function applyInvoice(ctx: AppContext, tx: Tx, invoice: ProviderInvoice, s
     }
     if (receipt) {
       const renewal = invoice.billingReason === 'subscription_cycle';
-      await mailUser(ctx, tx, userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits: receipt.credits, creditsExpireAt: expiresAt, renewal }));
+      await mailUser(ctx, tx, userId, (to) => receiptMail({ to, publicUrl: ctx.config.publicUrl, description: receipt.description, amount: receipt.amount, currency: receipt.currency, credits: receipt.credits, renewal }));
     }
     return;
   }

@@ -5,9 +5,10 @@ import type { MailMessage } from '../../mail/mailer.ts';
 export const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export function receiptMail(input: { to: string; publicUrl: string; description: string; amount: number; currency: string; credits: number; creditsExpireAt: Date | null; renewal: boolean }): MailMessage {
+export function receiptMail(input: { to: string; publicUrl: string; description: string; amount: number; currency: string; credits: number; renewal: boolean }): MailMessage {
   const link = `${input.publicUrl}/account`;
-  const credits = input.credits > 0 ? `\n${input.credits} credits were added to your account${input.creditsExpireAt ? `; they expire on ${day(input.creditsExpireAt)}` : ''}.` : '';
+  // Plan and refill credits roll over while the plan lasts (decision 0074).
+  const credits = input.credits > 0 ? `\n${input.credits} credits were added to your account. Unused credits roll over for as long as you keep your plan.` : '';
   return {
     to: input.to,
     subject: input.renewal ? `Your Crate plan renewed: ${input.description}` : `Your Crate receipt: ${input.description}`,

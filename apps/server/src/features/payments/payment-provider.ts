@@ -1,4 +1,5 @@
 import type { CheckoutMode, PaymentProvider as ProviderKind, SubscriptionStatus } from '@crate/contract/commerce-enums';
+import type { UpgradeCharge } from './plan-proration.ts';
 
 /**
  * What Crate needs from whoever takes the money (decision 0023). Two implementations: Stripe
@@ -130,6 +131,11 @@ export interface ProviderEvent {
 
 export type PlanChangeTiming = 'now' | 'at_renewal';
 
+/** What an upgrade charges now (decision 0073), in the subscription's currency. */
+export interface UpgradePreview extends UpgradeCharge {
+  currency: string;
+}
+
 /** Money given back on a payment Crate took (decision 0033): all of it or part (refills past the limit). */
 export interface RefundInput {
   paymentId: string;
@@ -155,11 +161,16 @@ export interface PaymentProvider {
   retrieveProduct(id: string): Promise<ProviderProduct>;
   retrievePrice(id: string): Promise<ProviderPrice>;
   /**
-   * Moves the subscription to another price. `now`: a new period starts at once and is charged (the
-   * unused part of the old one credited); `at_renewal`: the current period stays as paid and the next
-   * renewal charges the new price.
+   * What moving the subscription to another price `now` would charge, prorated as of `at` (decision 0073):
+   * Stripe's invoice preview, the sandbox's same arithmetic.
    */
-  changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, idempotencyKey: string): Promise<void>;
+  previewUpgrade(subscriptionId: string, priceId: string, at: Date): Promise<UpgradePreview>;
+  /**
+   * Moves the subscription to another price. `now`: a new period starts at once and is charged, the unused
+   * part of the old one credited as of `prorationDate` (the preview's time, so the charge is the amount shown);
+   * `at_renewal`: the current period stays as paid and the next renewal charges the new price.
+   */
+  changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, idempotencyKey: string, prorationDate: Date): Promise<void>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends a subscription now, with no final invoice and no proration (a duplicate plan, decision 0033). Ending an ended one is a no-op. */
   cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<void>;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { readBodyUpTo } from '../../http/read-body.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
-import { advanceTestClock, changePlan, getBilling, listReceipts, openPortal, setCancel } from './billing-service.ts';
+import { advanceTestClock, changePlan, getBilling, listReceipts, openPortal, previewPlanChange, setCancel } from './billing-service.ts';
 import { createCheckout, createPurchaseCheckout, readCheckout } from './checkout-service.ts';
 import { presentCheckout, presentReceipt } from './payment-presenters.ts';
 import { receiveWebhook } from './webhook-service.ts';
@@ -40,7 +40,8 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
     const rows = await listReceipts(ctx.db, viewer.userId, { limit: query.limit, after: cursor });
     return toPage(rows, query.limit, presentReceipt, (r) => encodeCursor(r.createdAt.toISOString(), r.id));
   });
-  registerEndpoint(app, API.changePlan, async ({ viewer, body }) => changePlan(ctx, viewer.userId, body.price, body.idempotency_key));
+  registerEndpoint(app, API.previewPlanChange, async ({ viewer, query }) => previewPlanChange(ctx, viewer.userId, query.price));
+  registerEndpoint(app, API.changePlan, async ({ viewer, body }) => changePlan(ctx, viewer.userId, body));
   registerEndpoint(app, API.cancelPlan, async ({ viewer }) => setCancel(ctx, viewer.userId, true));
   registerEndpoint(app, API.resumePlan, async ({ viewer }) => setCancel(ctx, viewer.userId, false));
   registerEndpoint(app, API.openBillingPortal, async ({ viewer, body }) => openPortal(ctx, viewer.userId, body.return_url));

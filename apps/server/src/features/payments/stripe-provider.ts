@@ -17,6 +17,7 @@ import {
   type ProviderPrice,
   type ProviderProduct,
   type ProviderSubscription,
+  type UpgradePreview,
 } from './payment-provider.ts';
 
 /**
@@ -34,6 +35,9 @@ export interface StripeOptions {
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
 const date = (seconds: number | null | undefined): Date | null => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
+
+/** Whether an invoice line is a proration (an upgrade's credit for unused time), not a period charged. */
+const isProration = (line: Stripe.InvoiceLineItem) => line.parent?.subscription_item_details?.proration ?? line.parent?.invoice_item_details?.proration ?? false;
 
 /** Stripe's statuses in Crate's vocabulary: unpaid counts as past due (the grace period decides), the ended ones as canceled. */
 function subscriptionStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
@@ -139,7 +143,8 @@ export class StripeProvider implements PaymentProvider {
 
   async retrieveInvoice(id: string): Promise<ProviderInvoice> {
     const i = await call(() => this.#stripe.invoices.retrieve(id, { expand: ['payments'] }));
-    const line = i.lines.data.find((l) => l.pricing?.price_details?.price) ?? i.lines.data[0];
+    // An upgrade's invoice also lists the old plan's unused time (a proration): the plan charged is the line that is not one.
+    const line = i.lines.data.find((l) => l.pricing?.price_details?.price && !isProration(l)) ?? i.lines.data[0];
     const paid = i.payments?.data.find((p) => p.status === 'paid') ?? i.payments?.data[0];
     return {
       id: i.id!,
@@ -193,14 +198,42 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  async changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, idempotencyKey: string): Promise<void> {
+  async previewUpgrade(subscriptionId: string, priceId: string, at: Date): Promise<UpgradePreview> {
+    const sub = await call(() => this.#stripe.subscriptions.retrieve(subscriptionId));
+    const item = sub.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no items`);
+    const preview = await call(() =>
+      this.#stripe.invoices.createPreview({
+        customer: idOf(sub.customer)!,
+        subscription: subscriptionId,
+        subscription_details: { items: [{ id: item.id, price: priceId }], billing_cycle_anchor: { type: 'now' }, proration_behavior: 'always_invoice', proration_date: Math.floor(at.getTime() / 1000) },
+      }),
+    );
+    const lines = preview.lines.data;
+    return {
+      fullPrice: lines.filter((l) => !isProration(l)).reduce((sum, l) => sum + l.amount, 0),
+      unusedCredit: -lines.filter((l) => isProration(l) && l.amount < 0).reduce((sum, l) => sum + l.amount, 0),
+      amountDue: preview.amount_due,
+      // Stripe's customer balance is negative while it owes the customer: what is left of it after this invoice.
+      carriedCredit: Math.max(0, -(preview.starting_balance + preview.total)),
+      currency: preview.currency,
+    };
+  }
+
+  async changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, idempotencyKey: string, prorationDate: Date): Promise<void> {
     const sub = await call(() => this.#stripe.subscriptions.retrieve(subscriptionId));
     const item = sub.items.data[0];
     if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no items`);
     const params: Stripe.SubscriptionUpdateParams =
       timing === 'now'
-        ? // A new period from now, paid at once; the unused part of the old one is credited.
-          { items: [{ id: item.id, price: priceId }], billing_cycle_anchor: { type: 'now' }, proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' }
+        ? // A new period from now, paid at once; the unused part of the old one is credited as of the preview the buyer confirmed.
+          {
+            items: [{ id: item.id, price: priceId }],
+            billing_cycle_anchor: { type: 'now' },
+            proration_behavior: 'always_invoice',
+            proration_date: Math.floor(prorationDate.getTime() / 1000),
+            payment_behavior: 'error_if_incomplete',
+          }
         : // The period paid for stays as it is; the next renewal charges the new price.
           { items: [{ id: item.id, price: priceId }], proration_behavior: 'none' };
     await call(() => this.#stripe.subscriptions.update(subscriptionId, params, { idempotencyKey }));

@@ -21,6 +21,21 @@ export interface BuyButtonProps {
 }
 
 /**
+ * Opens the checkout of a pack or bundle at exactly the amount shown and sends the browser to the payment page
+ * (decision 0047). False when it did not open; the person is told why.
+ */
+export async function openPurchase(input: { target: PurchaseTarget; id: string; name: string; amount: number }): Promise<boolean> {
+  try {
+    const session = await startPurchase({ target: input.target, id: input.id, expected_amount: input.amount }, { signedIn: true });
+    window.location.assign(session.url);
+    return true;
+  } catch (error) {
+    notifications.show({ color: 'red', title: `Checkout for ${input.name} did not open`, message: apiErrorMessage(error) });
+    return false;
+  }
+}
+
+/**
  * "Buy for $12.99" beside the credits button of a pack or bundle with a money price (decision 0047), or "Buy the
  * rest for $5.00" once some of its sounds are the viewer's (the money price pro rata, as credits are). It opens
  * the checkout at exactly the amount shown and sends the browser to the payment page; the page it started on
@@ -37,15 +52,10 @@ export function BuyButton({ target, id, name, price, queryKey }: BuyButtonProps)
 
   const buy = async () => {
     setOpening(true);
-    try {
-      const session = await startPurchase({ target, id, expected_amount: amount }, { signedIn });
-      window.location.assign(session.url);
-    } catch (error) {
-      setOpening(false);
-      notifications.show({ color: 'red', title: `Checkout for ${name} did not open`, message: apiErrorMessage(error) });
-      // The price may have moved (a sound got meanwhile): show the one the server has now.
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    if (await openPurchase({ target, id, name, amount })) return;
+    setOpening(false);
+    // The price may have moved (a sound got meanwhile): show the one the server has now.
+    void queryClient.invalidateQueries({ queryKey });
   };
   const button = (
     <Button variant="light" color="ember" leftSection={<IconCreditCard size={18} aria-hidden />} loading={opening} aria-label={`${label}: ${name}`} onClick={signedIn ? () => void buy() : undefined} data-buy-button>

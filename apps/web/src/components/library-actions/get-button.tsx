@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { IconCircleCheck, IconCreditCard, IconDownload } from '@tabler/icons-react';
 import { itemDownloadPath, packDownloadPath, type AcquisitionTarget } from '@crate/contract/commerce';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import { API } from '@crate/contract/api-endpoints';
@@ -9,46 +9,67 @@ import { isApiError } from '../../lib/api-error.ts';
 import { apiErrorMessage } from '../../lib/api-error-messages.ts';
 import { useProfile } from '../../profile/profile-state.ts';
 import { dialogs } from '../dialogs.tsx';
+import { formatMoney } from '../money.ts';
+import { openPurchase } from './buy-button.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 import { useAcquire, useOwnedItemIds } from './use-ownership.ts';
 
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
+/** A pack or bundle with a money price can also be bought outright: the dialog offers it. */
+interface BuyOutright {
+  label: string;
+  buy: () => Promise<boolean>;
+}
+
 /**
- * "Not enough credits": how many are missing, and the two ways to get more. Dialogs render outside
- * the router, so the buttons navigate through the opener's `navigate`.
+ * "Not enough credits": how many are missing and every way on from here, never a button to a page that would refuse
+ * (decision 0073): a refill when refills are open to this account; without a plan, the plans (refills come with one);
+ * with a plan whose refills are used up, a bigger plan; and buying a pack or bundle outright when it has a money price.
+ * Dialogs render outside the router, so the buttons navigate through the opener's `navigate`.
  */
-function openCreditsShortDialog(cost: number, available: number, isSubscriber: boolean, navigate: NavigateFunction): void {
+async function openCreditsShortDialog(message: string, navigate: NavigateFunction, buyOutright: BuyOutright | null): Promise<void> {
   const modalId = 'credits-short';
+  // Which ways are open depends on the plan, not on a role: ask the server.
+  const billing = await callApi(API.getBilling, {}).catch(() => null);
+  const refillsOpen = billing?.refills.allowed === true;
+  const hasPlan = billing?.subscription?.grants_access === true;
   const go = (path: string) => {
     dialogs.close(modalId);
     void navigate(path);
   };
+  const advice = refillsOpen
+    ? 'Top up with a refill, or wait for your plan to renew.'
+    : hasPlan
+      ? `${billing?.refills.reason ?? ''} A plan with more credits a month starts today.`
+      : 'Choose a plan for credits every month (refills come with a plan).';
   dialogs.open({
     modalId,
     title: 'Not enough credits',
     children: (
       <Stack gap="md">
         <Text>
-          This costs {credits(cost)} and you have {credits(available)}.{' '}
-          {isSubscriber ? 'Top up with a refill, or wait for your plan to renew.' : 'Subscribe to a plan for credits every month, or buy a refill.'}
+          {message} {advice}
+          {buyOutright ? ' Or buy it outright, without credits.' : ''}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => go('/creditrefill')}>
-            Buy a refill
-          </Button>
-          {isSubscriber ? null : <Button onClick={() => go('/pricing')}>See plans</Button>}
+          {buyOutright ? (
+            <Button variant="default" leftSection={<IconCreditCard size={16} aria-hidden />} onClick={() => void buyOutright.buy().then((opened) => opened || dialogs.close(modalId))}>
+              {buyOutright.label}
+            </Button>
+          ) : null}
+          {refillsOpen ? <Button onClick={() => go('/creditrefill')}>Buy a refill</Button> : <Button onClick={() => go('/pricing')}>{hasPlan ? 'See bigger plans' : 'See plans'}</Button>}
         </Group>
       </Stack>
     ),
   });
 }
 
-function useGet(name: string) {
+function useGet(name: string, buyOutright: BuyOutright | null = null) {
   const profile = useProfile();
   const acquire = useAcquire();
   const navigate = useNavigate();
-  const short = (cost: number, available: number) => openCreditsShortDialog(cost, available, profile.is_sub, navigate);
+  const short = (cost: number, available: number) => void openCreditsShortDialog(`This costs ${credits(cost)} and you have ${credits(available)}.`, navigate, buyOutright);
   const run = async (target: AcquisitionTarget, id: string, cost: number) => {
     if (cost > profile.credits) {
       short(cost, profile.credits);
@@ -61,8 +82,8 @@ function useGet(name: string) {
         message: result.charged > 0 ? `${name} is yours: ${credits(result.charged)} spent, ${credits(result.credits)} left.` : `${name} is in your library.`,
       });
     } catch (error) {
-      // The balance shown may be stale (another tab spent): the server's figure wins.
-      if (isApiError(error, 'INSUFFICIENT_CREDITS')) dialogs.open({ title: 'Not enough credits', children: <Text>{apiErrorMessage(error)}</Text> });
+      // The balance shown may be stale (another tab spent): the server's figure wins, with the same ways on.
+      if (isApiError(error, 'INSUFFICIENT_CREDITS')) void openCreditsShortDialog(apiErrorMessage(error), navigate, buyOutright);
       else notifications.show({ color: 'red', title: `${name} was not added`, message: apiErrorMessage(error) });
     }
   };
@@ -147,8 +168,8 @@ export interface GetAllButtonProps {
   target: 'pack' | 'bundle';
   id: string;
   name: string;
-  /** What getting it costs this viewer now, from the pack's or the bundle's answer: the button shows it. */
-  price?: { cost: number; owned_count: number; item_count: number } | null;
+  /** What getting it costs this viewer now, from the pack's or the bundle's answer: the button shows it; `money`, buying it outright instead. */
+  price?: { cost: number; owned_count: number; item_count: number; money?: { amount: number; currency: string } | null } | null;
 }
 
 /**
@@ -157,7 +178,9 @@ export interface GetAllButtonProps {
  * the server again, confirms, and gets them at exactly the confirmed price.
  */
 export function GetAllButton({ target, id, name, price }: GetAllButtonProps) {
-  const { run, short, pending, signedIn } = useGet(name);
+  const money = price?.money ?? null;
+  const buyOutright = money ? { label: `Buy for ${formatMoney(money.amount, money.currency)}`, buy: () => openPurchase({ target, id, name, amount: money.amount }) } : null;
+  const { run, short, pending, signedIn } = useGet(name, buyOutright);
   const open = async () => {
     try {
       const quote = await callApi(API.quoteAcquisition, { query: { target, id } });

@@ -20,7 +20,9 @@ import {
   type ProviderProduct,
   type ProviderSubscription,
   type SessionLine,
+  type UpgradePreview,
 } from '../payment-provider.ts';
+import { chargeAfterCredit, upgradeCharge } from '../plan-proration.ts';
 import { verifyStripeSignature } from '../stripe-provider.ts';
 
 /**
@@ -59,6 +61,10 @@ export interface SandboxSubscription extends Stored<ProviderSubscription> {
   renewals: 'pay' | 'fail';
   /** The card used at checkout, which renewals charge (its fingerprint). */
   cardFingerprint?: string | null;
+  /** What the current period was paid for at its price (the unused part of it is credited on an upgrade). */
+  paidForPeriod?: number;
+  /** Credit the customer is owed (an upgrade's unused time beyond its price), taken off the next invoices as Stripe's customer balance is. */
+  creditBalance?: number;
 }
 
 /** A charge and the card it was made with. */
@@ -252,7 +258,19 @@ export class SandboxProvider implements PaymentProvider {
     return { id: row.id, productId: row.productId, active: row.active, currency: row.currency, unitAmount: row.unitAmount, interval: row.interval, intervalCount: row.intervalCount, metadata: {} };
   }
 
-  async changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming): Promise<void> {
+  async previewUpgrade(subscriptionId: string, priceId: string, at: Date): Promise<UpgradePreview> {
+    const sub = await this.#get<SandboxSubscription>(this.#o.db, 'subscription', subscriptionId);
+    const price = await this.#price(this.#o.db, priceId);
+    return { ...(await this.#upgradeCharge(this.#o.db, sub, price.unitAmount, at)), currency: price.currency };
+  }
+
+  /** Stripe's proration of an upgrade as of `at` (plan-proration.ts), on what the current period was paid for. */
+  async #upgradeCharge(db: DbOrTx, sub: SandboxSubscription, newPrice: number, at: Date) {
+    const paidForPeriod = sub.paidForPeriod ?? (await this.#price(db, sub.priceId)).unitAmount;
+    return upgradeCharge({ paidForPeriod, periodStart: new Date(sub.currentPeriodStart), periodEnd: new Date(sub.currentPeriodEnd), at, newPrice, balance: sub.creditBalance ?? 0 });
+  }
+
+  async changeSubscriptionPrice(subscriptionId: string, priceId: string, timing: PlanChangeTiming, _idempotencyKey: string, prorationDate: Date): Promise<void> {
     await this.#o.db.transaction(async (tx) => {
       const sub = await this.#get<SandboxSubscription>(tx, 'subscription', subscriptionId, true);
       const price = await this.#price(tx, priceId);
@@ -260,10 +278,12 @@ export class SandboxProvider implements PaymentProvider {
         // As Stripe without proration: the period paid for stays; the next renewal charges the new price.
         await this.#put(tx, 'subscription', sub.id, { ...sub, priceId: price.id });
       } else {
+        // As Stripe with billing_cycle_anchor now and always_invoice: a new period from now, the unused time credited.
+        const { unusedCredit } = await this.#upgradeCharge(tx, sub, price.unitAmount, prorationDate);
         const now = new Date();
         const next: SandboxSubscription = { ...sub, priceId, currentPeriodStart: now.toISOString(), currentPeriodEnd: addInterval(now, price.interval, price.intervalCount).toISOString() };
         await this.#put(tx, 'subscription', sub.id, next);
-        await this.#invoice(tx, next, 'subscription_update', 'pay');
+        await this.#invoice(tx, next, 'subscription_update', 'pay', undefined, undefined, unusedCredit);
       }
       await this.#emit(tx, 'customer.subscription.updated', { id: sub.id, object: 'subscription' });
     });
@@ -433,27 +453,34 @@ export class SandboxProvider implements PaymentProvider {
     return charge;
   }
 
-  /** Bills the subscription's current period: paid (invoice.paid) or declined (invoice.payment_failed). */
-  async #invoice(tx: DbOrTx, sub: SandboxSubscription, billingReason: string, outcome: 'pay' | 'fail', paymentId = newId('pi'), events?: string[]): Promise<SandboxInvoice> {
+  /**
+   * Bills the subscription's current period: paid (invoice.paid) or declined (invoice.payment_failed). The price is
+   * charged less `unusedCredit` (an upgrade's proration) and the credit the customer carries; a paid invoice uses
+   * that credit up and carries what is left over, and charges the card only when something is due (as Stripe).
+   */
+  async #invoice(tx: DbOrTx, sub: SandboxSubscription, billingReason: string, outcome: 'pay' | 'fail', paymentId = newId('pi'), events?: string[], unusedCredit = 0): Promise<SandboxInvoice> {
     const price = await this.#price(tx, sub.priceId);
     const paid = outcome === 'pay';
+    const { amountDue, carriedCredit } = chargeAfterCredit(price.unitAmount, unusedCredit + (sub.creditBalance ?? 0));
+    const charged = paid && amountDue > 0;
     const invoice: SandboxInvoice = {
       id: newId('in'),
       subscriptionId: sub.id,
       customerId: sub.customerId,
       status: paid ? 'paid' : 'open',
-      amountPaid: paid ? price.unitAmount : 0,
-      amountDue: price.unitAmount,
+      amountPaid: paid ? amountDue : 0,
+      amountDue,
       currency: price.currency,
       priceId: sub.priceId,
       quantity: 1,
       periodStart: sub.currentPeriodStart,
       periodEnd: sub.currentPeriodEnd,
-      paymentId: paid ? paymentId : null,
+      paymentId: charged ? paymentId : null,
       billingReason,
     };
     await this.#put(tx, 'invoice', invoice.id, invoice);
-    if (paid) await this.#charge(tx, paymentId, price.unitAmount, sub.cardFingerprint ?? null);
+    if (paid) await this.#put(tx, 'subscription', sub.id, { ...sub, paidForPeriod: price.unitAmount, creditBalance: carriedCredit });
+    if (charged) await this.#charge(tx, paymentId, amountDue, sub.cardFingerprint ?? null);
     const eventId = await this.#emit(tx, paid ? 'invoice.paid' : 'invoice.payment_failed', { id: invoice.id, object: 'invoice' });
     events?.push(eventId);
     return invoice;

@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import type { Billing } from '@crate/contract/checkout';
 import type { CreditEntry } from '@crate/contract/commerce';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { dialogs } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatDate } from '../../../components/long-date.ts';
 import { formatMoney } from '../../../components/money.ts';
 import { RoleBadges } from '../../../components/role-badges.tsx';
 import { useBilling, useCancelPlan, useCreditBalance, useCreditHistory, useOpenPortal, useReceipts } from '../../checkout/api/billing.ts';
@@ -39,12 +41,6 @@ function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode })
   );
 }
 
-export function formatDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
 /** The account dashboard: profile, roles as badges, credits and their expiry. */
 export default function AccountScreen() {
   const profile = useProfile();
@@ -56,6 +52,7 @@ export default function AccountScreen() {
 
   // The ledger's balance, not the stored profile's copy: nothing shows until it is known (no flash of an old number).
   const balance = useCreditBalance();
+  const billing = useBilling();
   const expiry = formatDate(balance.data?.credits_expire_at ?? null);
   return (
     <Container size="lg" py="xl">
@@ -97,7 +94,7 @@ export default function AccountScreen() {
                 <Text c="dimmed">{balance.data.credits === 1 ? 'credit' : 'credits'}</Text>
               </Group>
               <Text size="sm" c="dimmed" mt="sm">
-                {expiry ? `The soonest of them expire on ${expiry}.` : balance.data.credits > 0 ? 'Your credits do not expire.' : 'You have no credits yet.'}
+                {creditsLifetime(balance.data.credits, expiry, billing.data?.subscription ?? null)}
               </Text>
             </>
           )}
@@ -144,6 +141,15 @@ export default function AccountScreen() {
   );
 }
 
+/** How long the balance lasts, in words: plan and refill credits roll over while the plan does (decision 0074). */
+function creditsLifetime(credits: number, soonestExpiry: string | null, sub: Billing['subscription']): string {
+  if (credits === 0) return 'You have no credits yet.';
+  if (soonestExpiry) return `The soonest of them expire on ${soonestExpiry}.`;
+  if (sub?.grants_access && sub.cancel_at_period_end) return `Spend them before your plan ends on ${formatDate(sub.current_period_end)}: unused credits end with it.`;
+  if (sub?.grants_access) return 'Unused credits roll over for as long as you keep your plan.';
+  return 'Your credits do not expire.';
+}
+
 const STATUS_LABEL: Record<string, { label: string; color: string }> = {
   active: { label: 'Active', color: 'teal' },
   trialing: { label: 'Trial', color: 'teal' },
@@ -158,7 +164,29 @@ function PlanCard() {
   const cancel = useCancelPlan();
   const resume = useCancelPlan(true);
   const portal = useOpenPortal();
+  const balance = useCreditBalance();
   const sub = billing.data?.subscription ?? null;
+  // Cancelling is confirmed with the date it takes effect and what it means for the money and the credits.
+  const confirmCancel = (plan: NonNullable<typeof sub>) => {
+    const ends = formatDate(plan.current_period_end);
+    const credits = balance.data?.credits ?? 0;
+    dialogs.openConfirmModal({
+      title: 'Cancel your plan?',
+      children: (
+        <Stack gap="xs" data-testid="cancel-summary">
+          <Text size="sm">
+            {plan.plan.name} stays on until {ends}, then ends: the {formatMoney(plan.plan.unit_amount, plan.plan.currency)} renewal on {ends} is not charged, and nothing is refunded for the days left.
+          </Text>
+          <Text size="sm">
+            {credits > 0 ? `Your ${credits} unused ${credits === 1 ? 'credit' : 'credits'} can be spent until then; they end with the plan.` : 'Credits you get until then can be spent until it ends.'} Every sound you got stays yours.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Cancel at renewal', cancel: 'Keep my plan' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => cancel.mutate(),
+    });
+  };
   const status = sub ? (STATUS_LABEL[sub.status] ?? { label: sub.status, color: 'gray' }) : null;
   return (
     <Card bg="dark.7" data-testid="plan-card">
@@ -202,7 +230,7 @@ function PlanCard() {
               </Button>
             ) : null}
             {sub.grants_access && !sub.cancel_at_period_end ? (
-              <Button variant="subtle" color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+              <Button variant="subtle" color="red" loading={cancel.isPending} onClick={() => confirmCancel(sub)}>
                 Cancel at renewal
               </Button>
             ) : null}
@@ -235,6 +263,12 @@ function AutomaticRefunds({ refunds }: { refunds: Billing['refunds'] }) {
 }
 
 const KIND_LABEL: Record<CreditEntry['kind'], string> = { grant: 'Plan credits', refill: 'Refill', spend: 'Spent', expire: 'Expired', adjust: 'Adjustment' };
+
+/** When credits that were added end: their own date, with the plan (plan credits and refills, decision 0074), or never. */
+function lotLifetime(entry: CreditEntry): string {
+  if (entry.expires_at) return formatDate(entry.expires_at) ?? '—';
+  return entry.kind === 'grant' || entry.kind === 'refill' ? 'With your plan' : 'Never';
+}
 
 function CreditHistory() {
   const history = useCreditHistory();
@@ -273,9 +307,9 @@ function CreditHistory() {
                     {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
                   </Table.Td>
                   <Table.Td>
-                    {entry.expires_at ? (
+                    {entry.amount > 0 ? (
                       <Text size="sm">
-                        {formatDate(entry.expires_at)}
+                        {lotLifetime(entry)}
                         {entry.remaining !== null ? (
                           <Text span size="xs" c="dimmed">
                             {' '}
@@ -283,8 +317,6 @@ function CreditHistory() {
                           </Text>
                         ) : null}
                       </Text>
-                    ) : entry.amount > 0 ? (
-                      'Never'
                     ) : (
                       '—'
                     )}
@@ -315,7 +347,7 @@ function Receipts() {
       ) : receipts.isError ? (
         <ApiErrorAlert error={receipts.error} title="Your receipts did not load" />
       ) : rows.length === 0 ? (
-        <EmptyState title="No payments yet">Every payment for a plan or a refill is listed here.</EmptyState>
+        <EmptyState title="No payments yet">Every payment for a plan, a refill or a pack you bought is listed here.</EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs" aria-label="Receipts">

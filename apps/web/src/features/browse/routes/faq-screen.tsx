@@ -27,7 +27,7 @@ const SECTIONS: { title: string; questions: Question[] }[] = [
       {
         id: 'credits-expire',
         q: 'Do credits expire?',
-        a: 'Yes: every credit has an expiry date, shown on your account next to your balance. Plan credits expire at the end of the plan’s term (some plans roll unused credits over, as their description says), and refill credits expire together with your plan credits. A sound you got with credits stays yours when they expire.',
+        a: 'Not while you stay subscribed: unused plan credits and refill credits roll over from month to month for as long as you keep a plan. When your plan ends (you cancelled and the period you paid for is over, or a payment failed and was not put right within 7 days) its unused credits end with it. Credits given to you some other way show their own date on your account. A sound you got with credits stays yours either way.',
       },
       {
         id: 'credits-twice',
@@ -99,7 +99,12 @@ const SECTIONS: { title: string; questions: Question[] }[] = [
       {
         id: 'subscription-cancel',
         q: 'Can I cancel any time?',
-        a: 'Yes. Cancelling stops the next renewal; your credits stay usable until they expire and everything you got stays yours.',
+        a: 'Yes, from your account page: you see the date your plan ends before you confirm. Cancelling stops the next renewal; your plan and its credits stay usable until the end of the period you paid for, and everything you got stays yours.',
+      },
+      {
+        id: 'subscription-change',
+        q: 'What happens when I change plans?',
+        a: 'A plan with more credits a month starts at once with its credits: you pay its price less the unused days of your current plan, and you see that amount and the date before you confirm. A plan with fewer credits starts at your next renewal; nothing is charged until then. Your unused credits roll over either way.',
       },
       {
         id: 'subscription-free',

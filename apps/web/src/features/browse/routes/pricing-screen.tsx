@@ -7,13 +7,16 @@ import type { Billing } from '@crate/contract/checkout';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CheckoutReturn } from '../../../components/checkout-return.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatDate } from '../../../components/long-date.ts';
 import { formatMoney } from '../../../components/money.ts';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { isSignedIn } from '../../../profile/profile-model.ts';
 import { useProfile } from '../../../profile/profile-state.ts';
-import { useBilling, useChangePlan } from '../../checkout/api/billing.ts';
+import { dialogs } from '../../../components/dialogs.tsx';
+import { fetchPlanChangePreview, useBilling, useChangePlan } from '../../checkout/api/billing.ts';
 import { startCheckout } from '../../checkout/api/checkout.ts';
 import { useProducts } from '../api/list-products.ts';
+import { PlanChangeSummary, planChangeConfirmLabel } from '../components/plan-change-summary.tsx';
 import { planAction } from '../plan-action.ts';
 
 type Interval = 'month' | 'year';
@@ -84,7 +87,7 @@ export default function PricingScreen() {
         Credit refills
       </Title>
       <Text c="dimmed" mb="md">
-        Ran out before your plan renews? A refill adds credits once; they expire together with your plan credits.
+        Ran out before your plan renews? A refill adds credits once. Like your plan credits, they roll over for as long as you keep a plan.
       </Text>
       {products.isPending ? (
         <Skeleton height={120} radius="lg" />
@@ -149,7 +152,23 @@ function PlanCard({ plan, interval, highlighted, signedIn, billing, billingPendi
       }
       return;
     }
-    if (action.kind === 'upgrade' || action.kind === 'downgrade' || action.kind === 'keep') change.mutate(price.id, { onError: setError });
+    if (action.kind === 'upgrade' || action.kind === 'downgrade' || action.kind === 'keep') {
+      // Nothing changes before the person has seen what it charges and when (decision 0073).
+      setOpening(true);
+      try {
+        const preview = await fetchPlanChangePreview(price.id);
+        dialogs.openConfirmModal({
+          title: preview.change === 'upgraded' ? `Upgrade to ${plan.name} now?` : preview.change === 'downgrade_cancelled' ? `Keep ${plan.name}?` : `Switch to ${plan.name} at your renewal?`,
+          children: <PlanChangeSummary preview={preview} />,
+          labels: { confirm: planChangeConfirmLabel(preview), cancel: 'Not now' },
+          onConfirm: () => change.mutate({ price: price.id, quoted_at: preview.quoted_at }, { onError: setError }),
+        });
+      } catch (failure) {
+        setError(failure);
+      } finally {
+        setOpening(false);
+      }
+    }
   };
 
   return (
@@ -195,10 +214,10 @@ function PlanCard({ plan, interval, highlighted, signedIn, billing, billingPendi
           <List.Item>Every sound you get is yours to keep</List.Item>
         </List>
         <Stack gap={6} mt="auto" pt="md">
-          {change.isSuccess && change.variables === price.id ? (
+          {change.isSuccess && change.variables.price === price.id ? (
             <Text size="sm" c="teal" role="status">
               {change.data.change === 'upgraded'
-                ? 'Upgraded: your new credits arrive as soon as the payment is confirmed.'
+                ? 'Upgraded: your new credits arrive as soon as the payment is confirmed. The receipt is on your account page.'
                 : change.data.change === 'downgrade_scheduled'
                   ? 'Done: this plan starts at your next renewal.'
                   : 'Done: you keep this plan.'}
@@ -214,7 +233,7 @@ function PlanCard({ plan, interval, highlighted, signedIn, billing, billingPendi
             fullWidth
             variant={action.kind === 'current' || action.kind === 'renews' ? 'default' : 'filled'}
             disabled={action.kind === 'current' || action.kind === 'renews' || (sub?.status === 'past_due' && action.kind !== 'subscribe')}
-            loading={opening || billingPending || (change.isPending && change.variables === price.id)}
+            loading={opening || billingPending || (change.isPending && change.variables.price === price.id)}
             onClick={() => void onClick()}
             data-price-id={price.id}
           >
@@ -222,11 +241,11 @@ function PlanCard({ plan, interval, highlighted, signedIn, billing, billingPendi
           </Button>
           {action.kind === 'upgrade' ? (
             <Text size="xs" c="dimmed">
-              Charged today for a new period (your unused time is credited), with its credits at once.
+              Starts today with its credits: you pay its price less the unused days of your current plan. You see the amount before you confirm.
             </Text>
           ) : action.kind === 'downgrade' ? (
             <Text size="xs" c="dimmed">
-              You keep your current plan and credits until {sub ? new Date(sub.current_period_end).toLocaleDateString() : 'your renewal'}.
+              You keep your current plan and credits until {sub ? formatDate(sub.current_period_end) : 'your renewal'}; nothing is charged today.
             </Text>
           ) : null}
           {!signedIn ? (

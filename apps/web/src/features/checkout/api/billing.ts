@@ -63,10 +63,16 @@ export function useRefreshOwnership() {
   );
 }
 
+/** GET /api/billing/plan/preview: what choosing this plan charges, and when — asked for when the person chooses it (decision 0073). */
+export function fetchPlanChangePreview(price: string) {
+  return callApi(API.previewPlanChange, { query: { price } });
+}
+
+/** POST /api/billing/plan with the confirmed preview's time, so an upgrade charges exactly what the confirmation said. */
 export function useChangePlan() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (price: string) => callApi(API.changePlan, { body: { price, idempotency_key: newIdempotencyKey() } }),
+    mutationFn: (change: { price: string; quoted_at: string }) => callApi(API.changePlan, { body: { ...change, idempotency_key: newIdempotencyKey() } }),
     onSuccess: () => refresh(),
   });
 }

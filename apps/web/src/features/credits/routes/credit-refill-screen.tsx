@@ -53,11 +53,10 @@ export default function CreditRefillScreen() {
       {rules && !rules.allowed ? (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} mb="xl" title="Refills are not open for you right now">
           <Text size="sm">{rules.reason}</Text>
-          {!billing.data?.subscription?.grants_access ? (
-            <Button component={Link} to="/pricing" mt="sm" size="xs">
-              Choose a plan
-            </Button>
-          ) : null}
+          {/* Every refusal leads somewhere (decision 0073): a plan without one, a bigger plan once this period's refills are used. */}
+          <Button component={Link} to="/pricing" mt="sm" size="xs">
+            {billing.data?.subscription?.grants_access ? 'See bigger plans' : 'Choose a plan'}
+          </Button>
         </Alert>
       ) : null}
 
@@ -79,8 +78,8 @@ export default function CreditRefillScreen() {
 
       <Stack gap={4} mt="xl">
         <Text size="sm" c="dimmed">
-          Refills are for subscribers, up to {rules?.per_period ?? 5} per plan period{rules?.allowed ? ` (${left} left this period)` : ''}. Refill credits expire together with your plan
-          credits, and everything you get with them stays yours.
+          Refills are for subscribers, up to {rules?.per_period ?? 5} per plan period{rules?.allowed ? ` (${left} left this period)` : ''}. Like your plan credits, refill
+          credits roll over for as long as you keep a plan, and everything you get with them stays yours.
         </Text>
       </Stack>
     </Container>
