@@ -21,7 +21,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
-import { MemoryLocker, type DataStore, type KvStore, type Locker } from '@tus/server';
+import { ERRORS, MemoryLocker, type DataStore, type KvStore, type Locker } from '@tus/server';
 import type { AppContext } from '../../app-context.ts';
 import type { ObjectStorage, PutOptions, StoredObject } from '../../storage/object-storage.ts';
 import { createDatabaseUploadLocker } from './upload-locker.ts';
@@ -72,10 +72,26 @@ function folderUploads(ctx: AppContext): UploadStore {
   };
 }
 
+/**
+ * S3Store's `remove` aborts the multipart upload first and stops when there is none — a finished upload, or one
+ * whose bytes are all in its small trailing `.part` — leaving the object, its `.info` and `.part` in the bucket.
+ * Removing an upload here removes all three whatever state it is in.
+ */
+class WhollyRemovedS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } catch (error) {
+      if (error !== ERRORS.FILE_NOT_FOUND) throw error;
+    }
+    await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }] } });
+  }
+}
+
 function s3Uploads(ctx: AppContext, storage: ObjectStorage & Required<Pick<ObjectStorage, 'copy'>>): UploadStore {
   const s3 = ctx.config.storage;
   if (s3.kind !== 's3') throw new Error('S3 uploads need S3 storage');
-  const datastore = new S3Store({
+  const datastore = new WhollyRemovedS3Store({
     // 8 MiB parts, as the files' own S3 uploads; a PATCH of the browser's 16 MB is two parts.
     partSize: 8 * 1024 * 1024,
     expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
