@@ -8,13 +8,12 @@
  * are the database's clock, so servers whose clocks differ agree on them.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { uploadLocks } from '../../db/schema/index.ts';
+import { releaseUploadLock, renewUploadLock, requestUploadLockRelease, takeUploadLock } from './upload-lock-repository.ts';
 
-export interface UploadLockerTimings {
+interface UploadLockerTimings {
   /** A lease not renewed for this long belongs to a holder that died (default 15 s). */
   leaseMs: number;
   /** How often a holder renews its lease and looks for a waiting request (default 500 ms). */
@@ -29,27 +28,6 @@ const DEFAULT_TIMINGS: UploadLockerTimings = { leaseMs: 15_000, renewMs: 500, re
 
 export function createDatabaseUploadLocker(db: Db, clock: Clock, timings: Partial<UploadLockerTimings> = {}): Locker {
   const { leaseMs, renewMs, retryMs, acquireTimeoutMs } = { ...DEFAULT_TIMINGS, ...timings };
-  const leaseEnd = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
-
-  /** Takes the row when it is free or its lease has run out; true when this holder has it. */
-  async function take(uploadId: string, holder: string): Promise<boolean> {
-    const taken = await db
-      .insert(uploadLocks)
-      .values({ uploadId, holder, expiresAt: leaseEnd })
-      .onConflictDoUpdate({ target: uploadLocks.uploadId, set: { holder, expiresAt: leaseEnd, releaseRequested: false }, setWhere: sql`${uploadLocks.expiresAt} <= now()` })
-      .returning({ holder: uploadLocks.holder });
-    return taken[0]?.holder === holder;
-  }
-
-  /** Renews the lease; answers whether another request waits (or the lease was lost), i.e. whether to let go. */
-  async function renew(uploadId: string, holder: string): Promise<boolean> {
-    const [row] = await db
-      .update(uploadLocks)
-      .set({ expiresAt: leaseEnd })
-      .where(and(eq(uploadLocks.uploadId, uploadId), eq(uploadLocks.holder, holder)))
-      .returning({ releaseRequested: uploadLocks.releaseRequested });
-    return !row || row.releaseRequested;
-  }
 
   return {
     newLock(uploadId: string): Lock {
@@ -63,7 +41,7 @@ export function createDatabaseUploadLocker(db: Db, clock: Clock, timings: Partia
         while (!held.signal.aborted) {
           await clock.sleep(renewMs, held.signal);
           if (held.signal.aborted) return;
-          const letGo = await renew(uploadId, holder).catch(() => false);
+          const letGo = await renewUploadLock(db, uploadId, holder, leaseMs).catch(() => false);
           if (letGo && !released) {
             released = true;
             await requestRelease();
@@ -74,9 +52,9 @@ export function createDatabaseUploadLocker(db: Db, clock: Clock, timings: Partia
       return {
         async lock(stopSignal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
           const deadline = clock.now().getTime() + acquireTimeoutMs;
-          while (!(await take(uploadId, holder))) {
+          while (!(await takeUploadLock(db, uploadId, holder, leaseMs))) {
             // Ask whoever holds it to let go, then try again shortly (bounded by the deadline and tus's own signal).
-            await db.update(uploadLocks).set({ releaseRequested: true }).where(eq(uploadLocks.uploadId, uploadId));
+            await requestUploadLockRelease(db, uploadId);
             if (stopSignal.aborted || clock.now().getTime() >= deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
             await clock.sleep(retryMs, stopSignal);
           }
@@ -85,7 +63,7 @@ export function createDatabaseUploadLocker(db: Db, clock: Clock, timings: Partia
         async unlock(): Promise<void> {
           held.abort();
           await renewing;
-          await db.delete(uploadLocks).where(and(eq(uploadLocks.uploadId, uploadId), eq(uploadLocks.holder, holder)));
+          await releaseUploadLock(db, uploadId, holder);
         },
       };
     },
