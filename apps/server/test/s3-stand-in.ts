@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -16,6 +16,8 @@ export interface S3StandIn {
   bucket: string;
   /** The S3_* settings of a process that stores its files here. */
   env: Record<string, string>;
+  /** Makes every multipart upload in progress look begun `ms` ago (what tus's sweep of abandoned uploads reads). */
+  backdateUploads(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,10 @@ export async function startS3StandIn(bucket = 'crate-test'): Promise<S3StandIn> 
     endpoint,
     bucket,
     env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    async backdateUploads(ms: number) {
+      const then = new Date(Date.now() - ms);
+      for (const id of await readdir(uploadsDir).catch(() => [] as string[])) await utimes(path.join(uploadsDir, id, 'key'), then, then);
+    },
     async close() {
       await s3rver.close();
       await rm(directory, { recursive: true, force: true });

@@ -112,4 +112,21 @@ describe(`uploads kept in S3 on ${TEST_DB}`, () => {
     expect(await t.ctx.db.select().from(uploadReservations).where(eq(uploadReservations.packId, pack.id))).toEqual([]);
     expect((await bucketKeys()).sort()).toEqual(before.sort());
   });
+
+  it('sweeps an upload abandoned for a week out of the bucket and gives its room back', async () => {
+    const pack = await newPack('Cloud Abandoned');
+    const created = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'Left Behind.wav' }, 1000);
+    const location = created.headers.location as string;
+    const uploadId = location.split('/').pop()!;
+    expect((await tusPatch(t, owner.cookie, location, 0, toneWav(100, 0.001).subarray(0, 100))).statusCode).toBe(204);
+    expect((await bucketKeys()).filter((key) => key.startsWith(uploadId)).sort()).toEqual([`${uploadId}.info`, `${uploadId}.part`]);
+    // Begun eight days ago (S3's record of the multipart upload, and the reservation's expiry, as test data).
+    await s3.backdateUploads(8 * 24 * 3600 * 1000);
+    await t.ctx.db.update(uploadReservations).set({ expiresAt: new Date(Date.now() - 24 * 3600 * 1000) }).where(eq(uploadReservations.uploadId, uploadId));
+    await t.ctx.jobs.enqueue('uploads-sweep', { slot: new Date().toISOString() });
+    await t.ctx.jobs.drain();
+    expect((await bucketKeys()).filter((key) => key.startsWith(uploadId))).toEqual([]);
+    expect(await t.ctx.db.select().from(uploadReservations).where(eq(uploadReservations.uploadId, uploadId))).toEqual([]);
+    expect((await tusHead(t, owner.cookie, location)).statusCode).toBe(404);
+  });
 });

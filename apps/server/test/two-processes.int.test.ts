@@ -160,7 +160,7 @@ describe.skipIf(TEST_DB !== 'postgres')(`two API processes and two workers on ${
     expect(JSON.stringify(billing)).toContain('Starter');
   });
 
-  it('processes a pack approved on A exactly once, on one worker, and B finds it within a second of its publication', { timeout: 180_000 }, async () => {
+  it('processes a pack approved on A exactly once, on one worker, and B finds it within a second of its publication (1.5 s, polling included)', { timeout: 180_000 }, async () => {
     const word = `zephyrine${randomUUID().slice(0, 6)}`;
     const sounds = Array.from({ length: 4 }, (_, i) => ({ name: `Shared ${i + 1}.wav`, body: toneWav(180 + i * 40, 1) }));
     const { pack } = await packWithSounds(t, creator, sounds, PACK_STATUS.awaitingApproval, `${word} Drums`);
@@ -185,7 +185,8 @@ describe.skipIf(TEST_DB !== 'postgres')(`two API processes and two workers on ${
     const [published] = await t.ctx.db.select({ status: packs.status, publishedAt: packs.publishedAt }).from(packs).where(eq(packs.id, pack.id));
     expect(published!.status).toBe(PACK_STATUS.published);
     // Within a second of the commit that published it (B polls the outbox; the test polls B every 50 ms).
-    expect(foundAt - published!.publishedAt!.getTime()).toBeLessThan(1_500);
+    const lag = foundAt - published!.publishedAt!.getTime();
+    expect(lag, `found on B ${lag} ms after the publishing transaction began`).toBeLessThan(1_500);
 
     const runs = await t.ctx.db.select().from(processingRuns).where(eq(processingRuns.packId, pack.id));
     expect(runs).toHaveLength(1);
