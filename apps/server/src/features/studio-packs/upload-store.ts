@@ -23,7 +23,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { ERRORS, MemoryLocker, type DataStore, type KvStore, type Locker } from '@tus/server';
 import type { AppContext } from '../../app-context.ts';
-import type { ObjectStorage, PutOptions, StoredObject } from '../../storage/object-storage.ts';
+import type { PutOptions, StoredObject } from '../../storage/object-storage.ts';
 import { createDatabaseUploadLocker } from './upload-locker.ts';
 import { UPLOAD_EXPIRY_MS } from './upload-room.ts';
 
@@ -88,9 +88,11 @@ class WhollyRemovedS3Store extends S3Store {
   }
 }
 
-function s3Uploads(ctx: AppContext, storage: ObjectStorage & Required<Pick<ObjectStorage, 'copy'>>): UploadStore {
+function s3Uploads(ctx: AppContext): UploadStore {
+  const { storage } = ctx;
   const s3 = ctx.config.storage;
-  if (s3.kind !== 's3') throw new Error('S3 uploads need S3 storage');
+  if (s3.kind !== 's3' || !storage.copy) throw new Error('S3 uploads need S3 storage, which copies inside the bucket');
+  const copy = storage.copy.bind(storage);
   const datastore = new WhollyRemovedS3Store({
     // 8 MiB parts, as the files' own S3 uploads; a PATCH of the browser's 16 MB is two parts.
     partSize: 8 * 1024 * 1024,
@@ -114,7 +116,7 @@ function s3Uploads(ctx: AppContext, storage: ObjectStorage & Required<Pick<Objec
     finished(uploadId) {
       let fetched: { folder: string; file: string; md5: string } | null = null;
       return {
-        storeAs: (key, options) => storage.copy(uploadId, key, { ...options, ...(fetched ? { md5: fetched.md5 } : {}) }),
+        storeAs: (key, options) => copy(uploadId, key, { ...options, ...(fetched ? { md5: fetched.md5 } : {}) }),
         async localFile() {
           if (fetched) return fetched.file;
           const got = await storage.get(uploadId);
@@ -152,7 +154,5 @@ function lockerFor(ctx: AppContext): Locker {
 }
 
 export function createUploadStore(ctx: AppContext): UploadStore {
-  const { storage } = ctx;
-  if (ctx.config.storage.kind === 's3' && storage.copy) return s3Uploads(ctx, storage as ObjectStorage & Required<Pick<ObjectStorage, 'copy'>>);
-  return folderUploads(ctx);
+  return ctx.config.storage.kind === 's3' ? s3Uploads(ctx) : folderUploads(ctx);
 }
