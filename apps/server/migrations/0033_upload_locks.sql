@@ -1,4 +1,4 @@
-CREATE TABLE "upload_locks" (
+CREATE UNLOGGED TABLE "upload_locks" (
 	"upload_id" text PRIMARY KEY NOT NULL,
 	"holder" uuid NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
