@@ -194,6 +194,11 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
 }
 
 function createS3Client(config: S3StorageConfig): S3Client {
+  return new S3Client(s3ClientConfig(config));
+}
+
+/** How Crate talks to its S3 store; tus's S3 store (uploads in progress, docs/decisions/0067) talks to it the same way. */
+export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
   const options: S3ClientConfig = {
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -206,5 +211,5 @@ function createS3Client(config: S3StorageConfig): S3Client {
   if (config.accessKeyId && config.secretAccessKey) {
     options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
   }
-  return new S3Client(options);
+  return options;
 }

@@ -24,6 +24,7 @@ import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { ERRORS, MemoryLocker, type DataStore, type KvStore, type Locker } from '@tus/server';
 import type { AppContext } from '../../app-context.ts';
 import type { PutOptions, StoredObject } from '../../storage/object-storage.ts';
+import { s3ClientConfig } from '../../storage/s3-storage.ts';
 import { createDatabaseUploadLocker } from './upload-locker.ts';
 import { UPLOAD_EXPIRY_MS } from './upload-room.ts';
 
@@ -100,15 +101,7 @@ function s3Uploads(ctx: AppContext): UploadStore {
     // Expiry is our sweep's (uploads-sweep-job.ts), not a bucket lifecycle rule reading tags.
     useTags: false,
     cache: noCache,
-    s3ClientConfig: {
-      bucket: s3.bucket,
-      region: s3.region,
-      forcePathStyle: s3.forcePathStyle,
-      ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-      ...(s3.accessKeyId && s3.secretAccessKey ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } } : {}),
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
+    s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
   });
   return {
     datastore,
