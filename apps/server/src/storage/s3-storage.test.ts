@@ -49,7 +49,7 @@ if (external) {
   });
 }
 
-describe('signed download URLs (s3rver)', () => {
+describe('signed download URLs and copies inside the store (s3rver)', () => {
   let server: S3rver;
   let directory: string;
   let storage: ReturnType<typeof createS3Storage>;
@@ -82,22 +82,6 @@ describe('signed download URLs (s3rver)', () => {
     expect((await fetch(await signedEarlier.signedDownloadUrl!('originals/signed-test.wav', options))).status).toBe(403);
     const signedJustNow = createS3Storage(s3rverConfig, undefined, { now: () => new Date(Date.now() - 50_000) });
     expect((await fetch(await signedJustNow.signedDownloadUrl!('originals/signed-test.wav', options))).status).toBe(200);
-  });
-});
-
-describe('copies inside the store (s3rver)', () => {
-  let server: S3rver;
-  let directory: string;
-  let storage: ReturnType<typeof createS3Storage>;
-  beforeAll(async () => {
-    directory = await mkdtemp(path.join(os.tmpdir(), 'crate-s3rver-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'crate-test', configs: [] }] });
-    const { port } = await server.run();
-    storage = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'crate-test', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(directory, { recursive: true, force: true });
   });
 
   it('copies an object to a new key with the type, cache policy and MD5 given, refusing one over the size allowed', async () => {
