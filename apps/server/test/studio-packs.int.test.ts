@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -251,7 +249,7 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     // Nothing half-written: only the good files are stored, the room and the zip's bytes are let go.
     expect(await t.ctx.db.select({ id: files.id }).from(files).where(eq(files.packId, pack.id))).toHaveLength(2);
     expect(await t.ctx.db.select().from(uploadReservations).where(eq(uploadReservations.uploadId, uploadId))).toEqual([]);
-    expect(existsSync(path.join(t.ctx.config.dataDir, 'zip-imports', `${importId}.zip`))).toBe(false);
+    expect(await t.ctx.storage.head(`zip-imports/${importId}`)).toBeNull();
   });
 
   it('refuses a whole zip whose entry turns out hostile while it is unpacked, keeping none of it', async () => {

@@ -3,17 +3,17 @@ import { eq, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import type { DbOrTx } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
-import { newStorageKey, normaliseContentType, type ObjectStorage } from '../storage/object-storage.ts';
+import { newStorageKey, normaliseContentType, type ObjectStorage, type PutOptions, type StoredObject } from '../storage/object-storage.ts';
 
 export type FileRecord = typeof files.$inferSelect;
 
-/** A finished file on this machine (an upload): the store may take it without copying its bytes; it is left in place. */
-interface LocalFile {
-  localPath: string;
+/** A finished upload, which stores itself under the key given (without its bytes being sent again, upload-store.ts). */
+interface SelfStoringUpload {
+  storeAs(key: string, options: PutOptions): Promise<StoredObject>;
 }
 
 export interface NewUpload {
-  body: Buffer | Readable | LocalFile;
+  body: Buffer | Readable | SelfStoringUpload;
   /** The name on the uploader's disk: kept as metadata only, never part of the storage key. */
   originalName: string;
   /** As declared by the uploader; anything that is not a valid type becomes application/octet-stream. */
@@ -57,7 +57,7 @@ export async function createFileFromUpload(deps: { db: DbOrTx; storage: ObjectSt
     ...(upload.maxBytes !== undefined ? { maxBytes: upload.maxBytes } : {}),
   };
   const { body } = upload;
-  const stored = 'localPath' in body ? await deps.storage.putFile(storageKey, body.localPath, options) : await deps.storage.put(storageKey, body, options);
+  const stored = 'storeAs' in body ? await body.storeAs(storageKey, options) : await deps.storage.put(storageKey, body, options);
   try {
     const [record] = await deps.db
       .insert(files)

@@ -43,6 +43,13 @@ export interface ObjectStorage {
    * written again). The local disk takes it without copying (a hard link on the same filesystem); S3 streams it.
    */
   putFile(key: string, localPath: string, options: PutOptions): Promise<StoredObject>;
+  /**
+   * Copies an object inside the store, its bytes never passing through this process (S3's CopyObject, up to 5 GB),
+   * for stores where uploads land inside the store itself (S3, docs/decisions/0067); absent on the local disk, whose
+   * uploads are files `putFile` takes. `md5`: the content's MD5 when the caller measured it (a multipart object's
+   * ETag is not one).
+   */
+  copy?(fromKey: string, toKey: string, options: PutOptions & { md5?: string }): Promise<StoredObject>;
   head(key: string): Promise<StoredObject | null>;
   /**
    * Streams the object (or a byte range of it); null when it does not exist.

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { describeObjectStorageContract } from './object-storage-contract.ts';
+import { ObjectTooLargeError } from './object-storage.ts';
 import { createS3Storage, type S3StorageConfig } from './s3-storage.ts';
 
 /**
@@ -47,7 +49,7 @@ if (external) {
   });
 }
 
-describe('signed download URLs (s3rver)', () => {
+describe('signed download URLs and copies inside the store (s3rver)', () => {
   let server: S3rver;
   let directory: string;
   let storage: ReturnType<typeof createS3Storage>;
@@ -80,5 +82,20 @@ describe('signed download URLs (s3rver)', () => {
     expect((await fetch(await signedEarlier.signedDownloadUrl!('originals/signed-test.wav', options))).status).toBe(403);
     const signedJustNow = createS3Storage(s3rverConfig, undefined, { now: () => new Date(Date.now() - 50_000) });
     expect((await fetch(await signedJustNow.signedDownloadUrl!('originals/signed-test.wav', options))).status).toBe(200);
+  });
+
+  it('copies an object to a new key with the type, cache policy and MD5 given, refusing one over the size allowed', async () => {
+    const bytes = Buffer.from('a finished upload, as tus left it');
+    await storage.put('0123abcd', bytes, { contentType: 'application/octet-stream' });
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    const copied = await storage.copy!('0123abcd', 'packs/01/23/copied', { contentType: 'audio/wav', cacheControl: 'private, max-age=60', md5 });
+    expect(copied).toMatchObject({ key: 'packs/01/23/copied', size: bytes.length, contentType: 'audio/wav', md5, cacheControl: 'private, max-age=60' });
+    expect(await storage.head('packs/01/23/copied')).toMatchObject({ size: bytes.length, md5 });
+    const got = await storage.get('packs/01/23/copied');
+    const chunks: Buffer[] = [];
+    for await (const chunk of got!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    await expect(storage.copy!('0123abcd', 'packs/01/23/too-big', { contentType: 'audio/wav', maxBytes: 10 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+    expect(await storage.head('packs/01/23/too-big')).toBeNull();
   });
 });

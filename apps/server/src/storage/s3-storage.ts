@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
@@ -134,6 +134,29 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       return store.put(key, createReadStream(localPath), options);
     },
 
+    async copy(fromKey: string, toKey: string, options: PutOptions & { md5?: string }): Promise<StoredObject> {
+      assertValidStorageKey(toKey);
+      const source = await head(fromKey);
+      if (!source) throw new Error(`S3 has no object ${fromKey} to copy`);
+      if (options.maxBytes !== undefined && source.size > options.maxBytes) throw new ObjectTooLargeError(options.maxBytes);
+      const md5 = options.md5 ?? source.md5;
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: toKey,
+          // Keys are lowercase letters, digits, `._-/` (assertValidStorageKey): nothing to escape.
+          CopySource: `${Bucket}/${fromKey}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: normaliseContentType(options.contentType),
+          ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+          ...(md5 ? { Metadata: { [MD5_METADATA]: md5 } } : {}),
+        }),
+      );
+      const copied = await head(toKey);
+      if (!copied || copied.size !== source.size) throw new Error(`S3 copied ${copied?.size ?? 'nothing'} bytes to ${toKey}, expected ${source.size}`);
+      return { ...copied, md5 };
+    },
+
     head,
 
     async get(key: string, range?: ByteRange) {
@@ -171,6 +194,11 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
 }
 
 function createS3Client(config: S3StorageConfig): S3Client {
+  return new S3Client(s3ClientConfig(config));
+}
+
+/** How Crate talks to its S3 store; tus's S3 store (uploads in progress, docs/decisions/0067) talks to it the same way. */
+export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
   const options: S3ClientConfig = {
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -183,5 +211,5 @@ function createS3Client(config: S3StorageConfig): S3Client {
   if (config.accessKeyId && config.secretAccessKey) {
     options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
   }
-  return new S3Client(options);
+  return options;
 }

@@ -6,20 +6,19 @@
  * fails: nothing is half-written.
  */
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import type { UploadResult } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
-import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
+import type { PutOptions, StoredObject } from '../../storage/object-storage.ts';
 import { assertEditable, markDuplicates } from './studio-pack-service.ts';
 import { findStudioPack, type StudioPackRow } from './studio-pack-repository.ts';
 import { pathOf, presentZipImport } from './studio-pack-presenter.ts';
@@ -27,6 +26,7 @@ import { attachPackFiles } from './attach-pack-files.ts';
 import { checkUploadedFile } from './upload-content-check.ts';
 import { openPackZip } from './pack-zip.ts';
 import { confirmUploadRoom, roomStored } from './upload-room.ts';
+import type { FinishedUploadBytes } from './upload-store.ts';
 import { insertZipImport } from './zip-import-repository.ts';
 
 export type UploadKind = PackFileKind | 'zip';
@@ -37,29 +37,30 @@ export interface FinishedUpload {
   packId: string;
   relativePath: string;
   kind: UploadKind;
-  /** Where the upload's bytes are on this machine. */
-  localPath: string;
+  /** Where tus kept its bytes (upload-store.ts). */
+  bytes: FinishedUploadBytes;
   size: number;
 }
 
-/** A checked file on this machine, on its way into the pack. */
+/** A checked file on its way into the pack. */
 export interface Piece {
   path: string;
   kind: PackFileKind;
-  localPath: string;
   size: number;
+  /** Stores its bytes as the object `key` (a file on this machine, or an upload kept in S3). */
+  storeAs(key: string, options: PutOptions): Promise<StoredObject>;
 }
 
 const THAT_PACK = 'That pack';
 
-/** Where a zip waits for its job, beside the uploads in DATA_DIR (every process that runs jobs shares it). */
-export const zipImportPath = (config: Pick<Config, 'dataDir'>, importId: string) => path.join(config.dataDir, 'zip-imports', `${importId}.zip`);
+/** Where a zip waits for its job: in object storage, which every process that runs jobs reads. */
+export const zipImportKey = (importId: string) => `zip-imports/${importId}`;
 
 /** Stores one checked piece as a file of the pack (not attached yet); its upload's reservation holds that much less. */
 export async function storePiece(ctx: AppContext, actorUserId: string, packId: string, uploadId: string, piece: Piece, zipImportId?: string): Promise<FileRecord> {
   const stored = await createFileFromUpload(ctx, {
-    // A file's upload is taken by the store as it is (no second copy of its bytes on a local disk).
-    body: { localPath: piece.localPath },
+    // The store takes the upload as it is: a hard link on the local disk, a copy inside S3.
+    body: { storeAs: piece.storeAs },
     originalName: path.posix.basename(piece.path.replace(/\\/g, '/')),
     ownerUserId: actorUserId,
     packId,
@@ -114,8 +115,8 @@ export const removeStored = (ctx: AppContext, stored: readonly Pick<FileRecord, 
 
 /** A single file: checked, its room confirmed, stored and attached. */
 async function ingestFile(ctx: AppContext, viewer: Viewer, pack: StudioPackRow, upload: FinishedUpload & { kind: PackFileKind }, ipAddress: string | null): Promise<UploadResult> {
-  const piece: Piece = { path: upload.relativePath, kind: upload.kind, localPath: upload.localPath, size: upload.size };
-  await checkUploadedFile({ name: piece.path, kind: piece.kind, path: piece.localPath, size: piece.size });
+  const piece: Piece = { path: upload.relativePath, kind: upload.kind, size: upload.size, storeAs: upload.bytes.storeAs };
+  await checkUploadedFile({ name: piece.path, kind: piece.kind, path: await upload.bytes.localFile(), size: piece.size });
   await confirmUploadRoom(ctx, { uploadId: upload.uploadId, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes: piece.size, files: 1, what: `"${upload.relativePath}"` });
   const stored = await storePiece(ctx, viewer.userId, pack.id, upload.uploadId, piece);
   await attachStored(ctx, viewer, pack.id, [stored], { upload: upload.relativePath, ipAddress });
@@ -123,21 +124,20 @@ async function ingestFile(ctx: AppContext, viewer: Viewer, pack: StudioPackRow, 
 }
 
 /**
- * A zip: its directory read (a hostile entry refuses it whole, at once), the room its files declare confirmed,
- * its bytes kept for the job (a hard link: the upload's own copy goes with the upload) and the job queued with
- * the import that shows its progress. Its reservation is kept until the job has stored its files.
+ * A zip: kept in object storage for its job (a hard link, or a copy inside S3), its directory read from there (a
+ * hostile entry refuses it whole, at once), the room its files declare confirmed, and the job queued with the
+ * import that shows its progress. Its reservation is kept until the job has stored its files.
  */
 async function queueZipImport(ctx: AppContext, viewer: Viewer, pack: StudioPackRow, upload: FinishedUpload): Promise<UploadResult> {
-  const zip = await openPackZip(upload.localPath);
-  zip.close();
-  const bytes = zip.entries.reduce((sum, e) => sum + e.size, 0);
-  const what = `the ${zip.entries.length} files of "${upload.relativePath}"`;
-  await confirmUploadRoom(ctx, { uploadId: upload.uploadId, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes, files: zip.entries.length, what });
   const id = randomUUID();
-  const kept = zipImportPath(ctx.config, id);
-  await mkdir(path.dirname(kept), { recursive: true });
-  await link(upload.localPath, kept);
+  const key = zipImportKey(id);
+  await upload.bytes.storeAs(key, { contentType: 'application/zip' });
   try {
+    const zip = await openPackZip(ctx.storage, key, upload.size);
+    zip.close();
+    const bytes = zip.entries.reduce((sum, e) => sum + e.size, 0);
+    const what = `the ${zip.entries.length} files of "${upload.relativePath}"`;
+    await confirmUploadRoom(ctx, { uploadId: upload.uploadId, startedByUserId: viewer.userId, creatorId: pack.creatorId, packId: pack.id, bytes, files: zip.entries.length, what });
     const row = await ctx.db.transaction(async (tx) => {
       const queued = await insertZipImport(tx, { id, packId: pack.id, uploadId: upload.uploadId, startedByUserId: viewer.userId, name: upload.relativePath, total: zip.entries.length, refused: zip.refused });
       await ctx.jobs.enqueue('unpack-zip', { importId: id }, { tx, owner: pack.creatorId });
@@ -145,7 +145,7 @@ async function queueZipImport(ctx: AppContext, viewer: Viewer, pack: StudioPackR
     });
     return { files: [], zip_import: presentZipImport(row) };
   } catch (error) {
-    await rm(kept, { force: true });
+    await ctx.storage.delete(key);
     throw error;
   }
 }

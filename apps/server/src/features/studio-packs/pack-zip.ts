@@ -7,13 +7,14 @@
  * than its kind allows — is refused alone, with why; junk (`__MACOSX`, dot files) is left out silently.
  */
 import { createWriteStream } from 'node:fs';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
 import { classifyPackFiles } from '@crate/contract/pack-file-kind';
 import { formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import { AppError } from '../../http/app-error.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
 
 interface PlannedEntry {
   path: string;
@@ -43,9 +44,58 @@ const NOT_A_PACK_FILE = 'not a sound, preset, MIDI file or image';
 
 const refuse = (message: string) => new AppError('VALIDATION_FAILED', `This zip cannot be used: ${message}`, 'file');
 
-function openZip(path: string): Promise<yauzl.ZipFile> {
+/** Reads of the zip's directory smaller than this fetch this much, so reading a 2,000-entry directory is a few requests. */
+const READ_WINDOW_BYTES = 64 * 1024;
+
+/**
+ * A zip kept in object storage, read in byte ranges (docs/decisions/0067): its directory and each entry are fetched
+ * as they are needed, so a zip in S3 is never downloaded whole by the API or a worker, and one on the local disk is
+ * read in place. Small reads (yauzl reads the directory record by record) are served from one window fetched ahead.
+ */
+class StoredZipReader extends yauzl.RandomAccessReader {
+  private window: { start: number; bytes: Buffer } | null = null;
+
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly key: string,
+    private readonly size: number,
+  ) {
+    super();
+  }
+
+  /** yauzl's ranges end before `end`; the store's include their last byte. */
+  override _readStreamForRange(start: number, end: number): Readable {
+    const out = new PassThrough();
+    this.storage.get(this.key, { start, end: end - 1 }).then(
+      (got) => (got ? got.body.on('error', (error) => out.destroy(error)).pipe(out) : out.destroy(new Error(`${this.key} is no longer in storage`))),
+      (error: Error) => out.destroy(error),
+    );
+    return out;
+  }
+
+  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+    const inWindow = this.window && position >= this.window.start && position + length <= this.window.start + this.window.bytes.length;
+    if (inWindow) {
+      this.window!.bytes.copy(buffer, offset, position - this.window!.start, position - this.window!.start + length);
+      return callback(null);
+    }
+    const end = Math.min(this.size, position + Math.max(length, READ_WINDOW_BYTES));
+    const chunks: Buffer[] = [];
+    this._readStreamForRange(position, end)
+      .on('data', (chunk: Buffer) => chunks.push(chunk))
+      .on('error', (error) => callback(error))
+      .on('end', () => {
+        this.window = { start: position, bytes: Buffer.concat(chunks) };
+        if (this.window.bytes.length < length) return callback(new Error('unexpected end of the zip'));
+        this.window.bytes.copy(buffer, offset, 0, length);
+        callback(null);
+      });
+  }
+}
+
+function openZip(storage: ObjectStorage, key: string, size: number): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: true }, (error, zip) => (error ? reject(error) : resolve(zip)));
+    yauzl.fromRandomAccessReader(new StoredZipReader(storage, key, size), size, { lazyEntries: true, autoClose: false, strictFileNames: true }, (error, zip) => (error ? reject(error) : resolve(zip)));
   });
 }
 
@@ -72,11 +122,12 @@ function explain(error: unknown): AppError {
   return refuse(`it is not a zip we can read (${message}).`);
 }
 
-export async function openPackZip(path: string): Promise<PackZip> {
+/** Opens the zip stored at `key` (of `size` bytes) and plans its entries; refuses it whole when one is hostile. */
+export async function openPackZip(storage: ObjectStorage, key: string, size: number): Promise<PackZip> {
   let zip: yauzl.ZipFile;
   let all: yauzl.Entry[];
   try {
-    zip = await openZip(path);
+    zip = await openZip(storage, key, size);
   } catch (error) {
     throw explain(error);
   }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Server, type Upload } from '@tus/server';
 import type { ApiErrorCode } from '@crate/contract/api-error';
 import { UPLOADS_PATH } from '@crate/contract/file-endpoints';
@@ -15,10 +14,11 @@ import { findStudioPack } from './studio-pack-repository.ts';
 import { assertEditable } from './studio-pack-service.ts';
 import { ingestUpload, type UploadKind } from './ingest-upload.ts';
 import { releaseUploadRoom, reserveUploadRoom, UPLOAD_EXPIRY_MS } from './upload-room.ts';
-import { uploadStore } from './uploads-sweep-job.ts';
+import { createUploadStore } from './upload-store.ts';
 
 /**
- * Resumable uploads into a pack (docs/decisions/0025), served by @tus/server with its file store in DATA_DIR.
+ * Resumable uploads into a pack (docs/decisions/0025), served by @tus/server with its store in DATA_DIR or in S3
+ * and its lock shared by every API process (upload-store.ts, decision 0067).
  * The routes (upload-routes.ts) check who is asking and the address, then hand each tus request here as plain
  * values: tus answers it at the address of the id the route validated, and asks the upload policy about that id
  * before it touches the upload (decision 0032). Creating an upload checks its pack, kind and size and reserves its
@@ -81,13 +81,15 @@ export interface UploadAnswer {
 }
 
 export function createUploadService(ctx: AppContext): { handle(request: UploadRequest): Promise<UploadAnswer> } {
-  const store = uploadStore(ctx.config);
+  const uploadStore = createUploadStore(ctx);
+  const store = uploadStore.datastore;
   const callers = new WeakMap<Request, Caller>();
   const callerOf = (req: Request) => callers.get(req) ?? (() => { throw new AppError('UNAUTHENTICATED', 'Sign in to continue'); })();
 
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: store,
+    locker: uploadStore.locker,
     relativeLocation: true,
     // Same-origin only: no Access-Control-Allow-Origin header at all (tus would answer `*`).
     allowedOrigins: [],
@@ -126,15 +128,17 @@ export function createUploadService(ctx: AppContext): { handle(request: UploadRe
       const { viewer, ip } = callerOf(req as unknown as Request);
       const metadata = upload.metadata ?? {};
       let result: UploadResult | null = null;
+      const bytes = uploadStore.finished(upload.id);
       try {
         result = await ingestUpload(
           ctx,
           viewer,
-          { uploadId: upload.id, packId: metadata.packId!, relativePath: metadata.relativePath!, kind: metadata.kind as UploadKind, localPath: path.join(store.directory, upload.id), size: upload.size ?? upload.offset },
+          { uploadId: upload.id, packId: metadata.packId!, relativePath: metadata.relativePath!, kind: metadata.kind as UploadKind, bytes, size: upload.size ?? upload.offset },
           ip,
         );
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result) };
       } finally {
+        await bytes.release();
         await store.remove(upload.id).catch(() => undefined);
         // A zip being unpacked keeps its room until its job has stored its files (zip-import-job.ts).
         if (!result?.zip_import) await releaseUploadRoom(ctx, upload.id);

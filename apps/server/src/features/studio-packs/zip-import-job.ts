@@ -16,9 +16,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { FileRecord } from '../../files/file-repository.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { PutOptions } from '../../storage/object-storage.ts';
 import { checkUploadedFile } from './upload-content-check.ts';
 import { openPackZip, type PackZip, type RefusedEntry } from './pack-zip.ts';
-import { attachStored, removeStored, storePiece, zipImportPath } from './ingest-upload.ts';
+import { attachStored, removeStored, storePiece, zipImportKey } from './ingest-upload.ts';
 import { releaseUploadRoom } from './upload-room.ts';
 import { findUploaderStanding, findZipImport, finishZipImport, listFileIdsOfZipImport, setZipImportProgress, type ZipImportRow } from './zip-import-repository.ts';
 
@@ -29,7 +30,7 @@ const BROKE_ON_OUR_SIDE = 'Unpacking this zip stopped on our side, and nothing o
 
 /** The zip's bytes and its room go once the import has ended, whichever way. */
 async function letGo(ctx: AppContext, row: ZipImportRow): Promise<void> {
-  await rm(zipImportPath(ctx.config, row.id), { force: true });
+  await ctx.storage.delete(zipImportKey(row.id));
   await releaseUploadRoom(ctx, row.uploadId);
 }
 
@@ -50,7 +51,8 @@ async function storeEntries(ctx: AppContext, row: ZipImportRow, zip: PackZip, re
       await zip.extract(entry, localPath);
       try {
         await checkUploadedFile({ name: entry.path, kind: entry.kind, path: localPath, size: entry.size });
-        stored.push(await storePiece(ctx, row.startedByUserId, row.packId, row.uploadId, { ...entry, localPath }, row.id));
+        const storeAs = (key: string, options: PutOptions) => ctx.storage.putFile(key, localPath, options);
+        stored.push(await storePiece(ctx, row.startedByUserId, row.packId, row.uploadId, { path: entry.path, kind: entry.kind, size: entry.size, storeAs }, row.id));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         refused.push({ path: entry.path, reason: error.message });
@@ -66,7 +68,7 @@ async function storeEntries(ctx: AppContext, row: ZipImportRow, zip: PackZip, re
 
 export async function runUnpackZip(ctx: AppContext, { importId }: z.output<typeof unpackZipPayloadSchema>): Promise<void> {
   const row = await findZipImport(ctx.db, importId);
-  if (!row) return void (await rm(zipImportPath(ctx.config, importId), { force: true })); // its pack was deleted meanwhile
+  if (!row) return void (await ctx.storage.delete(zipImportKey(importId))); // its pack was deleted meanwhile
   if (row.state !== 'unpacking') return; // ended already (a second run)
   // A run that died midway left files behind: this run starts again from the first entry.
   await removeStored(ctx, (await listFileIdsOfZipImport(ctx.db, row.id)).map((id) => ({ id })));
@@ -74,7 +76,9 @@ export async function runUnpackZip(ctx: AppContext, { importId }: z.output<typeo
   if (!actor) return endWithout(ctx, row, 'refused', 'The account that sent this zip can no longer add files.', []);
   let zip: PackZip;
   try {
-    zip = await openPackZip(zipImportPath(ctx.config, row.id));
+    const kept = await ctx.storage.head(zipImportKey(row.id));
+    if (!kept) throw new AppError('NOT_FOUND', 'The zip was no longer where it was kept. Upload it again.');
+    zip = await openPackZip(ctx.storage, kept.key, kept.size);
   } catch (error) {
     if (error instanceof AppError) return endWithout(ctx, row, 'refused', error.message, []);
     throw error;
