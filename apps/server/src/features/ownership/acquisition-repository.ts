@@ -75,10 +75,12 @@ export async function listOwnedItemIds(db: DbOrTx, userId: string): Promise<stri
   return rows.map((r) => r.itemId);
 }
 
-/** The name a certificate gives its holder: their display name, never their e-mail. */
+/** How a certificate or a split sheet names a person: their display name, never their e-mail. */
+export const publicName = (displayName: string | undefined): string => displayName?.trim() || 'A Crate member without a display name';
+
 async function holderName(db: DbOrTx, userId: string): Promise<string> {
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return user?.name.trim() || 'A Crate member without a display name';
+  return publicName(user?.name);
 }
 
 /**
