@@ -1,5 +1,5 @@
 CREATE TABLE "release_events" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"release_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"actor_user_id" text,

@@ -1,6 +1,6 @@
 /** Releases of tracks that use Royalty A or Dynamic Splits sounds, their parties, every step taken, and their split sheets (decisions 0063, 0064). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PARTY_ROLES, PARTY_STATUSES, PROMINENCES, RELEASE_EVENT_KINDS, RELEASE_LICENCES, RELEASE_STATUSES } from '@crate/contract/releases';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
@@ -87,11 +87,11 @@ export const releaseParties = pgTable(
   ],
 );
 
-/** Every step of an agreement, with its time and actor (null: Crate itself). Only ever appended to. */
+/** Every step of an agreement, with its time and actor (null: Crate itself). Only ever appended to; `id` orders steps taken in the same instant. */
 export const releaseEvents = pgTable(
   'release_events',
   {
-    id: id(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     releaseId: uuid('release_id')
       .notNull()
       .references(() => releases.id),
