@@ -104,18 +104,20 @@ export const registerReleaseSchema = z.strictObject({
 });
 export type RegisterRelease = z.infer<typeof registerReleaseSchema>;
 
-export const releaseAnswerSchema = z.discriminatedUnion(
-  'answer',
-  [
-    z.strictObject({ answer: z.literal('accept') }),
-    z.strictObject({
-      answer: z.literal('counter'),
-      bps: z.number('bps is your share in basis points (100 = 1 %)').int('A share is a whole number of basis points (0.01 %)').min(1, 'Your share must be more than 0').max(WHOLE_BPS, 'A share is at most 100 %'),
-      note: text('Note', COUNTER_NOTE_MAX),
-    }),
-  ],
-  'answer is accept or counter',
-);
+/** Accept one's share, or counter-propose another with a note (both needed for a counter, neither for an accept). */
+export const releaseAnswerSchema = z
+  .strictObject({
+    answer: z.enum(['accept', 'counter'], 'answer is accept or counter'),
+    bps: z.number('bps is your share in basis points (100 = 1 %)').int('A share is a whole number of basis points (0.01 %)').min(1, 'Your share must be more than 0').max(WHOLE_BPS, 'A share is at most 100 %').optional(),
+    note: text('Note', COUNTER_NOTE_MAX).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const counter = value.answer === 'counter';
+    for (const field of ['bps', 'note'] as const) {
+      if (counter && value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: field === 'bps' ? 'Say which share you propose' : 'Say why, in a note to the producer' });
+      if (!counter && value[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `An accept takes no ${field}` });
+    }
+  });
 export type ReleaseAnswer = z.infer<typeof releaseAnswerSchema>;
 
 export const RELEASE_STATUSES = ['proposed', 'agreed', 'withdrawn'] as const;

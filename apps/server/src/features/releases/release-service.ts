@@ -167,13 +167,15 @@ export async function answerRelease(ctx: AppContext, viewer: Viewer, releaseId: 
       await agreeWhenAllAccepted(ctx, tx, state);
       return;
     }
-    if (answer.bps === me.bps) throw invalid(`${bpsAsPercent(me.bps)} is the share proposed to you: accept it instead.`, 'bps');
+    // The schema gives a counter both its share and its note.
+    const { bps, note } = answer as Required<ReleaseAnswer>;
+    if (bps === me.bps) throw invalid(`${bpsAsPercent(me.bps)} is the share proposed to you: accept it instead.`, 'bps');
     const others = parties.filter((p) => p !== me && p !== producer).reduce((sum, p) => sum + p.bps, 0);
-    if (others + answer.bps > WHOLE_BPS) throw invalid(`The other writers hold ${bpsAsPercent(others)}: your share can be at most ${bpsAsPercent(WHOLE_BPS - others)}.`, 'bps');
-    await repo.updateParty(tx, releaseId, me.userId, { status: 'countered', counterBps: answer.bps, counterNote: answer.note, answeredAt: now });
-    await repo.recordReleaseEvent(tx, { releaseId, kind: 'countered', actorUserId: viewer.userId, bps: answer.bps, note: answer.note, at: now });
+    if (others + bps > WHOLE_BPS) throw invalid(`The other writers hold ${bpsAsPercent(others)}: your share can be at most ${bpsAsPercent(WHOLE_BPS - others)}.`, 'bps');
+    await repo.updateParty(tx, releaseId, me.userId, { status: 'countered', counterBps: bps, counterNote: note, answeredAt: now });
+    await repo.recordReleaseEvent(tx, { releaseId, kind: 'countered', actorUserId: viewer.userId, bps, note, at: now });
     await mailParties(ctx, tx, [producer.userId], (to) =>
-      releaseCounterMail({ to, title: release.title, producerName: producer.name, partyName: me.name, bps: answer.bps, note: answer.note, link: releaseLink(ctx, true) }),
+      releaseCounterMail({ to, title: release.title, producerName: producer.name, partyName: me.name, bps, note, link: releaseLink(ctx, true) }),
     );
   });
   return loadOne(ctx.db, viewer, releaseId);
