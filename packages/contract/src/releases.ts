@@ -191,6 +191,8 @@ export const releaseSchema = releaseFactsSchema.extend({
   sounds: z.array(releaseSoundSchema),
   parties: z.array(partySchema),
   events: z.array(releaseEventSchema),
+  /** The viewer's own line among the parties (their user id), or null. */
+  viewer_party: z.string().nullable(),
   /** What the viewer may do now. */
   abilities: z.object({ answer: z.boolean(), decide: z.boolean() }),
 });

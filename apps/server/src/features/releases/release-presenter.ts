@@ -54,6 +54,7 @@ export function presentRelease(loaded: LoadedRelease, viewer: PolicyViewer): Rel
       bps: e.bps,
       note: e.note,
     })),
+    viewer_party: mine?.userId ?? null,
     abilities: { answer: open && abilities.answer && mine?.status === 'pending', decide: open && abilities.decide },
   };
 }
