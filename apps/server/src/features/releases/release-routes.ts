@@ -15,7 +15,7 @@ import {
   verifySplitSheet,
   withdrawRelease,
 } from './release-service.ts';
-import { renderSplitSheetPdf } from './split-sheet-pdf.ts';
+import { renderSplitSheetPdf } from './split-sheet-pdf-presenter.ts';
 
 /**
  * Releases and split sheets (decisions 0063, 0064): a producer registers a release and decides on counters; its writers

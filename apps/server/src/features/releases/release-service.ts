@@ -10,14 +10,14 @@ import {
 } from '@crate/contract/releases';
 import { bpsAsPercent } from '@crate/contract/splits';
 import type { AppContext } from '../../app-context.ts';
+import { publicName } from '../../documents/public-name.ts';
+import { newVerifiableNumber } from '../../documents/verifiable-number.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { authorize, type ActionOn } from '../../policies/can.ts';
 import { asRelease, type ReleaseResource } from '../../policies/release-policy.ts';
-import { publicName } from '../ownership/acquisition-repository.ts';
-import { newVerifiableNumber } from '../ownership/certificate-number.ts';
 import { presentRelease, presentSplitSheet, releaseFacts } from './release-presenter.ts';
 import * as repo from './release-repository.ts';
 import { releaseAgreedMail, releaseCounterAcceptedMail, releaseCounterMail, releaseRequestMail, releaseWithdrawnMail } from './release-mail.ts';

@@ -1,14 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@crate/contract/api-endpoints';
 import type { RegisterRelease, ReleaseSoundInput } from '@crate/contract/releases';
+import { releaseKeys } from '../../../components/release-keys.ts';
 import { callApi } from '../../../lib/api-client.ts';
-
-/** Every release answer the viewer sees (theirs as producer, and as a writer on /creator) is under this key. */
-const RELEASES = ['releases'] as const;
-const releaseKeys = {
-  mine: [...RELEASES, 'mine'] as const,
-  proposal: (sounds: readonly ReleaseSoundInput[]) => [...RELEASES, 'proposal', sounds] as const,
-};
 
 /** GET /api/releases: the releases I registered, newest first. */
 export function useMyReleases() {
@@ -28,7 +22,7 @@ export function useReleaseProposal(sounds: readonly ReleaseSoundInput[], enabled
 
 function useReleaseMutation<V>(mutationFn: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: RELEASES }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: releaseKeys.all }) });
 }
 
 export const useRegisterRelease = () => useReleaseMutation((body: RegisterRelease) => callApi(API.registerRelease, { body }));
@@ -37,5 +31,5 @@ export const useWithdrawRelease = (releaseId: string) => useReleaseMutation(() =
 
 /** GET /api/split-sheets/:number: an agreed split sheet as anyone may check it. */
 export function useSplitSheet(number: string) {
-  return useQuery({ queryKey: ['split-sheet', number.toUpperCase()], queryFn: ({ signal }) => callApi(API.verifySplitSheet, { params: { number }, signal }), retry: false });
+  return useQuery({ queryKey: releaseKeys.splitSheet(number), queryFn: ({ signal }) => callApi(API.verifySplitSheet, { params: { number }, signal }), retry: false });
 }
