@@ -100,7 +100,7 @@ export async function recordReleaseEvent(tx: DbOrTx, event: typeof releaseEvents
 }
 
 /** At most this many releases in a list: a producer's newest, a creator's latest requests. */
-export const RELEASE_LIST_LIMIT = 100;
+const RELEASE_LIST_LIMIT = 100;
 
 export async function listReleaseIdsOfProducer(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db.select({ id: releases.id }).from(releases).where(eq(releases.producerUserId, userId)).orderBy(desc(releases.createdAt), desc(releases.id)).limit(RELEASE_LIST_LIMIT);

@@ -26,7 +26,7 @@ import { proposeShares, type ProposalSound, type ProposedWriter } from './share-
 const THAT_RELEASE = 'That release';
 const DAY_MS = 86_400_000;
 /** A party who has not answered after this many days is reminded once (decision 0064). */
-export const REMIND_AFTER_DAYS = 7;
+const REMIND_AFTER_DAYS = 7;
 
 const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, field);
 
