@@ -6,6 +6,11 @@ import type { LoadedRelease } from './release-repository.ts';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
+/** The track as the release, its list entry and its split sheet all name it. */
+function presentTrack(release: LoadedRelease['release']) {
+  return { title: release.title, artists: release.artists, release_date: release.releaseDate, label: release.label, isrc: release.isrc, upc: release.upc };
+}
+
 /** What a party looks like to anyone who may see them: their name as registered, the creator they write for, their share. */
 function presentWriter(party: LoadedRelease['parties'][number]) {
   return { user_id: party.userId, name: party.name, role: party.role, for_creator: party.creatorName, bps: party.bps };
@@ -24,12 +29,7 @@ export function presentRelease(loaded: LoadedRelease, viewer: PolicyViewer): Rel
   const mine = parties.find((p) => p.userId === viewer?.userId);
   return {
     id: release.id,
-    title: release.title,
-    artists: release.artists,
-    release_date: release.releaseDate,
-    label: release.label,
-    isrc: release.isrc,
-    upc: release.upc,
+    ...presentTrack(release),
     status: release.status,
     producer_name: parties.find((p) => p.role === 'producer')?.name ?? '',
     registered_at: release.createdAt.toISOString(),
@@ -64,12 +64,7 @@ export function presentSplitSheet(loaded: LoadedRelease): SplitSheet {
   const { release, sounds, parties } = loaded;
   return {
     number: release.splitSheetNumber!,
-    title: release.title,
-    artists: release.artists,
-    release_date: release.releaseDate,
-    label: release.label,
-    isrc: release.isrc,
-    upc: release.upc,
+    ...presentTrack(release),
     agreed_at: release.agreedAt!.toISOString(),
     writers: parties.map((p) => ({ name: p.name, role: p.role, for_creator: p.creatorName, bps: p.bps, accepted_at: (p.answeredAt ?? release.createdAt).toISOString() })),
     sounds: sounds.map((s) => ({ item_name: s.itemName, pack_title: s.packTitle, creator_name: s.creatorName, licence_type: s.licenceType, prominence: s.prominence, certificate_number: s.certificateNumber })),

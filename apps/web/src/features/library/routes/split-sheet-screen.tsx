@@ -1,12 +1,10 @@
-import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconFileCertificate } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { formatIsrc, PROMINENCE_LABELS, type SplitSheet } from '@crate/contract/releases';
 import { bpsAsPercent } from '@crate/contract/splits';
-import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
+import { VerificationState } from '../../../components/verification-state.tsx';
 import { useSplitSheet } from '../api/releases.ts';
 
 const ROLE = { producer: 'Producer', creator: 'Sound creator', collaborator: 'Collaborator' } as const;
@@ -20,26 +18,11 @@ const day = (at: string) => new Date(at).toLocaleDateString(undefined, { year: '
 export default function SplitSheetScreen() {
   const number = useParams().number ?? '';
   const sheet = useSplitSheet(number);
-  if (sheet.isPending) {
-    return (
-      <Container size="md" py="xl">
-        <ScreenHeader title="Split sheet" />
-        <Skeleton height={320} radius="lg" />
-      </Container>
-    );
-  }
-  if (sheet.isError) {
-    if (isApiError(sheet.error, 'NOT_FOUND') || isApiError(sheet.error, 'VALIDATION_FAILED')) {
-      return <NotFoundState screenTitle="Split sheet" what="split sheet" browse={{ to: '/splits', label: 'How licences work' }} />;
-    }
-    return (
-      <Container size="md" py="xl">
-        <ScreenHeader title="Split sheet" />
-        <ApiErrorAlert error={sheet.error} title="This split sheet could not be checked" />
-      </Container>
-    );
-  }
-  return <Sheet sheet={sheet.data} />;
+  return (
+    <VerificationState query={sheet} title="Split sheet" what="split sheet" size="md">
+      {(data) => <Sheet sheet={data} />}
+    </VerificationState>
+  );
 }
 
 function Sheet({ sheet }: { sheet: SplitSheet }) {
