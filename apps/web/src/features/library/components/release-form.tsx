@@ -19,7 +19,7 @@ const PROMINENCE_OPTIONS = PROMINENCES.map((value) => ({ value, label: PROMINENC
 function SoundPicker({ chosen, onPick, disabled }: { chosen: ReadonlySet<string>; onPick: (item: OwnedItem) => void; disabled: boolean }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
-  const owned = useOwnedItems({ q, type: 'sample' });
+  const owned = useOwnedItems({ q, type: null });
   const candidates = pageRows(owned.data).filter((item) => item.licence_type !== 'Royalty-Free' && !chosen.has(item.id));
   return (
     <Select
