@@ -34,6 +34,7 @@ import { registerTakedownRoutes } from './features/takedowns/takedown-routes.ts'
 import { registerStudioPackRoutes } from './features/studio-packs/studio-pack-routes.ts';
 import { registerUploadRoutes } from './features/studio-packs/upload-routes.ts';
 import { registerSplitRoutes } from './features/splits/split-routes.ts';
+import { registerReleaseRoutes } from './features/releases/release-routes.ts';
 import { registerHealthRoutes } from './features/system/health-routes.ts';
 
 /** Every feature's routes, registered in one place. */
@@ -66,6 +67,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerStudioPackRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerSplitRoutes(app, ctx);
+  registerReleaseRoutes(app, ctx);
   registerPackReviewRoutes(app, ctx);
   registerAdminImageRoutes(app, ctx);
   registerBannerRoutes(app, ctx);

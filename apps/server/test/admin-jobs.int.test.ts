@@ -49,6 +49,7 @@ describe(`the admin view of the job queue on ${TEST_DB}`, () => {
       { name: 'payout-pay', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'unpack-zip', lane: 'interactive', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
       { name: 'attribution-forward', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
+      { name: 'release-reminders', lane: 'bulk', counts: { queued: 0, running: 0, done: 0, failed: 0 } },
     ]);
   });
 

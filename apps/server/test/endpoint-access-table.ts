@@ -165,6 +165,17 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   setDefaultSplit: ['creator', 'admin'],
   listMyShares: SIGNED_IN,
 
+  // Releases and split sheets (issue 30): anyone signed in may register a release of sounds they own and answer as its writer;
+  // the creator's side of /creator is for creators and collaborators; anyone verifies an agreed sheet by its number.
+  proposeReleaseSplit: SIGNED_IN,
+  registerRelease: SIGNED_IN,
+  listMyReleases: SIGNED_IN,
+  listReleaseRequests: ['collaborator', 'creator', 'admin'],
+  answerRelease: SIGNED_IN,
+  acceptReleaseCounter: SIGNED_IN,
+  withdrawRelease: SIGNED_IN,
+  verifySplitSheet: ANYONE,
+
   // Pack review and processing (docs/decisions/0026): admins review and re-run; the creator's people follow processing.
   listPacksAwaitingReview: ADMIN,
   getPackForReview: ADMIN,
@@ -204,6 +215,7 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   downloadItem: SIGNED_IN,
   downloadPack: SIGNED_IN,
   downloadLicencePdf: SIGNED_IN,
+  downloadSplitSheetPdf: SIGNED_IN,
   createUpload: ['creator', 'admin'],
   getUploadOffset: ['creator', 'admin'],
   continueUpload: ['creator', 'admin'],
@@ -272,6 +284,10 @@ const NOT_YOURS = "another user's playlist";
 export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObjectRule: string }>> = {
   getInvite: { noObjectRule: 'the token is the capability: whoever holds the link may read the invite' },
   verifyLicence: { noObjectRule: 'public by design: anyone verifies a certificate by its unguessable number; it never shows the holder’s e-mail (downloads.int.test.ts); the PDF is the holder’s only' },
+  verifySplitSheet: { noObjectRule: 'public by design: anyone verifies an agreed split sheet by its unguessable number; it shows display names and shares, never an e-mail (releases.int.test.ts)' },
+  answerRelease: { noObjectRule: "the release policy: someone who is not its producer or writer gets 404, its producer 403 (releases.int.test.ts, 'who may see and act on a release')" },
+  acceptReleaseCounter: { noObjectRule: "the release policy: a stranger gets 404, a writer 403; only its producer decides (releases.int.test.ts)" },
+  withdrawRelease: { noObjectRule: "the release policy: a stranger gets 404, a writer 403; only its producer withdraws (releases.int.test.ts)" },
   playApplicationDemo: { noObjectRule: 'the applicant and admins only, by the creator-application policy: tested in creator-applications.int.test.ts (a stranger gets 404)' },
   getCreatorApplication: { noObjectRule: 'admins read every application; the endpoint is admin-only' },
   reviewCreatorApplication: { noObjectRule: 'admins review every application but their own (403, tested in creator-applications.int.test.ts); the endpoint is admin-only' },
@@ -437,6 +453,7 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   downloadEarningsStatementCsv: { noObjectRule: 'as downloadEarningsStatementPdf' },
   downloadAffiliateStatementPdf: { noObjectRule: "the month is looked up among the viewer's own affiliate payout lines only (payout-line policy): another payee's month, or a draft, is 404 (affiliate-commissions.int.test.ts)" },
   downloadAffiliateStatementCsv: { noObjectRule: 'as downloadAffiliateStatementPdf' },
+  downloadSplitSheetPdf: { noObjectRule: "only the producer and the writers of an agreed release download its sheet: anyone else gets 404 (releases.int.test.ts)" },
   downloadLicencePdf: { noObjectRule: "only its holder downloads a certificate: another holder's is 404 (downloads.int.test.ts, hostile-file-addresses.int.test.ts)" },
   getUploadOffset: { noObjectRule: "the upload policy on the id tus uses: another creator's upload is 404 (authorised-id-is-used.int.test.ts, hostile-file-addresses.int.test.ts)" },
   continueUpload: { noObjectRule: 'as getUploadOffset' },

@@ -47,6 +47,7 @@ const methodsOf = (e: Endpoint) => (e.method === 'GET' ? (['GET', 'HEAD'] as con
 
 /** File endpoints covered elsewhere, and why: each is a file of one object whose check is the JSON twin's. */
 const COVERED_ELSEWHERE: Record<string, string> = {
+  downloadSplitSheetPdf: "an agreed release's split sheet: its producer and writers only, anyone else 404 (releases.int.test.ts)",
   exportItemAnalytics: "analytics CSVs: another creator's item is refused before a byte is written (analytics-exports.int.test.ts; OBJECT_RULES)",
   exportPackAnalytics: "analytics CSVs: another creator's pack is refused before a byte is written (analytics-exports.int.test.ts; OBJECT_RULES)",
   playApplicationDemo: "a demo's preview: the applicant and admins only (creator-applications.int.test.ts)",

@@ -229,6 +229,7 @@ const FILE_CASES: Partial<Record<EndpointName, RawCase[]>> = {
   downloadItem: downloadCases(API.downloadItem.path),
   downloadPack: downloadCases(API.downloadPack.path),
   downloadLicencePdf: [...rawParamCases(API.downloadLicencePdf.path, { number: 'CRT-0000-0000-0000' }), ...respellings(fill(API.downloadLicencePdf.path, { number: 'CRT-0000-0000-0000' })).map((url) => ({ label: url, request: { url } }))],
+  downloadSplitSheetPdf: [...rawParamCases(API.downloadSplitSheetPdf.path, { number: 'SPL-0000-0000-0000' }), ...respellings(fill(API.downloadSplitSheetPdf.path, { number: 'SPL-0000-0000-0000' })).map((url) => ({ label: url, request: { url } }))],
   downloadEarningsStatementPdf: [...rawParamCases(API.downloadEarningsStatementPdf.path, { month: '2026-01' }), ...respellings(fill(API.downloadEarningsStatementPdf.path, { month: '2026-01' })).map((url) => ({ label: url, request: { url } }))],
   downloadEarningsStatementCsv: [...rawParamCases(API.downloadEarningsStatementCsv.path, { month: '2026-01' }), ...respellings(fill(API.downloadEarningsStatementCsv.path, { month: '2026-01' })).map((url) => ({ label: url, request: { url } }))],
   downloadAffiliateStatementPdf: [...rawParamCases(API.downloadAffiliateStatementPdf.path, { month: '2026-01' }), ...respellings(fill(API.downloadAffiliateStatementPdf.path, { month: '2026-01' })).map((url) => ({ label: url, request: { url } }))],

@@ -37,6 +37,7 @@ import { SEARCH_API } from './search-endpoints.ts';
 import { TAKEDOWN_API } from './takedown-endpoints.ts';
 import { STUDIO_PACK_API } from './studio-pack-endpoints.ts';
 import { SPLIT_API } from './split-endpoints.ts';
+import { RELEASE_API } from './release-endpoints.ts';
 import { FILE_API } from './file-endpoints.ts';
 import { profileSchema, updateProfileSchema } from './profile.ts';
 import { collaboratorsSchema, createInviteSchema, inviteSchema, setRolesSchema, adminUserSchema } from './users.ts';
@@ -138,6 +139,7 @@ export const API = {
   ...EARNINGS_API,
   ...STUDIO_PACK_API,
   ...SPLIT_API,
+  ...RELEASE_API,
   ...PACK_REVIEW_API,
   ...BANNER_API,
   ...CURATION_API,

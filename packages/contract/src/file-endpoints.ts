@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { claims, PUBLIC, SIGNED_IN } from './access.ts';
 import type { FileEndpoint } from './api-endpoints.ts';
 import { certificateNumberSchema } from './commerce.ts';
+import { splitSheetNumberSchema } from './releases.ts';
 
 /**
  * The derivatives a browser may fetch from /api/media: previews, peaks and resized art (the server's
@@ -61,6 +62,15 @@ export const FILE_API = {
     summary: 'My licence certificate as a PDF',
     tags: ['commerce'],
     params: z.strictObject({ number: certificateNumberSchema }),
+    reply: { kind: 'file', contentTypes: ['application/pdf'] },
+  },
+  downloadSplitSheetPdf: {
+    method: 'GET',
+    path: '/api/split-sheets/:number/pdf',
+    access: SIGNED_IN,
+    summary: 'An agreed split sheet as a PDF, for the producer and every writer on it',
+    tags: ['releases'],
+    params: z.strictObject({ number: splitSheetNumberSchema }),
     reply: { kind: 'file', contentTypes: ['application/pdf'] },
   },
   createUpload: {

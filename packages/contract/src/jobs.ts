@@ -6,7 +6,7 @@ import { z } from 'zod';
  * entry to the server's job catalogue (apps/server/src/jobs/job-catalogue.ts), where a scheduled job
  * also says when it runs (docs/decisions/0037-scheduled-jobs.md).
  */
-export const JOB_NAMES = ['mail', 'derive-media', 'credits-expire', 'play-dedupe-prune', 'payment-event', 'payment-refund', 'subscription-cancel', 'sandbox-webhook', 'sandbox-settle', 'subscription-recheck', 'credits-expiring-notice', 'analyse-audio', 'process-pack', 'jobs-clean-up', 'uploads-sweep', 'site-stats-rollup', 'payout-drafts', 'payout-pay', 'unpack-zip', 'attribution-forward'] as const;
+export const JOB_NAMES = ['mail', 'derive-media', 'credits-expire', 'play-dedupe-prune', 'payment-event', 'payment-refund', 'subscription-cancel', 'sandbox-webhook', 'sandbox-settle', 'subscription-recheck', 'credits-expiring-notice', 'analyse-audio', 'process-pack', 'jobs-clean-up', 'uploads-sweep', 'site-stats-rollup', 'payout-drafts', 'payout-pay', 'unpack-zip', 'attribution-forward', 'release-reminders'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** queued → running → done, or back to queued (a retry) until it fails for good. */

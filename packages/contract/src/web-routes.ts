@@ -38,6 +38,7 @@ export const WEB_ROUTES = [
   { screen: 'sellmypacks', paths: ['/sellmypacks', '/becomecreator'], example: '/sellmypacks', layout: 'main', access: PUBLIC, title: 'Sell my packs', description: 'Sell and license your sounds on Crate.' },
   { screen: 'splits', paths: ['/splits'], example: '/splits', layout: 'main', access: PUBLIC, title: 'Dynamic splits', description: 'How Royalty-Free, Royalty A and Dynamic Splits licences work.' },
   { screen: 'licence', paths: ['/licence/:number'], example: '/licence/CRT-0000-0000-0000', layout: 'main', access: PUBLIC, title: 'Licence certificate', description: 'Check a Crate licence certificate by its number.' },
+  { screen: 'splitsheet', paths: ['/splitsheet/:number'], example: '/splitsheet/SPL-0000-0000-0000', layout: 'main', access: PUBLIC, title: 'Split sheet', description: 'Check an agreed Crate split sheet by its number.' },
   { screen: 'register', paths: ['/register'], example: '/register', layout: 'main', access: PUBLIC, title: 'Create account', description: 'Create your Crate account.' },
   { screen: 'acceptinvite', paths: ['/acceptinvite'], example: '/acceptinvite', layout: 'main', access: PUBLIC, title: 'Accept invite', description: 'Join a creator as a collaborator.' },
   { screen: 'forbidden', paths: ['/forbidden'], example: '/forbidden', layout: 'main', access: PUBLIC, title: 'Sign in required', description: 'This page needs a different account.' },

@@ -86,6 +86,7 @@ describe('the job catalogue', () => {
       'site-stats-rollup': { everyMs: 600_000 },
       'payout-drafts': { everyMs: 3_600_000 },
       'attribution-forward': { everyMs: 10_000 },
+      'release-reminders': { cron: '0 8 * * *' },
     });
     for (const name of Object.keys(schedules)) {
       const definition = JOB_CATALOGUE[name as keyof typeof JOB_CATALOGUE];

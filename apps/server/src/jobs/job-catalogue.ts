@@ -36,6 +36,7 @@ import { scheduledPayloadSchema, type AnyJobDefinition, type JobDefinition, type
 import { runJobsCleanUp } from './jobs-clean-up.ts';
 import { runSiteStatsRollup } from '../features/admin-dashboard/site-stats-rollup-job.ts';
 import { runPayoutDrafts } from '../features/payouts/payout-drafts-job.ts';
+import { runReleaseReminders } from '../features/releases/release-reminders-job.ts';
 import { payoutPayFailedForGood, payoutPayJobKey, payoutPayPayloadSchema, runPayoutPay } from '../features/payouts/payout-pay-service.ts';
 import type { SANDBOX_JOBS, SandboxJobName } from '../features/payments/sandbox/sandbox-jobs.ts';
 
@@ -99,6 +100,8 @@ export const JOB_CATALOGUE = {
     failedForGood: payoutPayFailedForGood,
   }),
   // Tracking events to the Conversions API receiver (decision 0057): often, so 1,000 events a second never pile up.
+  // Each morning, the writers who have not answered a release for a week are reminded once (decision 0064).
+  'release-reminders': scheduled({ lane: 'bulk', schedule: { cron: '0 8 * * *' }, run: runReleaseReminders }),
   'attribution-forward': scheduled({ lane: 'bulk', schedule: { everyMs: ATTRIBUTION_FORWARD_EVERY_MS }, run: runAttributionForward }),
 } satisfies Record<Exclude<JobName, SandboxJobName>, AnyJobDefinition<AppContext>>;
 

@@ -15,6 +15,7 @@ import { canOnMedia, type MediaAction, type MediaResource } from './media-policy
 import { canOnPack, type PackAction, type PackResource } from './pack-policy.ts';
 import { canOnPayoutLine, type PayoutLineAction, type PayoutLineResource } from './payout-line-policy.ts';
 import { canOnPayout, type PayoutAction, type PayoutResource } from './payout-policy.ts';
+import { canOnRelease, type ReleaseAction, type ReleaseResource } from './release-policy.ts';
 import { canOnPlaylist, type PlaylistAction, type PlaylistResource } from './playlist-policy.ts';
 import { canOnUpload, type UploadAction, type UploadResource } from './upload-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
@@ -40,6 +41,7 @@ interface Policies {
   payoutLine: { resource: PayoutLineResource; action: PayoutLineAction };
   payout: { resource: PayoutResource; action: PayoutAction };
   affiliateCode: { resource: AffiliateCodeResource; action: AffiliateCodeAction };
+  release: { resource: ReleaseResource; action: ReleaseAction };
 }
 export type Resource = Policies[keyof Policies]['resource'];
 export type ActionOn<R extends Resource> = Policies[R['type']]['action'];
@@ -86,6 +88,8 @@ export function can<R extends Resource>(viewer: PolicyViewer, action: ActionOn<R
       return canOnPayout(viewer, action as PayoutAction);
     case 'affiliateCode':
       return canOnAffiliateCode(viewer, action as AffiliateCodeAction, r);
+    case 'release':
+      return canOnRelease(viewer, action as ReleaseAction, r);
   }
 }
 

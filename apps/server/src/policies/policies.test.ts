@@ -17,6 +17,7 @@ import { asLicence } from './licence-policy.ts';
 import { asAccount, type AccountAction } from './account-policy.ts';
 import { asPayoutLine } from './payout-line-policy.ts';
 import { asAffiliateCode, type AffiliateCodeAction } from './affiliate-code-policy.ts';
+import { asRelease, type ReleaseAction } from './release-policy.ts';
 import type { PolicyViewer } from './policy-viewer.ts';
 
 /**
@@ -349,6 +350,23 @@ describe('object-level rules', () => {
     const viewer = VIEWERS[kind];
     const code = asAffiliateCode({ affiliateUserId: whose === 'own' && viewer ? viewer.userId : 'u-affiliate' });
     expect(verdicts(AFFILIATE_CODE_ACTIONS, (action) => can(viewer, action, code))).toEqual(expected(AFFILIATE_CODE_ACTIONS, allowed));
+  });
+
+  // prettier-ignore
+  const RELEASE_TABLE: [ViewerKind, 'produced' | 'writes' | 'other', ReleaseAction[]][] = [
+    ['visitor',      'other',    []],
+    ['subscriber',   'produced', ['read', 'decide']],
+    ['subscriber',   'writes',   ['read', 'answer']],
+    ['subscriber',   'other',    []],
+    ['admin',        'other',    []],
+  ];
+  const RELEASE_ACTIONS: ReleaseAction[] = ['read', 'answer', 'decide'];
+
+  it.each(RELEASE_TABLE)('%s × release they %s → %j (no admin override)', (kind, tie, allowed) => {
+    const viewer = VIEWERS[kind];
+    const me = viewer?.userId ?? 'nobody';
+    const release = asRelease({ producerUserId: tie === 'produced' ? me : 'u-producer', partyUserIds: [tie === 'produced' ? me : 'u-producer', 'u-writer', ...(tie === 'writes' ? [me] : [])] });
+    expect(verdicts(RELEASE_ACTIONS, (action) => can(viewer, action, release))).toEqual(expected(RELEASE_ACTIONS, allowed));
   });
 
   it.each(ACCOUNT_TABLE)('%s × %s account in user management → %j', (kind, whose, allowed) => {

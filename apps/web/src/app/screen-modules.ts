@@ -19,6 +19,7 @@ export const SCREEN_MODULES: Record<ScreenName, ScreenModule> = {
   sellmypacks: () => import('../features/browse/routes/sell-my-packs-screen.tsx'),
   splits: () => import('../features/browse/routes/splits-screen.tsx'),
   licence: () => import('../features/library/routes/licence-screen.tsx'),
+  splitsheet: () => import('../features/library/routes/split-sheet-screen.tsx'),
   register: () => import('../features/auth/routes/register-screen.tsx'),
   acceptinvite: () => import('../features/invites/routes/accept-invite-screen.tsx'),
   forbidden: () => import('../features/auth/routes/forbidden-screen.tsx'),

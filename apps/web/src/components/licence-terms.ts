@@ -44,7 +44,7 @@ export const LICENCE_TERMS: Record<LicenceType, LicenceTerms> = {
     long: [
       'Instead of one fixed share, the split is set per track by how you used the sound.',
       'A sound that carries the track — the main melody loop, a full composition — earns the creator a bigger share than one in the background, like a single drum hit or an effect.',
-      'When you release, you and the creator confirm the split on your split sheet and register it with your collecting society. Until you release, there is nothing to sign.',
+      'When you release, register the track in your Library: Crate proposes the split, the creator accepts or counters, and you both get the agreed split sheet to register with your collecting society. Until you release, there is nothing to sign.',
     ],
     royaltiesOnRelease: 'A share set by how prominent the sound is in the track',
     creatorCredit: 'Required when you release',

@@ -17,3 +17,4 @@ export * from './payouts.ts';
 export * from './tracking.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
+export * from './releases.ts';

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bundlePacks, bundles, creators, items, licences, ownedItems, packs, users } from '../../db/schema/index.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql } from '../../policies/pack-policy.ts';
-import { newCertificateNumber } from './certificate-number.ts';
+import { publicName } from '../../documents/public-name.ts';
+import { newCertificateNumber } from '../../documents/verifiable-number.ts';
 
 /** One item a user may get: what it costs and what its licence is now. */
 export interface AcquirableItem {
@@ -75,10 +76,10 @@ export async function listOwnedItemIds(db: DbOrTx, userId: string): Promise<stri
   return rows.map((r) => r.itemId);
 }
 
-/** The name a certificate gives its holder: their display name, never their e-mail. */
+/** The name a certificate gives its holder. */
 async function holderName(db: DbOrTx, userId: string): Promise<string> {
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return user?.name.trim() || 'A Crate member without a display name';
+  return publicName(user?.name);
 }
 
 /**

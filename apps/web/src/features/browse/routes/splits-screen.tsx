@@ -1,6 +1,8 @@
 import { Anchor, Badge, Container, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { LICENCE_TYPES } from '@crate/contract/catalogue-enums';
+import { PRODUCER_MIN_BPS, PROMINENCE_LABELS, PROMINENCES, SOUND_SHARE_BPS } from '@crate/contract/releases';
+import { bpsAsPercent } from '@crate/contract/splits';
 import { LICENCE_TERMS } from '../../../components/licence-terms.ts';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 
@@ -81,6 +83,42 @@ export default function SplitsScreen() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+
+      <Paper withBorder p="lg" bg="dark.7" mb={48} component="section" aria-labelledby="release-process">
+        <Title order={2} size="h3" mb="xs" id="release-process">
+          Released a track? Agree the split on Crate
+        </Title>
+        <Text c="dimmed" mb="md">
+          Register the release in your <Anchor component={Link} to="/library?tab=releases">Library</Anchor>: its title, artists, date, label, ISRC and
+          UPC, and the Royalty A and Dynamic Splits sounds you used. Crate proposes each writer’s publishing share from the table below; every creator
+          (and the collaborators they share the pack with) is e-mailed and accepts or counter-proposes on their dashboard. Once everyone has accepted,
+          you all download the same split sheet, and anyone can verify it by its number.
+        </Text>
+        <Table withTableBorder verticalSpacing="xs" maw={560} mb="sm" aria-label="Publishing share per sound">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Sound</Table.Th>
+              <Table.Th scope="col">Creator’s share of the track</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Royalty A, any use</Table.Th>
+              <Table.Td>{bpsAsPercent(SOUND_SHARE_BPS['Royalty A'])}</Table.Td>
+            </Table.Tr>
+            {PROMINENCES.map((prominence) => (
+              <Table.Tr key={prominence}>
+                <Table.Th scope="row">Dynamic Splits, {PROMINENCE_LABELS[prominence].toLowerCase()}</Table.Th>
+                <Table.Td>{bpsAsPercent(SOUND_SHARE_BPS['Dynamic Splits'][prominence])}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text size="sm" c="dimmed">
+          However many sounds a track uses, you keep at least {bpsAsPercent(PRODUCER_MIN_BPS)} as its producer: the sounds’ shares are scaled down alike to
+          fit. A creator who shares a pack with collaborators shares their part with them in the same proportions.
+        </Text>
+      </Paper>
 
       <Paper withBorder p="lg" bg="dark.7" maw={760}>
         <Title order={2} size="h3" mb="xs">

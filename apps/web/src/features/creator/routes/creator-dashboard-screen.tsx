@@ -10,6 +10,7 @@ import { useProfile } from '../../../profile/profile-state.ts';
 import { useStudioPacks } from '../api/studio-packs.ts';
 import { CollaboratorsPanel } from '../components/collaborators-panel.tsx';
 import { EarningsSection } from '../components/earnings-section.tsx';
+import { ReleaseRequestsPanel } from '../components/release-requests-panel.tsx';
 import { DefaultSplitPanel, MySharesPanel } from '../components/split-panels.tsx';
 import classes from './creator-dashboard.module.css';
 
@@ -164,6 +165,8 @@ export default function CreatorDashboardScreen() {
       </Stack>
 
       <EarningsSection />
+
+      <ReleaseRequestsPanel />
 
       {isCreator || profile.is_collaborator ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>

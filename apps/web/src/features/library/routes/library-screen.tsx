@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Group, SegmentedControl, Skeleton, Table, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCertificate, IconCircleCheck, IconDownload, IconHeart, IconPackage, IconPlaylist, IconSearch } from '@tabler/icons-react';
+import { IconCertificate, IconCircleCheck, IconDownload, IconHeart, IconPackage, IconPlaylist, IconSearch, IconVinyl } from '@tabler/icons-react';
 import { itemDownloadPath, licencePdfPath } from '@crate/contract/commerce';
 import { useCallback, useMemo, useState } from 'react';
 import type { ItemRow } from '@crate/contract/catalogue';
@@ -15,8 +15,9 @@ import { useDownloads } from '../api/list-downloads.ts';
 import { useFavoriteItems, useFavoritePacks } from '../api/list-favorites.ts';
 import { useOwnedItems, type OwnedItemsFilter } from '../api/list-owned-items.ts';
 import { PlaylistManager } from '../components/playlist-manager.tsx';
+import { ReleasesTab } from '../components/releases-tab.tsx';
 
-const TABS = ['owned', 'downloads', 'sounds', 'packs', 'playlists'] as const;
+const TABS = ['owned', 'downloads', 'sounds', 'packs', 'playlists', 'releases'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /library: what you own, hearted sounds and packs, and your playlists. The tab and the open playlist are in the URL. */
@@ -41,7 +42,7 @@ export default function LibraryScreen() {
 
   return (
     <Container size="lg" py="xl">
-      <ScreenHeader title="Library" subtitle="The sounds you own, the ones you hearted, and the playlists you made." />
+      <ScreenHeader title="Library" subtitle="The sounds you own, the ones you hearted, the playlists you made and the releases you registered." />
       <Tabs value={tab} onChange={(value) => update({ tab: value === 'owned' ? null : value, playlist: null })} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="owned" leftSection={<IconCircleCheck size={16} aria-hidden />}>
@@ -59,6 +60,9 @@ export default function LibraryScreen() {
           <Tabs.Tab value="playlists" leftSection={<IconPlaylist size={16} aria-hidden />}>
             Playlists
           </Tabs.Tab>
+          <Tabs.Tab value="releases" leftSection={<IconVinyl size={16} aria-hidden />}>
+            Releases
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="owned">
           <OwnedSounds />
@@ -74,6 +78,9 @@ export default function LibraryScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="playlists">
           <PlaylistManager selectedId={playlistId} onSelect={(id) => update({ tab: 'playlists', playlist: id })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="releases">
+          <ReleasesTab />
         </Tabs.Panel>
       </Tabs>
     </Container>

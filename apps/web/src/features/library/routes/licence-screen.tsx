@@ -1,11 +1,9 @@
-import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { LicenceVerification } from '@crate/contract/commerce';
-import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { NotFoundState } from '../../../components/not-found-state.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
+import { VerificationState } from '../../../components/verification-state.tsx';
 import { useLicenceVerification } from '../api/verify-licence.ts';
 
 /**
@@ -16,26 +14,11 @@ import { useLicenceVerification } from '../api/verify-licence.ts';
 export default function LicenceScreen() {
   const number = useParams().number ?? '';
   const licence = useLicenceVerification(number);
-  if (licence.isPending) {
-    return (
-      <Container size="sm" py="xl">
-        <ScreenHeader title="Licence certificate" />
-        <Skeleton height={280} radius="lg" />
-      </Container>
-    );
-  }
-  if (licence.isError) {
-    if (isApiError(licence.error, 'NOT_FOUND') || isApiError(licence.error, 'VALIDATION_FAILED')) {
-      return <NotFoundState screenTitle="Licence certificate" what="certificate" browse={{ to: '/splits', label: 'How licences work' }} />;
-    }
-    return (
-      <Container size="sm" py="xl">
-        <ScreenHeader title="Licence certificate" />
-        <ApiErrorAlert error={licence.error} title="This certificate could not be checked" />
-      </Container>
-    );
-  }
-  return <Certificate licence={licence.data} />;
+  return (
+    <VerificationState query={licence} title="Licence certificate" what="certificate" size="sm">
+      {(data) => <Certificate licence={data} />}
+    </VerificationState>
+  );
 }
 
 function Certificate({ licence }: { licence: LicenceVerification }) {
