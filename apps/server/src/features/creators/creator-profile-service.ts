@@ -6,7 +6,7 @@ import type { CreatorProfile, updateCreatorProfileSchema } from '@crate/contract
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asCreator } from '../../policies/creator-policy.ts';
@@ -52,23 +52,24 @@ export async function ensureCreatorProfileFor(db: DbOrTx, values: { userId: stri
 /**
  * The viewer's own creator profile. A user holding the creator role gets one on first need (named after their
  * display name, else the e-mail's local part), so inviting or editing never waits on an application; anybody
- * else (an admin without the creator role has no catalogue of their own) is refused with `refusal`.
+ * else (an admin without the creator role has no catalogue of their own) gets `refusal`.
  */
-export async function openOwnCreatorProfile(db: Db, viewer: Viewer, refusal: string): Promise<CreatorRef> {
+export async function openOwnCreatorProfile(db: Db, viewer: Viewer, refusal: () => AppError): Promise<CreatorRef> {
   const existing = await findCreatorByUser(db, viewer.userId);
   if (existing) {
-    if (!can(viewer, 'invite', asCreator(existing))) throw forbidden(refusal);
+    if (!can(viewer, 'invite', asCreator(existing))) throw refusal();
     return existing;
   }
-  if (!can(viewer, 'open', asCreator({ id: null, userId: viewer.userId }))) throw forbidden(refusal);
+  if (!can(viewer, 'open', asCreator({ id: null, userId: viewer.userId }))) throw refusal();
   const user = await findUserName(db, viewer.userId);
   return ensureCreatorProfileFor(db, { userId: viewer.userId, name: user?.name.trim() || viewer.email.split('@')[0] || 'Creator' });
 }
 
-const NO_PROFILE = 'A public profile belongs to a creator, and this account has none.';
+/** An admin without the creator role has no profile of their own: there is nothing here to read or save. */
+const noProfile = () => new AppError('NOT_FOUND', 'This account has no creator profile: a public profile belongs to a creator.');
 
 export async function getMyCreatorProfile(ctx: AppContext, viewer: Viewer): Promise<CreatorProfile> {
-  await openOwnCreatorProfile(ctx.db, viewer, NO_PROFILE);
+  await openOwnCreatorProfile(ctx.db, viewer, noProfile);
   return presentCreatorProfile((await findEditableCreatorProfile(ctx.db, viewer.userId))!);
 }
 
@@ -78,7 +79,7 @@ export async function getMyCreatorProfile(ctx: AppContext, viewer: Viewer): Prom
  * removed once nothing shows them. 409 when the profile changed since the editor read it. Audited.
  */
 export async function updateMyCreatorProfile(ctx: AppContext, viewer: Viewer, input: z.output<typeof updateCreatorProfileSchema>, ipAddress: string | null): Promise<CreatorProfile> {
-  await openOwnCreatorProfile(ctx.db, viewer, NO_PROFILE);
+  await openOwnCreatorProfile(ctx.db, viewer, noProfile);
   const { before, after } = await ctx.db.transaction(async (tx) => {
     const row = authorize(viewer, 'manage', await findEditableCreatorProfile(tx, viewer.userId, true), asCreator, 'Your creator profile');
     if (input.expected_updated_at !== undefined && Date.parse(input.expected_updated_at) !== row.updatedAt.getTime()) {

@@ -60,7 +60,7 @@ function inviteMail(to: string, creatorName: string, link: string, expiresAt: Da
  */
 export async function createInvite(ctx: AppContext, viewer: Viewer, email: string, ipAddress: string | null): Promise<Invite> {
   if (email === viewer.email) throw new AppError('VALIDATION_FAILED', 'You cannot invite yourself.', 'email');
-  const creator = await openOwnCreatorProfile(ctx.db, viewer, NO_PROFILE_TO_INVITE_FROM);
+  const creator = await openOwnCreatorProfile(ctx.db, viewer, () => forbidden(NO_PROFILE_TO_INVITE_FROM));
   const token = newInviteToken();
   const expiresAt = new Date(Date.now() + INVITE_LIFETIME_MS);
   const invite = await ctx.db.transaction(async (tx) => {
