@@ -1,4 +1,5 @@
 import type { InviteInfo } from '@crate/contract/auth';
+import { collaboratorPromise } from '@crate/contract/collaborator-role';
 import type { Collaborators, Invite } from '@crate/contract/users';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -41,6 +42,8 @@ function inviteMail(to: string, creatorName: string, link: string, expiresAt: Da
     subject: `${creatorName} invited you to collaborate on Crate`,
     text: [
       `${creatorName} invited you to join them on Crate as a collaborator.`,
+      '',
+      collaboratorPromise(creatorName),
       '',
       'Accept the invite here (sign in or create an account with any e-mail address):',
       link,
