@@ -8,7 +8,6 @@ import type { Viewer } from '../../http/viewer.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asCollaborator } from '../../policies/collaborator-policy.ts';
-import { asCreator } from '../../policies/creator-policy.ts';
 import { asInvite } from '../../policies/invite-policy.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
 import { recordAudit } from '../../audit/audit-log.ts';

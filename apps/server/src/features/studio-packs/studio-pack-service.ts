@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { abilitiesOn, authorize } from '../../policies/can.ts';
-import { asPack } from '../../policies/pack-policy.ts';
+import { asPack, isPublishedPack } from '../../policies/pack-policy.ts';
 import { creatorMemberships } from '../../policies/policy-viewer.ts';
 import { slugify } from '../creators/creator-profile-service.ts';
 import { checkUploadedImage, releaseUploadedImage } from '../admin-images/admin-image-service.ts';
@@ -126,7 +126,7 @@ const SOLD_AS = { licence_type: 'licenceType', credit_cost: 'creditCost', price_
  * (the editor sends the whole form). Anything else is not changed by its creator (409).
  */
 function checkChangeable(row: StudioPackRow, input: PackUpdate): void {
-  if (row.status !== PACK_STATUS.published) {
+  if (!isPublishedPack(row)) {
     assertEditable(row);
     if (input.cover_file_id !== undefined) throw new AppError('VALIDATION_FAILED', "A draft's cover art is one of its files: add it with the pack's files.", 'cover_file_id');
     return;
@@ -153,7 +153,7 @@ export async function updateStudioPack(ctx: AppContext, viewer: Viewer, id: stri
     }
     const newCover = input.cover_file_id !== undefined && input.cover_file_id !== row.coverFileId ? input.cover_file_id : null;
     if (newCover) await checkUploadedImage(tx, newCover, 'cover', 'cover_file_id', viewer.userId);
-    const changes = { ...detailColumns(row.status === PACK_STATUS.published ? { title: input.title, description: input.description, genres: input.genres } : input), ...(newCover ? { coverFileId: newCover } : {}) };
+    const changes = { ...detailColumns(isPublishedPack(row) ? { title: input.title, description: input.description, genres: input.genres } : input), ...(newCover ? { coverFileId: newCover } : {}) };
     if (Object.keys(changes).length > 0) {
       await updatePackDetails(tx, id, changes);
       await recordAudit(tx, {
