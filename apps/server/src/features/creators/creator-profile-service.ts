@@ -22,7 +22,6 @@ import {
   type CreatorRef,
 } from './creator-profile-repository.ts';
 
-export { findCreatorByUser, type CreatorRef } from './creator-profile-repository.ts';
 
 export function slugify(text: string, fallback = 'creator'): string {
   const slug = text
