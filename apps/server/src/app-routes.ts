@@ -8,6 +8,7 @@ import { registerAdminUserRoutes } from './features/admin-users/admin-user-route
 import { registerAnalyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { registerEarningsRoutes } from './features/earnings/earnings-routes.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
+import { registerCreatorProfileRoutes } from './features/creators/creator-profile-routes.ts';
 import { registerCreatorApplicationRoutes } from './features/creator-applications/creator-application-routes.ts';
 import { registerCurationRoutes } from './features/curation/curation-routes.ts';
 import { registerPackReviewRoutes } from './features/pack-review/pack-review-routes.ts';
@@ -65,6 +66,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerAnalyticsRoutes(app, ctx);
   registerEarningsRoutes(app, ctx);
   registerStudioPackRoutes(app, ctx);
+  registerCreatorProfileRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerSplitRoutes(app, ctx);
   registerReleaseRoutes(app, ctx);

@@ -135,7 +135,7 @@ describe(`creator applications on ${TEST_DB}`, () => {
     expect(after).toMatchObject({ is_creator: true, roles: expect.arrayContaining(['creator']) });
     expect(after.claims_updated_at).not.toEqual(before.claims_updated_at);
     const [profile] = await t.ctx.db.select().from(creators).where(eq(creators.userId, user.id));
-    expect(profile).toMatchObject({ name: 'Night Tapes Studio', slug: 'night-tapes-studio', website: 'https://soundcloud.com/night-tapes' });
+    expect(profile).toMatchObject({ name: 'Night Tapes Studio', slug: 'night-tapes-studio', links: ['https://soundcloud.com/night-tapes'] });
     expect((await lastMailTo(t, user.email))?.subject).toBe('You are now a Crate creator');
     const waitingAfter = (await call(t, 'GET', '/api/admin/creator-applications', undefined, { cookie: admin.cookie })).json();
     expect(waitingAfter.map((w: { id: string }) => w.id)).not.toContain(submitted.id);

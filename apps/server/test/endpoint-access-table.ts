@@ -155,6 +155,13 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   updateStudioPackItems: ['creator', 'admin'],
   deleteStudioPackFile: ['creator', 'admin'],
   submitStudioPack: ['creator', 'admin'],
+  // A creator withdraws their own published pack and puts it back (decision 0072); admins hold the role but own no pack (403 by the pack policy).
+  withdrawStudioPack: ['creator', 'admin'],
+  republishStudioPack: ['creator', 'admin'],
+  // A creator's own public profile and their image uploads (decision 0071); an admin without a profile finds none (404).
+  getMyCreatorProfile: ['creator', 'admin'],
+  updateMyCreatorProfile: ['creator', 'admin'],
+  uploadStudioImage: ['creator', 'admin'],
   listCollaborators: ['creator', 'admin'],
   removeCollaborator: ['creator', 'admin'],
   withdrawInvite: ['creator', 'admin'],
@@ -392,6 +399,8 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   ],
   updateStudioPack: [
     { as: 'otherCreator', tries: "to change another creator's draft", params: (w) => ({ id: w.draftPack.id }), body: () => ({ title: 'Taken over' }), status: 404 },
+    { as: 'otherCreator', tries: "to change another creator's published pack", params: (w) => ({ id: w.listedPack.id }), body: () => ({ title: 'Taken over' }), status: 403 },
+    { as: 'collaborator', tries: 'to change a published pack of the creator they work with (read-only)', params: (w) => ({ id: w.listedPack.id }), body: () => ({ title: 'Taken over' }), status: 403 },
     { as: 'collaborator', tries: 'to change a draft of the creator they work with (read-only)', params: (w) => ({ id: w.draftPack.id }), body: () => ({ title: 'Taken over' }), status: 403 },
   ],
   updateStudioPackItems: [
@@ -402,6 +411,16 @@ export const OBJECT_RULES: Readonly<Record<string, readonly Refusal[] | { noObje
   submitStudioPack: [
     { as: 'otherCreator', tries: "to submit another creator's draft", params: (w) => ({ id: w.draftPack.id }), status: 404 },
     { as: 'collaborator', tries: 'to submit a draft of the creator they work with', params: (w) => ({ id: w.draftPack.id }), status: 403 },
+  ],
+  withdrawStudioPack: [
+    { as: 'otherCreator', tries: "to withdraw another creator's published pack", params: (w) => ({ id: w.listedPack.id }), status: 403 },
+    { as: 'otherCreator', tries: "to withdraw another creator's draft", params: (w) => ({ id: w.draftPack.id }), status: 404 },
+    { as: 'collaborator', tries: 'to withdraw a pack of the creator they work with (read-only)', params: (w) => ({ id: w.listedPack.id }), status: 403 },
+    { as: 'admin', tries: "to withdraw a creator's pack (admins take packs down with a reason instead)", params: (w) => ({ id: w.listedPack.id }), status: 403 },
+  ],
+  republishStudioPack: [
+    { as: 'otherCreator', tries: "to put another creator's pack on sale", params: (w) => ({ id: w.listedPack.id }), status: 403 },
+    { as: 'collaborator', tries: 'to put a pack of the creator they work with on sale', params: (w) => ({ id: w.draftPack.id }), status: 403 },
   ],
   getPackSplit: [
     { as: 'otherCreator', tries: "the split of another creator's draft", params: (w) => ({ id: w.draftPack.id }), status: 404 },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collaboratorPromise } from '@crate/contract/collaborator-role';
 import { collaboratorInvites, creatorCollaborators, creators, jobs, users } from '../src/db/schema/index.ts';
 import { call, cookieFrom, lastMailTo, tokenFromLink } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -39,6 +40,9 @@ describe(`collaborator invites on ${TEST_DB}`, () => {
     expect(mail?.subject).toBe('Kit Kollective invited you to collaborate on Crate');
     const token = tokenFromLink(mail!, '/acceptinvite');
     expect(mail!.text).toContain('http://localhost:3000/acceptinvite?token=');
+    // The e-mail promises what the policies keep: reading the creator's studio, not changing it (decision 0071).
+    expect(mail!.text).toContain(collaboratorPromise('Kit Kollective'));
+    expect(mail!.text).toContain('editing, submitting and withdrawing packs stay with Kit Kollective');
     const [row] = await t.ctx.db.select().from(collaboratorInvites).where(eq(collaboratorInvites.id, res.json().id));
     expect(row?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);

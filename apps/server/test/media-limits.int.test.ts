@@ -82,8 +82,9 @@ describe(`media limits on ${TEST_DB}: no unbounded media work in the API's event
       const endpoint = ENDPOINTS[via.endpoint]!;
       const name = input.media === 'image' ? 'bomb.png' : 'long.flac';
       if (via.endpoint === 'uploadApplicationDemo') return demo(await createUser(t.ctx, { roles: ['subscriber'] }), name, bytes);
-      if (via.endpoint === 'uploadAdminImage') {
-        return t.app.inject({ method: 'POST', url: `${endpoint.path}?${new URLSearchParams({ ...via.query, name })}`, payload: bytes, remoteAddress: freshAddress(), headers: { cookie: admin.cookie, 'content-type': 'image/png' } });
+      if (via.endpoint === 'uploadAdminImage' || via.endpoint === 'uploadStudioImage') {
+        const uploader = via.endpoint === 'uploadAdminImage' ? admin : creator;
+        return t.app.inject({ method: 'POST', url: `${endpoint.path}?${new URLSearchParams({ ...via.query, name })}`, payload: bytes, remoteAddress: freshAddress(), headers: { cookie: uploader.cookie, 'content-type': 'image/png' } });
       }
       const slug = via.query?.role === 'preview' ? preset.slug : sample.slug;
       const query = new URLSearchParams({ ...via.query, name }).toString();

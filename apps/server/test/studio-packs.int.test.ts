@@ -324,14 +324,14 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
 
   it("keeps packs, uploads and studio views to their creator: collaborators read, others are refused", async () => {
     const pack = await newPack('Private');
-    expect((await openPack(pack.id)).abilities).toEqual({ edit: true, submit: true, split: true });
-    expect((await openPack(pack.id, collaborator)).abilities).toEqual({ edit: false, submit: false, split: false });
+    expect((await openPack(pack.id)).abilities).toEqual({ edit: true, submit: true, split: true, withdraw: true });
+    expect((await openPack(pack.id, collaborator)).abilities).toEqual({ edit: false, submit: false, split: false, withdraw: false });
     expect((await call(t, 'GET', `/api/studio/packs/${pack.id}`, undefined, { cookie: otherCreator.cookie })).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/studio/packs/${pack.id}`, undefined, { cookie: subscriber.cookie })).statusCode).toBe(403);
     expect((await upload(pack.id, 'Kick.wav', toneWav(), otherCreator)).statusCode).toBe(404);
     expect((await upload(pack.id, 'Kick.wav', toneWav(), collaborator)).statusCode).toBe(403);
     const listed = (await call(t, 'GET', '/api/studio/packs', undefined, { cookie: collaborator.cookie })).json() as { items: { id: string; abilities: { edit: boolean } }[] };
-    expect(listed.items.find((p) => p.id === pack.id)).toMatchObject({ abilities: { edit: false, submit: false, split: false } });
+    expect(listed.items.find((p) => p.id === pack.id)).toMatchObject({ abilities: { edit: false, submit: false, split: false, withdraw: false } });
     expect(((await call(t, 'GET', '/api/studio/packs', undefined, { cookie: otherCreator.cookie })).json() as { items: unknown[] }).items).toEqual([]);
 
     // Someone else's upload id is not there for them.

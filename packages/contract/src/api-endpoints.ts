@@ -26,6 +26,7 @@ import { CATALOGUE_API } from './catalogue-endpoints.ts';
 import { CHECKOUT_API } from './checkout-endpoints.ts';
 import { COMMERCE_API } from './commerce-endpoints.ts';
 import { CREATOR_APPLICATION_API } from './creator-application-endpoints.ts';
+import { CREATOR_PROFILE_API } from './creator-profile-endpoints.ts';
 import { CURATION_API } from './curation-endpoints.ts';
 import { ITEM_EDITING_API } from './item-editing-endpoints.ts';
 import { LIBRARY_API } from './library-endpoints.ts';
@@ -138,6 +139,7 @@ export const API = {
   ...ANALYTICS_API,
   ...EARNINGS_API,
   ...STUDIO_PACK_API,
+  ...CREATOR_PROFILE_API,
   ...SPLIT_API,
   ...RELEASE_API,
   ...PACK_REVIEW_API,

@@ -16,6 +16,9 @@ import { PAYMENT_PRODUCT_KINDS, PRICE_INTERVALS } from './commerce-enums.ts';
 /** Cover art in the three docs/product-overview.md §9 sizes; URLs are immutable (the file id is in the path). */
 export const imageSetSchema = z.object({ '75x75': z.string(), '250x250': z.string(), '500x500': z.string() });
 export type ImageSet = z.infer<typeof imageSetSchema>;
+/** Both banner sizes of docs/product-overview.md §3 → their URLs. */
+export const bannerSetSchema = z.object({ '1632x600': z.string(), '1088x400': z.string() });
+export type BannerSet = z.infer<typeof bannerSetSchema>;
 
 /** What the player needs to start a sound: an MP3 preview and its precomputed waveform peaks. */
 export const audioPreviewSchema = z.object({
@@ -143,7 +146,12 @@ export const creatorCardSchema = z.object({
 });
 export type CreatorCard = z.infer<typeof creatorCardSchema>;
 
-export const creatorDetailSchema = creatorCardSchema.extend({ website: z.string().nullable(), joined_at: z.string() });
+/** The creator's page: the card, their links (http(s) addresses they chose) and their banner in both sizes. */
+export const creatorDetailSchema = creatorCardSchema.extend({
+  links: z.array(z.string()),
+  banner: bannerSetSchema.nullable(),
+  joined_at: z.string(),
+});
 export type CreatorDetail = z.infer<typeof creatorDetailSchema>;
 
 export const staffPlaylistCardSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CREATOR_APPLICATION_STATUSES, type CreatorApplicationStatus } from './creator-enums.ts';
 import { AUDIO_MAX_SECONDS } from './studio-limits.ts';
 import { genreSlugSchema } from './taxonomy-schemas.ts';
+import { webLinkSchema } from './web-link.ts';
 
 export const CREATOR_APPLICATION_STATUS_LABELS: Record<CreatorApplicationStatus, string> = {
   submitted: 'Submitted — waiting for review',
@@ -23,24 +24,11 @@ export const APPLICATION_LIMITS = {
   maxReason: 2000,
 } as const;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(300, 'A link is at most 300 characters')
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'Enter a full web address starting with https://');
-
 /** What the applicant fills in; the same body submits a new application and resubmits one with changes. */
 export const creatorApplicationInputSchema = z.strictObject({
   artist_name: z.string().trim().min(2, 'Enter your artist name').max(60, 'The artist name is at most 60 characters'),
   bio: z.string().trim().min(20, 'Tell us a little more about your sounds (at least 20 characters)').max(APPLICATION_LIMITS.maxBio, `The bio is at most ${APPLICATION_LIMITS.maxBio} characters`),
-  links: z.array(httpUrl).max(APPLICATION_LIMITS.maxLinks, `At most ${APPLICATION_LIMITS.maxLinks} links`).refine((l) => new Set(l).size === l.length, 'Each link once'),
+  links: z.array(webLinkSchema).max(APPLICATION_LIMITS.maxLinks, `At most ${APPLICATION_LIMITS.maxLinks} links`).refine((l) => new Set(l).size === l.length, 'Each link once'),
   genres: z.array(genreSlugSchema).min(1, 'Pick at least one genre').max(APPLICATION_LIMITS.maxGenres, `At most ${APPLICATION_LIMITS.maxGenres} genres`).refine((g) => new Set(g).size === g.length, 'Each genre once'),
   demo_file_ids: z
     .array(z.uuid('Not a demo id'))

@@ -51,6 +51,8 @@ export const MEDIA_INPUTS: readonly MediaInput[] = [
   { label: 'cover art inside a zip', media: 'image', via: { zip: 'cover.png' } },
   { label: 'a banner image an admin uploads', media: 'image', via: { endpoint: 'uploadAdminImage', query: { purpose: 'banner' } } },
   { label: 'a cover an admin uploads', media: 'image', via: { endpoint: 'uploadAdminImage', query: { purpose: 'cover' } } },
+  { label: "a creator's banner", media: 'image', via: { endpoint: 'uploadStudioImage', query: { purpose: 'banner' } } },
+  { label: "a creator's avatar or a published pack's new cover", media: 'image', via: { endpoint: 'uploadStudioImage', query: { purpose: 'cover' } } },
 ];
 
 /** Endpoints that take a raw body which is never decoded as media: the payment webhook's body is signed JSON. */

@@ -24,30 +24,43 @@ export const PACK_EDIT_LIMITS = {
 
 const unique = <T>(list: readonly T[]) => new Set(list).size === list.length;
 
-/** Pack details as the creator writes them. Prices: a credit price for the whole pack, and optionally a money price to buy it outright. */
-export const packDetailsSchema = z.strictObject({
+const packDetailFields = {
   title: z.string().trim().min(1, 'Give the pack a title').max(PACK_EDIT_LIMITS.titleMax, `A title is at most ${PACK_EDIT_LIMITS.titleMax} characters`),
-  description: z.string().trim().max(PACK_EDIT_LIMITS.descriptionMax, `A description is at most ${PACK_EDIT_LIMITS.descriptionMax} characters`).default(''),
-  genres: z.array(genreSlugSchema).max(PACK_EDIT_LIMITS.genresMax, `At most ${PACK_EDIT_LIMITS.genresMax} genres`).refine(unique, 'A genre is listed twice').default([]),
-  licence_type: z.enum(LICENCE_TYPES).default('Royalty-Free'),
+  description: z.string().trim().max(PACK_EDIT_LIMITS.descriptionMax, `A description is at most ${PACK_EDIT_LIMITS.descriptionMax} characters`),
+  genres: z.array(genreSlugSchema).max(PACK_EDIT_LIMITS.genresMax, `At most ${PACK_EDIT_LIMITS.genresMax} genres`).refine(unique, 'A genre is listed twice'),
+  licence_type: z.enum(LICENCE_TYPES),
   credit_cost: z
     .number()
     .int('Credits are whole numbers')
     .min(0, 'Credits cannot be negative')
     .max(PACK_EDIT_LIMITS.creditCostMax, `At most ${PACK_EDIT_LIMITS.creditCostMax} credits`)
-    .nullable()
-    .default(null),
+    .nullable(),
   price_cents: z
     .number()
     .int('A price is a whole number of cents')
     .min(100, 'A price is at least $1.00')
     .max(PACK_EDIT_LIMITS.priceCentsMax, `A price is at most $${PACK_EDIT_LIMITS.priceCentsMax / 100}`)
-    .nullable()
-    .default(null),
+    .nullable(),
+};
+
+/** Pack details as the creator writes them. Prices: a credit price for the whole pack, and optionally a money price to buy it outright. */
+export const packDetailsSchema = z.strictObject({
+  ...packDetailFields,
+  description: packDetailFields.description.default(''),
+  genres: packDetailFields.genres.default([]),
+  licence_type: packDetailFields.licence_type.default('Royalty-Free'),
+  credit_cost: packDetailFields.credit_cost.default(null),
+  price_cents: packDetailFields.price_cents.default(null),
 });
 export type PackDetailsInput = z.input<typeof packDetailsSchema>;
 
-export const updatePackSchema = packDetailsSchema.partial().extend({
+/** What a published pack's details still take (decision 0072); the rest stay as the pack was reviewed and sold. */
+export const PUBLISHED_PACK_FIELDS = ['title', 'description', 'genres', 'cover_file_id'] as const;
+
+/** Only the fields sent change (no defaults fill the others in). */
+export const updatePackSchema = z.strictObject(packDetailFields).partial().extend({
+  /** A published pack's new cover: an image uploaded as a cover (`uploadStudioImage`); a draft's cover is one of its files. */
+  cover_file_id: z.uuid('Upload the cover again').optional(),
   /** The `updated_at` the form loaded: a pack changed since (another tab) is refused (409) instead of overwritten. */
   expected_updated_at: isoInstant().optional(),
 });
@@ -130,9 +143,12 @@ export const studioPackSummarySchema = z.object({
   processing: processingProgressSchema.nullable(),
   /**
    * What the viewer may do to it, from the server's policies: edit (its creator and admins; collaborators read only),
-   * submit it for review, split (set who shares its earnings: its creator only, docs/decisions/0052).
+   * submit it for review, split (set who shares its earnings: its creator only, docs/decisions/0052), withdraw (take it
+   * off sale and put it back: its creator only, decision 0072).
    */
-  abilities: z.object({ edit: z.boolean(), submit: z.boolean(), split: z.boolean() }),
+  abilities: z.object({ edit: z.boolean(), submit: z.boolean(), split: z.boolean(), withdraw: z.boolean() }),
+  /** When its creator took it off sale; null unless it is archived because they did. */
+  withdrawn_at: z.string().nullable(),
   updated_at: z.string(),
 });
 export type StudioPackSummary = z.infer<typeof studioPackSummarySchema>;

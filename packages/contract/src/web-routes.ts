@@ -66,13 +66,16 @@ export const WEB_ROUTES = [
   { screen: 'creator-dashboard', paths: ['/creator'], example: '/creator', layout: 'main', access: CREATOR_OR_COLLABORATOR, title: 'Creator dashboard', description: 'Your packs and how they are doing.' },
   // Affiliate
   { screen: 'affiliate', paths: ['/affiliate'], example: '/affiliate', layout: 'main', access: claims('affiliate'), title: 'Affiliate', description: 'Your referral links, clicks, sign-ups and commission.' },
+  // The studio's views of one pack or sound, and its figures: the creator edits, their collaborators read (docs/decisions/0071).
+  { screen: 'editsample', paths: ['/editsample/:docSlug'], example: '/editsample/demo', layout: 'main', access: CREATOR_OR_COLLABORATOR, title: 'Edit sample', description: 'Edit a sample.' },
+  { screen: 'editpreset', paths: ['/editpreset/:docSlug'], example: '/editpreset/demo', layout: 'main', access: CREATOR_OR_COLLABORATOR, title: 'Edit preset', description: 'Edit a preset.' },
+  { screen: 'itemanalytics', paths: ['/itemanalytics/:docSlug'], example: '/itemanalytics/demo', layout: 'main', access: CREATOR_OR_COLLABORATOR, title: 'Item analytics', description: 'Plays, downloads and earnings of an item.' },
+  { screen: 'packanalytics', paths: ['/packanalytics/:id'], example: '/packanalytics/demo', layout: 'main', access: CREATOR_OR_COLLABORATOR, title: 'Pack analytics', description: 'Plays, downloads and earnings of a pack.' },
+  { screen: 'packstudio', paths: ['/packupload/:id'], example: '/packupload/demo', layout: 'main', access: CREATOR_OR_COLLABORATOR, title: 'Pack upload', description: 'A pack in the studio: its details, files, sounds and where it stands.' },
   // Creator only
   { screen: 'singleupload', paths: ['/singleupload/:id?'], example: '/singleupload', layout: 'main', access: CREATOR, title: 'Upload a sample', description: 'Upload a single sample.' },
-  { screen: 'editsample', paths: ['/editsample/:docSlug'], example: '/editsample/demo', layout: 'main', access: CREATOR, title: 'Edit sample', description: 'Edit a sample.' },
-  { screen: 'editpreset', paths: ['/editpreset/:docSlug'], example: '/editpreset/demo', layout: 'main', access: CREATOR, title: 'Edit preset', description: 'Edit a preset.' },
-  { screen: 'itemanalytics', paths: ['/itemanalytics/:docSlug'], example: '/itemanalytics/demo', layout: 'main', access: CREATOR, title: 'Item analytics', description: 'Plays, downloads and earnings of an item.' },
-  { screen: 'packanalytics', paths: ['/packanalytics/:id'], example: '/packanalytics/demo', layout: 'main', access: CREATOR, title: 'Pack analytics', description: 'Plays, downloads and earnings of a pack.' },
-  { screen: 'packupload', paths: ['/packupload/:id?'], example: '/packupload', layout: 'main', access: CREATOR, title: 'Upload a pack', description: 'Upload a sample pack.' },
+  { screen: 'packupload', paths: ['/packupload'], example: '/packupload', layout: 'main', access: CREATOR, title: 'Upload a pack', description: 'Upload a sample pack.' },
+  { screen: 'creatorprofile', paths: ['/creatorprofile'], example: '/creatorprofile', layout: 'main', access: CREATOR, title: 'Your public profile', description: 'Your name, picture, banner, bio and links as your creator page shows them.' },
   { screen: 'packuploadinstructions', paths: ['/packuploadinstructions'], example: '/packuploadinstructions', layout: 'blank', access: CREATOR, title: 'Pack upload instructions', description: 'How to prepare a pack for upload.' },
   // Admin only
   { screen: 'admin', paths: ['/admin'], example: '/admin', layout: 'main', access: ADMIN, title: 'Admin', description: 'Run Crate.' },

@@ -1,4 +1,4 @@
-import type { AudioPreview, ImageSet } from '@crate/contract/catalogue';
+import type { AudioPreview, BannerSet, ImageSet } from '@crate/contract/catalogue';
 import { AUDIO_VARIANTS } from './audio-derivatives.ts';
 import { COVER_VARIANTS } from './cover-art.ts';
 
@@ -23,6 +23,12 @@ export function imageSet(sourceFileId: string | null): ImageSet | null {
     '250x250': mediaUrl(sourceFileId, IMAGE_VARIANTS['250x250']),
     '500x500': mediaUrl(sourceFileId, IMAGE_VARIANTS['500x500']),
   };
+}
+
+/** Both banner sizes of a banner image (docs/product-overview.md §3). */
+export function bannerSet(sourceFileId: string | null): BannerSet | null {
+  if (!sourceFileId) return null;
+  return { '1632x600': mediaUrl(sourceFileId, `${BANNER_VARIANT}-1632x600`), '1088x400': mediaUrl(sourceFileId, `${BANNER_VARIANT}-1088x400`) };
 }
 
 export function audioPreview(sourceFileId: string | null, durationMs: number | null): AudioPreview | null {

@@ -7,7 +7,7 @@ import { creators, packs, users } from '../db/schema/index.ts';
 /** The pack a move is about, its row locked until the transaction ends: two moves of one pack queue behind each other. */
 export async function lockPackForMove(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: packs.id, status: packs.status, creatorId: packs.creatorId, title: packs.title, publishedAt: packs.publishedAt, takedownReason: packs.takedownReason })
+    .select({ id: packs.id, status: packs.status, creatorId: packs.creatorId, title: packs.title, publishedAt: packs.publishedAt, takedownReason: packs.takedownReason, withdrawnAt: packs.withdrawnAt })
     .from(packs)
     .where(eq(packs.id, id))
     .for('update');
@@ -18,16 +18,21 @@ export type LockedPack = NonNullable<Awaited<ReturnType<typeof lockPackForMove>>
 /**
  * The status, and what goes with it: the first publication's date (kept through re-processing, so a fixed
  * pack is not "new" again), a takedown's reason and time (set when a published pack is archived, cleared
- * when an archived one is restored).
+ * when an archived one is restored), the time its creator withdrew it (cleared with the takedown).
  */
-export async function writePackStatus(tx: Tx, id: string, change: { status: PackStatus; published?: boolean; takedown?: { reason: TakedownReason } | 'clear' }): Promise<void> {
+export async function writePackStatus(
+  tx: Tx,
+  id: string,
+  change: { status: PackStatus; published?: boolean; takedown?: { reason: TakedownReason } | 'clear'; withdrawn?: boolean },
+): Promise<void> {
   await tx
     .update(packs)
     .set({
       status: change.status,
       updatedAt: new Date(),
       ...(change.published ? { publishedAt: sql`coalesce(${packs.publishedAt}, now())` } : {}),
-      ...(change.takedown === 'clear' ? { takedownReason: null, takenDownAt: null } : change.takedown ? { takedownReason: change.takedown.reason, takenDownAt: new Date() } : {}),
+      ...(change.takedown === 'clear' ? { takedownReason: null, takenDownAt: null, withdrawnAt: null } : change.takedown ? { takedownReason: change.takedown.reason, takenDownAt: new Date() } : {}),
+      ...(change.withdrawn ? { withdrawnAt: new Date() } : {}),
     })
     .where(eq(packs.id, id));
 }

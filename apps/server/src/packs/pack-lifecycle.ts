@@ -15,7 +15,9 @@
  *   to fix: no e-mail);
  * - to archived from anywhere but awaiting approval (a takedown): its reason, one of TAKEDOWN_REASONS, and time
  *   on the pack, and the creator's e-mail with the reason and the admin's note;
- * - out of archived (a restore): the takedown's reason and time cleared.
+ * - published to archived by its creator (a withdrawal, docs/decisions/0072): the time, no reason, no e-mail;
+ * - out of archived (a restore, or a creator putting their withdrawn pack back): the takedown's reason and time, or
+ *   the withdrawal's time, cleared.
  */
 import { TAKEDOWN_REASONS, type TakedownReason } from '@crate/contract/catalogue-enums';
 import { canTransitionPack, PACK_STATUS, packStatusLabel, type PackStatus } from '@crate/contract/pack-status';
@@ -50,6 +52,8 @@ export interface PackMove {
   audit?: { action: string; details?: Record<string, unknown> };
   /** How many files a processing run found problems in, when it ends with file errors: the count the creator is mailed. */
   fileProblems?: number;
+  /** The creator takes their published pack off sale: archived without a takedown (only published → archived). */
+  withdrawal?: boolean;
 }
 
 const S = PACK_STATUS;
@@ -86,17 +90,19 @@ export async function transitionPack(ctx: Pick<AppContext, 'jobs' | 'config'>, t
   const from = pack.status as PackStatus;
   const { to } = move;
   if ((move.from && !move.from.includes(from)) || !canTransitionPack(from, to)) throw refused(pack.status, to);
-  const takedown = to === S.archived && from !== S.awaitingApproval ? { reason: takedownReasonOf(move) } : from === S.archived ? ('clear' as const) : undefined;
+  const withdrawal = move.withdrawal === true;
+  if (withdrawal && !(from === S.published && to === S.archived)) throw refused(pack.status, to);
+  const takedown = to === S.archived && from !== S.awaitingApproval && !withdrawal ? { reason: takedownReasonOf(move) } : from === S.archived ? ('clear' as const) : undefined;
   const notes = from === S.awaitingApproval && (to === S.draft || to === S.archived) ? notesOf(move) : null;
 
-  await writePackStatus(tx, pack.id, { status: to, published: to === S.published, takedown });
+  await writePackStatus(tx, pack.id, { status: to, published: to === S.published, takedown, withdrawn: withdrawal });
   await recordAudit(tx, {
     actorUserId: move.actor.userId,
     action: move.audit?.action ?? 'pack.status_changed',
     targetType: 'pack',
     targetId: pack.id,
     // A takedown names its reason; a restore, the reason it undid.
-    details: { from, to, ...(takedown ? { takedown_reason: takedown === 'clear' ? pack.takedownReason : takedown.reason } : {}), ...move.audit?.details },
+    details: { from, to, ...(takedown ? { takedown_reason: takedown === 'clear' ? pack.takedownReason : takedown.reason } : {}), ...(withdrawal ? { withdrawn: true } : {}), ...move.audit?.details },
     ipAddress: move.actor.ipAddress ?? null,
   });
 
@@ -132,11 +138,13 @@ async function mailFor(
 
 /**
  * An archived pack goes back to where it was: published when it had been published (its sounds are listed
- * again at once: the triggers update the index in this transaction), else to draft for its creator.
+ * again at once: the triggers update the index in this transaction), else to draft for its creator. A pack its
+ * creator withdrew is theirs to put back (republishPack): an admin's restore does not override them.
  */
 export async function restorePack(ctx: Pick<AppContext, 'jobs' | 'config'>, tx: Tx, packId: string, actor: PackActor): Promise<{ creatorId: string; status: PackStatus }> {
   const pack = await lockPackForMove(tx, packId);
   if (!pack) throw notFound('That pack');
+  if (pack.withdrawnAt) throw new AppError('CONFLICT', 'Its creator withdrew this pack from sale: only they can put it back.');
   const to = pack.publishedAt ? S.published : S.draft;
   await transitionPack(ctx, tx, { packId, to, from: [S.archived], actor, audit: { action: 'pack.restore' } });
   return { creatorId: pack.creatorId, status: to };
@@ -157,4 +165,17 @@ export async function endProcessing(ctx: Pick<AppContext, 'jobs' | 'config'>, tx
     ...(ok ? {} : { fileProblems: run.fileProblems }),
   });
   return ok ? 'published' : 'fileErrors';
+}
+
+/** The creator's own withdrawal of their published pack (decision 0072): off sale and out of search; owners keep what they got. */
+export async function withdrawPack(ctx: Pick<AppContext, 'jobs' | 'config'>, tx: Tx, packId: string, actor: PackActor): Promise<void> {
+  await transitionPack(ctx, tx, { packId, to: S.archived, from: [S.published], withdrawal: true, actor, audit: { action: 'pack.withdrawn' } });
+}
+
+/** A pack its creator withdrew goes back on sale as it was (it was reviewed and processed before); a takedown is not theirs to undo. */
+export async function republishPack(ctx: Pick<AppContext, 'jobs' | 'config'>, tx: Tx, packId: string, actor: PackActor): Promise<void> {
+  const pack = await lockPackForMove(tx, packId);
+  if (!pack) throw notFound('That pack');
+  if (!pack.withdrawnAt) throw new AppError('CONFLICT', 'Only a pack you withdrew can be put back on sale by you: this one was not withdrawn by you.');
+  await transitionPack(ctx, tx, { packId, to: S.published, from: [S.archived], actor, audit: { action: 'pack.republished' } });
 }

@@ -14,14 +14,16 @@ export const asPack = (row: PackFacts): PackResource => ({ type: 'pack', creator
 /**
  * read: everybody reads a published pack; its creator, the creator's collaborators and admins also read
  *   it unpublished. edit / submit: its creator or an admin — collaborators are read-only (docs/product-overview.md §6 gives
- *   editing and uploads to creators). review (decide on it, run its processing again, restore it or its taken-down sounds): admins. collect (heart it): a signed-in user, on a published pack
+ *   editing and uploads to creators; docs/decisions/0071). What a status lets be edited is the service's rule (0072). review (decide on it, run its processing again, restore it or its taken-down sounds): admins. collect (heart it): a signed-in user, on a published pack
  *   (the library lists only those). studio (open it in the creator studio, in any state): its creator, their
  *   collaborators, admins — a published pack's studio view is still nobody else's. takedown (archive it with a
  *   reason): admins, from a status TAKEDOWN_FROM names. split (read and set who shares the pack's earnings, docs/decisions/0052):
  *   its creator only, in any state — neither collaborators nor admins decide how a creator shares their money.
+ *   withdraw (take their pack off sale, and put a pack they withdrew back on sale, docs/decisions/0072): its creator
+ *   only — an admin takes a pack down with a reason instead (takedown), and collaborators are read-only.
  *   Whether a status change is allowed at all is pack-status.ts's rule.
  */
-export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect' | 'takedown' | 'split';
+export type PackAction = 'read' | 'studio' | 'edit' | 'submit' | 'review' | 'collect' | 'takedown' | 'split' | 'withdraw';
 
 export const isPublishedPack = (pack: Pick<PackFacts, 'status'>): boolean => pack.status === PACK_STATUS.published;
 
@@ -44,6 +46,7 @@ export function canOnPack(viewer: PolicyViewer, action: PackAction, pack: PackFa
     case 'takedown':
       return isAdmin(viewer) && TAKEDOWN_FROM.includes(pack.status as PackStatus);
     case 'split':
+    case 'withdraw':
       return ownsCreator(viewer, pack.creatorId);
   }
 }

@@ -37,7 +37,7 @@ const VIEWERS = {
 } satisfies Record<string, PolicyViewer>;
 type ViewerKind = keyof typeof VIEWERS;
 
-const PACK_ACTIONS: PackAction[] = ['read', 'studio', 'edit', 'submit', 'review', 'collect', 'takedown', 'split'];
+const PACK_ACTIONS: PackAction[] = ['read', 'studio', 'edit', 'submit', 'review', 'collect', 'takedown', 'split', 'withdraw'];
 const PACK_STATES = {
   published: PACK_STATUS.published,
   draft: PACK_STATUS.draft,
@@ -56,9 +56,9 @@ const PACK_TABLE: [ViewerKind, keyof typeof PACK_STATES, PackAction[]][] = [
   ['collaborator', 'published',        ['read', 'studio', 'collect']],
   ['collaborator', 'draft',            ['read', 'studio']],
   ['collaborator', 'archived',         ['read', 'studio']],
-  ['owner',        'published',        ['read', 'studio', 'edit', 'submit', 'collect', 'split']],
-  ['owner',        'draft',            ['read', 'studio', 'edit', 'submit', 'split']],
-  ['owner',        'archived',         ['read', 'studio', 'edit', 'submit', 'split']],
+  ['owner',        'published',        ['read', 'studio', 'edit', 'submit', 'collect', 'split', 'withdraw']],
+  ['owner',        'draft',            ['read', 'studio', 'edit', 'submit', 'split', 'withdraw']],
+  ['owner',        'archived',         ['read', 'studio', 'edit', 'submit', 'split', 'withdraw']],
   ['otherCreator', 'published',        ['read', 'collect']],
   ['otherCreator', 'draft',            []],
   ['otherCreator', 'awaitingApproval', []],

@@ -263,7 +263,7 @@ export async function seedCatalogue(deps: CatalogueSeedDeps, options: SeedCatalo
           name: c.name,
           bio: c.bio,
           location: c.location,
-          website: c.website,
+          links: c.website ? [c.website] : [],
           featured: c.featured,
           avatarFileId: avatarFileIds[c.avatarSource] ?? null,
           createdAt: new Date(now.getTime() - (800 - i) * DAY),

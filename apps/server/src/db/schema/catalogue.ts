@@ -150,6 +150,8 @@ export const packs = pgTable(
     isFree: boolean('is_free').notNull().default(false),
     takedownReason: takedownReasonEnum('takedown_reason'),
     takenDownAt: ts('taken_down_at'),
+    /** When its creator withdrew it from sale (published → archived without a takedown, decision 0072); cleared when it comes back. */
+    withdrawnAt: ts('withdrawn_at'),
     publishedAt: ts('published_at'),
     /** When it last went to status 1 (awaiting approval); set by the packs_submitted_at trigger, whoever submits it. */
     submittedAt: ts('submitted_at'),

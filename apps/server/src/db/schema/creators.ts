@@ -16,7 +16,8 @@ export const creators = pgTable(
     name: text('name').notNull(),
     bio: text('bio').notNull().default(''),
     location: text('location').notNull().default(''),
-    website: text('website'),
+    /** The creator's links (web addresses, at most CREATOR_PROFILE_LIMITS.linksMax), in the order they chose. */
+    links: text('links').array().notNull().default(sql`'{}'::text[]`),
     avatarFileId: uuid('avatar_file_id'),
     bannerFileId: uuid('banner_file_id'),
     featured: boolean('featured').notNull().default(false),

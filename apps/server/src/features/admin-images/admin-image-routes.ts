@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { uploadAdminImage } from './admin-image-service.ts';
+import { uploadImage } from './admin-image-service.ts';
 
 export function registerAdminImageRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.uploadAdminImage, async ({ viewer, query, request, upload }) =>
-    uploadAdminImage(ctx, viewer, query, request.headers['content-type'], upload, request.ip || null),
+    uploadImage(ctx, viewer, { query, contentType: request.headers['content-type'], body: upload, keyPrefix: 'admin-images' }, request.ip || null),
   );
 }

@@ -35,13 +35,23 @@ function checkedCrop(query: UploadQuery, image: CheckedImage): Crop | null {
   return crop;
 }
 
+/** Where an upload's original is stored: an admin's (banners, staff covers) or a creator's (their avatar and banner, a published pack's new cover). */
+export type ImageUploader = 'admin-images' | 'studio-images';
+
 /**
- * An admin's image for a banner or a cover (docs/decisions/0044): read (at most ADMIN_IMAGE_LIMITS.maxBytes), checked
- * from its header like pack cover art (an image, not a bomb, large enough for the purpose), stored with its
- * purpose and crop, and its sizes derived at once by the media pipeline, so the editor previews the real result.
- * A refused image leaves nothing stored; the upload is audited.
+ * An image for a banner or a cover (docs/decisions/0044; creators' profile images and published packs' covers,
+ * decision 0072): read (at most ADMIN_IMAGE_LIMITS.maxBytes), checked from its header like pack cover art (an
+ * image, not a bomb, large enough for the purpose), stored with its purpose and crop, and its sizes derived at
+ * once by the media pipeline (decoded in its workers, with the pixel limit), so the editor previews the real
+ * result. A refused image leaves nothing stored; the upload is audited.
  */
-export async function uploadAdminImage(ctx: AppContext, viewer: Viewer, query: UploadQuery, contentType: string | undefined, body: Readable | null, ipAddress: string | null): Promise<AdminImage> {
+export async function uploadImage(
+  ctx: AppContext,
+  viewer: Viewer,
+  upload: { query: UploadQuery; contentType: string | undefined; body: Readable | null; keyPrefix: ImageUploader },
+  ipAddress: string | null,
+): Promise<AdminImage> {
+  const { query, contentType, body } = upload;
   const bytes = await readBodyUpTo(body, ADMIN_IMAGE_LIMITS.maxBytes, `An image is at most ${ADMIN_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`, 'file');
   if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', `"${query.name}" is empty (0 bytes).`, 'file');
   const image = await checkImageFor(bytes, query.name, query.purpose);
@@ -53,7 +63,7 @@ export async function uploadAdminImage(ctx: AppContext, viewer: Viewer, query: U
     ownerUserId: viewer.userId,
     customMetadata: { [IMAGE_METADATA.purpose]: query.purpose, ...(crop ? { [IMAGE_METADATA.crop]: cropMetadata(crop) } : {}) },
     maxBytes: ADMIN_IMAGE_LIMITS.maxBytes,
-    keyPrefix: 'admin-images',
+    keyPrefix: upload.keyPrefix,
   });
   try {
     const derived = await deriveMediaForFile(ctx, file.id, { as: query.purpose });
@@ -77,18 +87,27 @@ export async function uploadAdminImage(ctx: AppContext, viewer: Viewer, query: U
   return presentAdminImage(file.id, query.purpose, image, crop);
 }
 
+/** An original uploaded here (not a derivative, not a pack's own file) for this purpose. */
+const isUploadedImage = (file: Awaited<ReturnType<typeof findImageFile>>, purpose?: ImagePurpose) =>
+  file !== null && file.derivedFromFileId === null && file.packId === null && (purpose ? file.customMetadata[IMAGE_METADATA.purpose] === purpose : IMAGE_METADATA.purpose in file.customMetadata);
+
 /**
  * The image a banner or a cover is saved with must be one uploaded here for that purpose (its sizes are derived
- * from its crop): not a derivative, a pack's file, another user's upload or an image uploaded for the other purpose.
+ * from its crop): not a derivative, a pack's file or an image uploaded for the other purpose; with `uploadedBy`
+ * (a creator's own images), nobody else's upload either.
  */
-export async function checkUploadedImage(db: DbOrTx, fileId: string, purpose: ImagePurpose, field: string): Promise<void> {
+export async function checkUploadedImage(db: DbOrTx, fileId: string, purpose: ImagePurpose, field: string, uploadedBy?: string): Promise<void> {
   const file = await findImageFile(db, fileId);
-  if (!file || file.derivedFromFileId !== null || file.customMetadata[IMAGE_METADATA.purpose] !== purpose) {
+  if (!isUploadedImage(file, purpose) || (uploadedBy !== undefined && file?.ownerUserId !== uploadedBy)) {
     throw new AppError('VALIDATION_FAILED', `That image was not uploaded as a ${purpose}: upload the ${purpose} image again.`, field);
   }
 }
 
-/** An image no banner, staff playlist or bundle shows any more is removed with its sizes (called after the change committed). */
+/**
+ * An uploaded image nothing shows any more (no banner, staff playlist, bundle, creator profile or pack cover) is
+ * removed with its sizes (called after the change committed). A pack's own files are never removed here.
+ */
 export async function releaseUploadedImage(ctx: AppContext, fileId: string | null): Promise<void> {
-  if (fileId && !(await isImageInUse(ctx.db, fileId))) await deleteFileAndDerivatives(ctx, fileId);
+  if (!fileId || !isUploadedImage(await findImageFile(ctx.db, fileId))) return;
+  if (!(await isImageInUse(ctx.db, fileId))) await deleteFileAndDerivatives(ctx, fileId);
 }

@@ -1,9 +1,9 @@
-import type { Banner, BundleCard, CreatorCard, ItemRow, PackCard, StaffPlaylistCard } from '@crate/contract/catalogue';
+import type { Banner, BundleCard, CreatorCard, CreatorDetail, ItemRow, PackCard, StaffPlaylistCard } from '@crate/contract/catalogue';
 import type { banners } from '../../db/schema/index.ts';
 import { isPublishedPack } from '../../policies/pack-policy.ts';
 import type { ItemRowData, PackCardRow } from '../../read-models/catalogue-rows.ts';
 import type { BundleCardRow, CreatorCardRow, StaffPlaylistCardRow } from './catalogue-repository.ts';
-import { audioPreview, BANNER_VARIANT, imageSet, mediaUrl } from '../../media/media-urls.ts';
+import { audioPreview, BANNER_VARIANT, bannerSet, imageSet, mediaUrl } from '../../media/media-urls.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -82,6 +82,10 @@ export function presentCreatorCard(row: CreatorCardRow): CreatorCard {
     pack_count: row.packCount,
     featured: row.featured,
   };
+}
+
+export function presentCreatorDetail(row: CreatorCardRow): CreatorDetail {
+  return { ...presentCreatorCard(row), links: row.links, banner: bannerSet(row.bannerFileId), joined_at: row.createdAt.toISOString() };
 }
 
 export function presentStaffPlaylistCard(row: StaffPlaylistCardRow): StaffPlaylistCard {

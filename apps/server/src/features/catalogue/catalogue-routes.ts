@@ -6,7 +6,7 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { cacheUnlessSignedIn } from '../../http/cache-headers.ts';
 import { onSuccessfulWrite } from '../../http/on-successful-write.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { presentBundleCard, presentCreatorCard, presentItemRow, presentPackCard, presentStaffPlaylistCard } from './catalogue-presenters.ts';
+import { presentBundleCard, presentCreatorCard, presentCreatorDetail, presentItemRow, presentPackCard, presentStaffPlaylistCard } from './catalogue-presenters.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import * as catalogue from './catalogue-service.ts';
 
@@ -99,7 +99,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   registerEndpoint(app, API.getCreator, async ({ params, viewer, reply }) => {
     const creator = await catalogue.getCreator(db, params.ref);
     cacheFor(reply, viewer);
-    return { ...presentCreatorCard(creator), website: creator.website, joined_at: creator.createdAt.toISOString() };
+    return presentCreatorDetail(creator);
   });
 
   registerEndpoint(app, API.listCreatorPacks, async ({ params, query, viewer, reply }) => {

@@ -179,7 +179,7 @@ export async function reviewApplication(ctx: AppContext, admin: Viewer, id: stri
     let row: ApplicationRow;
     if (review.decision === 'approve') {
       await grantRole(tx, { userId: open.userId, actorUserId: admin.userId, ipAddress, reason: `creator application ${open.id} approved` }, 'creator');
-      await ensureCreatorProfileFor(tx, { userId: open.userId, name: open.artistName, bio: open.bio, website: open.links[0] ?? null });
+      await ensureCreatorProfileFor(tx, { userId: open.userId, name: open.artistName, bio: open.bio, links: open.links });
       row = await updateApplication(tx, open.id, { ...reviewed, status: 'approved', reviewNote: null });
       await ctx.jobs.enqueue('mail', applicationApprovedMail(applicant.email, open.artistName, `${ctx.config.publicUrl}/creator`), { tx });
     } else if (review.decision === 'request_changes') {

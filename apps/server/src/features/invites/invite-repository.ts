@@ -2,11 +2,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { collaboratorInvites, creatorCollaborators, creators, users } from '../../db/schema/index.ts';
 
-export async function findUserName(db: DbOrTx, userId: string): Promise<{ name: string; email: string } | null> {
-  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return row ?? null;
-}
-
 /** A newer invite to the same address replaces the older ones still open: only the latest link works. */
 export async function revokeOpenInvites(db: DbOrTx, creatorId: string, email: string): Promise<void> {
   await db

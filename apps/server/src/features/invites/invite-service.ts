@@ -1,4 +1,5 @@
 import type { InviteInfo } from '@crate/contract/auth';
+import { collaboratorPromise } from '@crate/contract/collaborator-role';
 import type { Collaborators, Invite } from '@crate/contract/users';
 import type { AppContext } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -7,7 +8,6 @@ import type { Viewer } from '../../http/viewer.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { authorize, can } from '../../policies/can.ts';
 import { asCollaborator } from '../../policies/collaborator-policy.ts';
-import { asCreator } from '../../policies/creator-policy.ts';
 import { asInvite } from '../../policies/invite-policy.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
@@ -22,36 +22,18 @@ import {
   withdrawOpenInvite,
   findCollaboration,
   findUnansweredInvite,
-  findUserName,
   insertInvite,
   linkCollaborator,
   revokeInvite,
   revokeOpenInvites,
   type OpenInvite,
 } from './invite-repository.ts';
-import { ensureCreatorProfileFor, findCreatorByUser, type CreatorRef } from '../creators/creator-profile-service.ts';
+import { openOwnCreatorProfile } from '../creators/creator-profile-service.ts';
 import { hashInviteToken, newInviteToken } from './invite-token.ts';
 
 const NO_PROFILE_TO_INVITE_FROM = 'Invites are sent from a creator profile, and this account has none.';
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid: it may have expired, been replaced by a newer invite or been used already.';
-
-/**
- * The creator profile invites come from. A user holding the creator role gets one on first need
- * (named after their display name, else the e-mail's local part), so the invite flow never waits on
- * a profile editor. An admin without the creator role has no catalogue to share: refused
- * (src/policies/creator-policy.ts).
- */
-async function ensureCreatorProfile(db: Db, viewer: Viewer): Promise<CreatorRef> {
-  const existing = await findCreatorByUser(db, viewer.userId);
-  if (existing) {
-    if (!can(viewer, 'invite', asCreator(existing))) throw forbidden(NO_PROFILE_TO_INVITE_FROM);
-    return existing;
-  }
-  if (!can(viewer, 'open', asCreator({ id: null, userId: viewer.userId }))) throw forbidden(NO_PROFILE_TO_INVITE_FROM);
-  const user = await findUserName(db, viewer.userId);
-  return ensureCreatorProfileFor(db, { userId: viewer.userId, name: user?.name.trim() || viewer.email.split('@')[0] || 'Creator' });
-}
 
 function inviteMail(to: string, creatorName: string, link: string, expiresAt: Date): MailMessage {
   return {
@@ -59,6 +41,8 @@ function inviteMail(to: string, creatorName: string, link: string, expiresAt: Da
     subject: `${creatorName} invited you to collaborate on Crate`,
     text: [
       `${creatorName} invited you to join them on Crate as a collaborator.`,
+      '',
+      collaboratorPromise(creatorName),
       '',
       'Accept the invite here (sign in or create an account with any e-mail address):',
       link,
@@ -78,7 +62,7 @@ function inviteMail(to: string, creatorName: string, link: string, expiresAt: Da
  */
 export async function createInvite(ctx: AppContext, viewer: Viewer, email: string, ipAddress: string | null): Promise<Invite> {
   if (email === viewer.email) throw new AppError('VALIDATION_FAILED', 'You cannot invite yourself.', 'email');
-  const creator = await ensureCreatorProfile(ctx.db, viewer);
+  const creator = await openOwnCreatorProfile(ctx.db, viewer, () => forbidden(NO_PROFILE_TO_INVITE_FROM));
   const token = newInviteToken();
   const expiresAt = new Date(Date.now() + INVITE_LIFETIME_MS);
   const invite = await ctx.db.transaction(async (tx) => {

@@ -41,13 +41,15 @@ export function presentStudioPackSummary(row: StudioPackRow, facts: PackSummaryF
     slug: row.slug,
     title: row.title,
     status: row.status,
-    status_label: packStatusLabel(row.status),
+    // An archived pack its creator withdrew says so: "Archived" alone would read as a takedown.
+    status_label: row.withdrawnAt ? 'Withdrawn' : packStatusLabel(row.status),
     creator: creatorOf(row),
     cover: imageSet(row.coverFileId),
     ...counts,
     next_action: nextActionOf(row.status, counts),
     processing: processingOf(facts),
     abilities,
+    withdrawn_at: iso(row.withdrawnAt),
     updated_at: row.updatedAt.toISOString(),
   };
 }

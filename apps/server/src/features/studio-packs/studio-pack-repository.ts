@@ -24,6 +24,7 @@ const packColumns = {
   creditCost: packs.creditCost,
   priceCents: packs.priceCents,
   currency: packs.currency,
+  withdrawnAt: packs.withdrawnAt,
   updatedAt: packs.updatedAt,
 };
 

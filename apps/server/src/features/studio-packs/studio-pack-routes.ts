@@ -7,9 +7,11 @@ import {
   deleteStudioPackFile,
   getStudioPack,
   listStudioPacks,
+  republishStudioPack,
   submitStudioPack,
   updateStudioPack,
   updateStudioPackItems,
+  withdrawStudioPack,
 } from './studio-pack-service.ts';
 
 export function registerStudioPackRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -19,5 +21,7 @@ export function registerStudioPackRoutes(app: FastifyInstance, ctx: AppContext):
   registerEndpoint(app, API.updateStudioPack, async ({ viewer, params, body, request }) => updateStudioPack(ctx, viewer, params.id, body, request.ip || null));
   registerEndpoint(app, API.updateStudioPackItems, async ({ viewer, params, body, request }) => updateStudioPackItems(ctx, viewer, params.id, body, request.ip || null));
   registerEndpoint(app, API.deleteStudioPackFile, async ({ viewer, params, request }) => deleteStudioPackFile(ctx, viewer, params.id, params.fileId, request.ip || null));
+  registerEndpoint(app, API.withdrawStudioPack, async ({ viewer, params, request }) => withdrawStudioPack(ctx, viewer, params.id, request.ip || null));
+  registerEndpoint(app, API.republishStudioPack, async ({ viewer, params, request }) => republishStudioPack(ctx, viewer, params.id, request.ip || null));
   registerEndpoint(app, API.submitStudioPack, async ({ viewer, params, request }) => submitStudioPack(ctx, viewer, params.id, request.ip || null));
 }

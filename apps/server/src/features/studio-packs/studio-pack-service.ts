@@ -2,20 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Page, pageQuerySchema } from '@crate/contract/pagination';
 import { PACK_STATUS, packStatusLabel, takesFiles, type PackStatus } from '@crate/contract/pack-status';
-import type { bulkItemChangesSchema, packDetailsSchema, StudioPack, StudioPackSummary, updatePackSchema } from '@crate/contract/studio-packs';
+import type { bulkItemChangesSchema, packDetailsSchema, PUBLISHED_PACK_FIELDS, StudioPack, StudioPackSummary, updatePackSchema } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { deleteFileAndDerivatives } from '../../files/file-repository.ts';
 import { findLatestRun, listOriginalFiles, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
-import { transitionPack } from '../../packs/pack-lifecycle.ts';
+import { republishPack, transitionPack, withdrawPack } from '../../packs/pack-lifecycle.ts';
 import { AppError } from '../../http/app-error.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor, toPage } from '../../http/page-cursor.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { abilitiesOn, authorize } from '../../policies/can.ts';
-import { asPack } from '../../policies/pack-policy.ts';
+import { asPack, isPublishedPack } from '../../policies/pack-policy.ts';
 import { creatorMemberships } from '../../policies/policy-viewer.ts';
 import { slugify } from '../creators/creator-profile-service.ts';
+import { checkUploadedImage, releaseUploadedImage } from '../admin-images/admin-image-service.ts';
 import { applyItemChanges, itemChangesOf } from '../item-editing/item-editing-service.ts';
 import { copyDefaultSplitToPack } from '../splits/split-service.ts';
 import { presentStudioPack, presentStudioPackSummary, submitBlockers } from './studio-pack-presenter.ts';
@@ -56,7 +57,7 @@ export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
 }
 
 /** What the studio offers on a pack. */
-const STUDIO_ABILITIES = ['edit', 'submit', 'split'] as const;
+const STUDIO_ABILITIES = ['edit', 'submit', 'split', 'withdraw'] as const;
 
 /** The whole studio view of a pack, read in one go (inside the caller's transaction when there is one). */
 async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
@@ -114,18 +115,76 @@ export async function createStudioPack(ctx: AppContext, viewer: Viewer, input: P
   });
 }
 
-export async function updateStudioPack(ctx: AppContext, viewer: Viewer, id: string, input: z.output<typeof updatePackSchema>, ipAddress: string | null): Promise<StudioPack> {
-  return ctx.db.transaction(async (tx) => {
-    const row = authorize(viewer, 'edit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
+type PackUpdate = z.output<typeof updatePackSchema>;
+
+/** The fields a published pack keeps as it was reviewed and sold (decision 0072), with the pack's value of each. */
+const SOLD_AS = { licence_type: 'licenceType', credit_cost: 'creditCost', price_cents: 'priceCents' } as const satisfies Record<Exclude<keyof PackUpdate, (typeof PUBLISHED_PACK_FIELDS)[number] | 'expected_updated_at'>, keyof StudioPackRow>;
+
+/**
+ * What a pack in this status takes: a draft (or one with file errors) every detail but a cover upload (its cover is
+ * one of its files); a published pack its title, description, genres and a new cover, and the rest only unchanged
+ * (the editor sends the whole form). Anything else is not changed by its creator (409).
+ */
+function checkChangeable(row: StudioPackRow, input: PackUpdate): void {
+  if (!isPublishedPack(row)) {
     assertEditable(row);
+    if (input.cover_file_id !== undefined) throw new AppError('VALIDATION_FAILED', "A draft's cover art is one of its files: add it with the pack's files.", 'cover_file_id');
+    return;
+  }
+  for (const [field, column] of Object.entries(SOLD_AS)) {
+    const sent = input[field as keyof typeof SOLD_AS];
+    if (sent !== undefined && sent !== row[column]) {
+      throw new AppError('CONFLICT', 'This pack is published: its licence and prices stay as it was reviewed and sold. Its title, description, genres and cover can change.', field);
+    }
+  }
+}
+
+/**
+ * Changes a pack's details: any of a draft's, or what a published pack takes (decision 0072). Audited; a new title
+ * reaches search through the outbox (the packs' triggers, in this transaction), and a cover replaced by another
+ * upload is removed once nothing shows it.
+ */
+export async function updateStudioPack(ctx: AppContext, viewer: Viewer, id: string, input: PackUpdate, ipAddress: string | null): Promise<StudioPack> {
+  const { pack, replacedCover } = await ctx.db.transaction(async (tx) => {
+    const row = authorize(viewer, 'edit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
+    checkChangeable(row, input);
     if (input.expected_updated_at !== undefined && Date.parse(input.expected_updated_at) !== row.updatedAt.getTime()) {
       throw new AppError('CONFLICT', 'This pack was changed somewhere else since you opened it. Reload to see the changes, then make yours again.', 'expected_updated_at');
     }
-    const changes = detailColumns(input);
+    const newCover = input.cover_file_id !== undefined && input.cover_file_id !== row.coverFileId ? input.cover_file_id : null;
+    if (newCover) await checkUploadedImage(tx, newCover, 'cover', 'cover_file_id', viewer.userId);
+    const changes = { ...detailColumns(isPublishedPack(row) ? { title: input.title, description: input.description, genres: input.genres } : input), ...(newCover ? { coverFileId: newCover } : {}) };
     if (Object.keys(changes).length > 0) {
       await updatePackDetails(tx, id, changes);
-      await recordAudit(tx, { actorUserId: viewer.userId, action: 'pack.updated', targetType: 'pack', targetId: id, details: { fields: Object.keys(changes) }, ipAddress });
+      await recordAudit(tx, {
+        actorUserId: viewer.userId,
+        action: 'pack.updated',
+        targetType: 'pack',
+        targetId: id,
+        details: { fields: Object.keys(changes), status: row.status, ...(newCover ? { cover_replaced: row.coverFileId } : {}) },
+        ipAddress,
+      });
     }
+    return { pack: await loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!), replacedCover: newCover ? row.coverFileId : null };
+  });
+  await releaseUploadedImage(ctx, replacedCover);
+  return pack;
+}
+
+/** The creator takes their published pack off sale (decision 0072): out of the catalogue and search; what owners got stays theirs. */
+export async function withdrawStudioPack(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<StudioPack> {
+  return ctx.db.transaction(async (tx) => {
+    authorize(viewer, 'withdraw', await findStudioPack(tx, id, true), asPack, THAT_PACK);
+    await withdrawPack(ctx, tx, id, { userId: viewer.userId, ipAddress });
+    return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
+  });
+}
+
+/** A pack its creator withdrew goes back on sale, as it was. */
+export async function republishStudioPack(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<StudioPack> {
+  return ctx.db.transaction(async (tx) => {
+    authorize(viewer, 'withdraw', await findStudioPack(tx, id, true), asPack, THAT_PACK);
+    await republishPack(ctx, tx, id, { userId: viewer.userId, ipAddress });
     return loadStudioPack(tx, viewer, (await findStudioPack(tx, id))!);
   });
 }

@@ -10,7 +10,8 @@ import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { DiscoverBanners } from '../../../components/discover-banners.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useCreateBanner, useUpdateBanner } from '../api/banners.ts';
-import { AdminImageCropper } from './admin-image-cropper.tsx';
+import { ImageCropper } from '../../../components/image-cropper.tsx';
+import { useUploadAdminImage } from '../api/admin-images.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a datetime-local field shows it: the admin's own time zone. */
@@ -33,6 +34,7 @@ export function BannerEditor({ banner, onSaved }: { banner?: AdminBanner; onSave
   const [images, setImages] = useState<Partial<Record<string, string>>>(banner?.images ?? {});
   /** Counts the banners added here: the picture chooser starts empty again after each. */
   const [added, setAdded] = useState(0);
+  const upload = useUploadAdminImage();
   const { form, formError, submit } = useContractForm({
     schema: bannerInputSchema,
     defaultValues: banner
@@ -75,7 +77,7 @@ export function BannerEditor({ banner, onSaved }: { banner?: AdminBanner; onSave
             <Title order={3} fz="md" mb="sm">
               Picture
             </Title>
-            <AdminImageCropper key={added} purpose="banner" onUploaded={uploaded} />
+            <ImageCropper key={added} purpose="banner" upload={upload} onUploaded={uploaded} />
             {form.formState.errors.image_file_id ? (
               <Text c="red.4" size="sm" mt="xs" role="alert">
                 {form.formState.errors.image_file_id.message}

@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import type { AdminImage } from '@crate/contract/admin-images';
 import { imageSetSchema, type ImageSet } from '@crate/contract/catalogue';
 import { CoverImage } from '../../../components/cover-image.tsx';
-import { AdminImageCropper } from './admin-image-cropper.tsx';
+import { ImageCropper } from '../../../components/image-cropper.tsx';
+import { useUploadAdminImage } from '../api/admin-images.ts';
 
 interface CoverFieldProps {
   /** What the cover is for ("Night drive"), for the picture's alternative text. */
@@ -24,6 +25,7 @@ export function CoverField({ title, cover, onChange, error }: CoverFieldProps) {
   /** Counts the covers taken here: the picture chooser starts empty again after each. */
   const [taken, setTaken] = useState(0);
   const labelId = useId();
+  const upload = useUploadAdminImage();
   const uploaded = (image: AdminImage) => {
     onChange({ fileId: image.id, images: imageSetSchema.parse(image.images) });
     setTaken((n) => n + 1);
@@ -50,7 +52,7 @@ export function CoverField({ title, cover, onChange, error }: CoverFieldProps) {
           ) : null}
         </Stack>
       </Group>
-      <AdminImageCropper key={taken} purpose="cover" onUploaded={uploaded} />
+      <ImageCropper key={taken} purpose="cover" upload={upload} onUploaded={uploaded} />
       {error ? (
         <Text c="red.4" size="sm" role="alert">
           {error}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Avatar, Badge, Container, Group, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Box, Container, Group, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { CreatorDetail } from '@crate/contract/catalogue';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CreatorBanner } from '../../../components/creator-banner.tsx';
 import { initials } from '../../../components/creator-card.tsx';
 import { pageRows } from '../../../components/cursor-pages.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -25,16 +26,20 @@ export default function CreatorProfileScreen() {
   );
 }
 
-/** Only http(s) links are shown as links; anything else a creator typed is shown as text. */
-function safeWebsite(url: string | null): URL | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : null;
-  } catch {
-    return null;
-  }
+/** Only http(s) links are shown as links (the server accepts no other); anything else is left out. */
+function safeLinks(links: readonly string[]): URL[] {
+  return links.flatMap((link) => {
+    try {
+      const parsed = new URL(link);
+      return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? [parsed] : [];
+    } catch {
+      return [];
+    }
+  });
 }
+
+/** How a link reads: its host, with the path when the host alone would not tell two links apart. */
+const linkLabel = (url: URL) => `${url.host.replace(/^www\./, '')}${url.pathname === '/' ? '' : url.pathname}`;
 
 function CreatorView({ creator, creatorRef }: { creator: CreatorDetail; creatorRef: string }) {
   usePageMeta({
@@ -45,11 +50,16 @@ function CreatorView({ creator, creatorRef }: { creator: CreatorDetail; creatorR
   const packs = useCreatorPacks(creatorRef, true);
   const rows = pageRows(packs.data);
   const hasUnpublished = rows.some((pack) => !pack.published);
-  const website = safeWebsite(creator.website);
+  const links = safeLinks(creator.links);
   const joined = new Date(creator.joined_at).toLocaleDateString(undefined, { year: 'numeric', month: 'long' });
 
   return (
     <Container size="lg" py="xl">
+      {creator.banner ? (
+        <Box mb="xl">
+          <CreatorBanner banner={creator.banner} name={creator.name} />
+        </Box>
+      ) : null}
       <DetailHeader
         art={
           <Avatar
@@ -84,14 +94,6 @@ function CreatorView({ creator, creatorRef }: { creator: CreatorDetail; creatorR
               <Text size="sm">{creator.location}</Text>
             </Group>
           ) : null}
-          {website ? (
-            <Group gap={4}>
-              <IconWorld size={16} aria-hidden />
-              <Anchor href={website.href} target="_blank" rel="noopener noreferrer nofollow" size="sm">
-                {website.host}
-              </Anchor>
-            </Group>
-          ) : null}
           <Text size="sm">
             {creator.pack_count} {hasUnpublished ? 'published ' : ''}
             {creator.pack_count === 1 ? 'pack' : 'packs'} · on Crate since {joined}
@@ -101,6 +103,18 @@ function CreatorView({ creator, creatorRef }: { creator: CreatorDetail; creatorR
           <Text size="lg" maw={680} style={{ whiteSpace: 'pre-line' }}>
             {creator.bio}
           </Text>
+        ) : null}
+        {links.length > 0 ? (
+          <Group gap="md" component="ul" aria-label={`${creator.name}'s links`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {links.map((url) => (
+              <Group key={url.href} gap={4} component="li">
+                <IconWorld size={16} aria-hidden />
+                <Anchor href={url.href} target="_blank" rel="noopener noreferrer nofollow" size="sm">
+                  {linkLabel(url)}
+                </Anchor>
+              </Group>
+            ))}
+          </Group>
         ) : null}
       </DetailHeader>
 

@@ -7,6 +7,7 @@ export const studioKeys = {
   packProcessing: (packId: string) => ['studio', 'pack-processing', packId] as const,
   item: (slug: string) => ['studio', 'item', slug] as const,
   collaborators: ['studio', 'collaborators'] as const,
+  profile: ['studio', 'profile'] as const,
   earnings: ['studio', 'earnings'] as const,
   payoutAccount: ['studio', 'payout-account'] as const,
   packSplit: (id: string) => ['studio', 'split', 'pack', id] as const,

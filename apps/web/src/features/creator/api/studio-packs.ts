@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UploadAdminImageQuery } from '@crate/contract/admin-images';
 import { API } from '@crate/contract/api-endpoints';
 import type { BulkItemChanges, PackDetailsInput, StudioPack, UpdatePackInput } from '@crate/contract/studio-packs';
 import { callApi } from '../../../lib/api-client.ts';
 import { studioKeys } from './studio-keys.ts';
-
 
 /** While the pipeline works or sounds are being analysed, the screens look again this often. */
 const BUSY_POLL_MS = 3000;
@@ -70,6 +70,23 @@ export function useDeleteStudioPackFile(id: string) {
 export function useSubmitStudioPack(id: string) {
   const apply = useApplyPack();
   return useMutation({ mutationFn: () => callApi(API.submitStudioPack, { params: { id } }), onSuccess: apply });
+}
+
+/** Takes the creator's published pack off sale (decision 0072). */
+export function useWithdrawStudioPack(id: string) {
+  const apply = useApplyPack();
+  return useMutation({ mutationFn: () => callApi(API.withdrawStudioPack, { params: { id } }), onSuccess: apply });
+}
+
+/** Puts a pack the creator withdrew back on sale. */
+export function useRepublishStudioPack(id: string) {
+  const apply = useApplyPack();
+  return useMutation({ mutationFn: () => callApi(API.republishStudioPack, { params: { id } }), onSuccess: apply });
+}
+
+/** Uploads a picture the creator cropped: their avatar (purpose cover), their banner, or a published pack's new cover. */
+export function useUploadStudioImage() {
+  return useMutation({ mutationFn: ({ file, query }: { file: Blob; query: UploadAdminImageQuery }) => callApi(API.uploadStudioImage, { query, file }) });
 }
 
 /** Reloads the pack (a file finished uploading). */

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Container, Group, Image, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconMusicPlus, IconPackage, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMusicPlus, IconPackage, IconUpload, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PACK_STATUS, type PackStatus } from '@crate/contract/pack-status';
 import type { NextAction, StudioPackSummary } from '@crate/contract/studio-packs';
@@ -26,13 +26,30 @@ function NextStep({ pack }: { pack: StudioPackSummary }) {
     'wait-processing': { label: 'Being processed' },
     none: pack.status === PACK_STATUS.published ? { label: 'Analytics', to: `/packanalytics/${pack.id}` } : { label: '—' },
   };
+  if (pack.withdrawn_at) {
+    return pack.abilities.withdraw ? (
+      <Button component={Link} to={`/packupload/${pack.id}`} size="xs" variant="light">
+        Put back on sale
+      </Button>
+    ) : (
+      <Text size="sm" c="dimmed">Withdrawn by the creator</Text>
+    );
+  }
   const next = action[pack.next_action];
   if (!next.to) return <Text size="sm" c="dimmed">{next.label}</Text>;
   if (!pack.abilities.edit && pack.next_action !== 'none') return <Text size="sm" c="dimmed">{next.label} (by the creator)</Text>;
   return (
-    <Button component={Link} to={next.to} size="xs" variant={pack.next_action === 'none' ? 'default' : 'light'}>
-      {next.label}
-    </Button>
+    <Group gap="xs" wrap="nowrap">
+      <Button component={Link} to={next.to} size="xs" variant={pack.next_action === 'none' ? 'default' : 'light'}>
+        {next.label}
+      </Button>
+      {/* A published pack's details and its withdrawal are in its studio view (decision 0072). */}
+      {pack.status === PACK_STATUS.published && pack.abilities.edit ? (
+        <Button component={Link} to={`/packupload/${pack.id}`} size="xs" variant="default" aria-label={`Edit ${pack.title}`}>
+          Edit
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 
@@ -87,9 +104,20 @@ export default function CreatorDashboardScreen() {
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-start" mb={{ base: 'lg', md: 0 }}>
-        <ScreenHeader eyebrow="Studio" title="Creator dashboard" subtitle={isCreator ? 'Your packs, where each one stands, and what to do next.' : 'The packs of the creators you work with (read-only).'} />
+        <ScreenHeader
+          eyebrow="Studio"
+          title="Creator dashboard"
+          subtitle={
+            isCreator
+              ? 'Your packs, where each one stands, and what to do next.'
+              : 'The packs of the creators you work with: where each one stands, its sounds and how it is doing. Changes to them are the creator’s to make.'
+          }
+        />
         {isCreator ? (
           <Group gap="xs">
+            <Button component={Link} to="/creatorprofile" variant="default" leftSection={<IconUserCircle size={16} />}>
+              Your public profile
+            </Button>
             <Button component={Link} to="/packupload" leftSection={<IconUpload size={16} />}>
               Upload a pack
             </Button>

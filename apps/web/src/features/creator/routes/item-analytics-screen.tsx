@@ -32,7 +32,7 @@ export default function ItemAnalyticsScreen() {
               View sound
             </Button>
             <Button component={Link} to={`/${data.item.type === 'preset' ? 'editpreset' : 'editsample'}/${data.item.slug}`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
-              Edit
+              Open in the studio
             </Button>
           </Group>
           <AnalyticsControls controls={controls} csvUrl={itemAnalyticsCsvUrl(data.item.slug, controls.range)} busy={analytics.isFetching} />

@@ -1,14 +1,26 @@
 import { Alert, Anchor, Button, Container, Group, List, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
+import { IconArchive, IconArrowBackUp, IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PACK_STATUS, takesFiles } from '@crate/contract/pack-status';
 import type { StudioPack } from '@crate/contract/studio-packs';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
+import { CoverImage } from '../../../components/cover-image.tsx';
+import { dialogs } from '../../../components/dialogs.tsx';
+import { ImageCropper } from '../../../components/image-cropper.tsx';
 import { PackStatusBadge } from '../../../components/pack-status-badge.tsx';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
-import { useCreateStudioPack, useRefreshStudioPack, useStudioPack, useSubmitStudioPack, useUpdateStudioPack } from '../api/studio-packs.ts';
+import {
+  useCreateStudioPack,
+  useRefreshStudioPack,
+  useRepublishStudioPack,
+  useStudioPack,
+  useSubmitStudioPack,
+  useUpdateStudioPack,
+  useUploadStudioImage,
+  useWithdrawStudioPack,
+} from '../api/studio-packs.ts';
 import { CoverArtCropper } from '../components/pack-upload/cover-art-cropper.tsx';
 import { PackDetailsForm } from '../components/pack-upload/pack-details-form.tsx';
 import { PackFilesPanel } from '../components/pack-upload/pack-files-panel.tsx';
@@ -67,11 +79,16 @@ function SubmitPanel({ pack }: { pack: StudioPack }) {
   }
   if (pack.status === PACK_STATUS.published) {
     return (
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Published">
-        The pack is live. <Anchor component={Link} to={`/pack/${pack.id}`}>Open its page</Anchor> or <Anchor component={Link} to={`/packanalytics/${pack.id}`}>see how it is doing</Anchor>.
-      </Alert>
+      <Stack gap="md">
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Published">
+          The pack is live. <Anchor component={Link} to={`/pack/${pack.id}`}>Open its page</Anchor> or <Anchor component={Link} to={`/packanalytics/${pack.id}`}>see how it is doing</Anchor>.
+          {pack.abilities.edit ? ' Its title, description, genres and cover can still change (step 1); its sounds, licence and prices stay as they were sold.' : null}
+        </Alert>
+        {pack.abilities.withdraw ? <WithdrawPanel pack={pack} /> : null}
+      </Stack>
     );
   }
+  if (pack.withdrawn_at) return <WithdrawnPanel pack={pack} />;
   return (
     <Stack gap="sm">
       {pack.submit_blockers.length > 0 ? (
@@ -106,11 +123,116 @@ function SubmitPanel({ pack }: { pack: StudioPack }) {
   );
 }
 
+/** Taking a published pack off sale, after saying what that does (decision 0072). */
+function WithdrawPanel({ pack }: { pack: StudioPack }) {
+  const withdraw = useWithdrawStudioPack(pack.id);
+  const confirm = () =>
+    dialogs.openConfirmModal({
+      title: `Withdraw ${pack.title}?`,
+      children: (
+        <Stack gap="xs">
+          <Text>It leaves the shop at once: its page, search, Discover and playlists stop showing it, and nobody can get it any more.</Text>
+          <Text>Everyone who got its sounds keeps them: their library, their downloads and their licences stay valid.</Text>
+          <Text>You can put it back on sale later, as it is now.</Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Withdraw the pack', cancel: 'Keep it on sale' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        withdraw.mutate(undefined, {
+          onSuccess: () => notifications.show({ color: 'ember', message: `${pack.title} is withdrawn: it is no longer on sale.` }),
+        }),
+    });
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        Withdrawing takes the pack off sale; people who got it keep it.
+      </Text>
+      <ApiErrorAlert error={withdraw.error} title="The pack was not withdrawn" />
+      <Group>
+        <Button variant="outline" color="red" leftSection={<IconArchive size={16} aria-hidden />} loading={withdraw.isPending} onClick={confirm} onMouseEnter={dialogs.preload} onFocus={dialogs.preload}>
+          Withdraw from sale
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A pack its creator withdrew: when, and (for them) putting it back. */
+function WithdrawnPanel({ pack }: { pack: StudioPack }) {
+  const republish = useRepublishStudioPack(pack.id);
+  return (
+    <Stack gap="sm">
+      <Alert color="gray" variant="light" icon={<IconArchive size={18} />} title="Withdrawn">
+        {pack.abilities.withdraw ? 'You' : 'Its creator'} took this pack off sale on {new Date(pack.withdrawn_at!).toLocaleDateString()}. People who got its sounds keep them.
+      </Alert>
+      <ApiErrorAlert error={republish.error} title="The pack was not put back on sale" />
+      {pack.abilities.withdraw ? (
+        <Group>
+          <Button
+            leftSection={<IconArrowBackUp size={16} aria-hidden />}
+            loading={republish.isPending}
+            onClick={() =>
+              republish.mutate(undefined, {
+                onSuccess: () => notifications.show({ color: 'teal', message: `${pack.title} is on sale again.` }),
+              })
+            }
+          >
+            Put back on sale
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A published pack's new cover: cropped square here, uploaded, then saved on the pack (its draft covers are pack files). */
+function PublishedCover({ pack }: { pack: StudioPack }) {
+  const upload = useUploadStudioImage();
+  const update = useUpdateStudioPack(pack.id);
+  const [taken, setTaken] = useState(0);
+  return (
+    <Paper withBorder p="md" bg="dark.7">
+      <Stack gap="sm">
+        <Text fw={600}>Cover art</Text>
+        <Group align="flex-start" gap="lg">
+          <div style={{ width: 160 }}>
+            <CoverImage cover={pack.cover} alt={pack.cover ? `Cover of ${pack.title}` : 'No cover yet'} size={160} />
+          </div>
+          <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
+            A new cover replaces this one on the pack's page, in search and in every library as soon as it is saved.
+          </Text>
+        </Group>
+        {pack.abilities.edit ? (
+          <ImageCropper
+            key={taken}
+            purpose="cover"
+            upload={upload}
+            onUploaded={(image) =>
+              update.mutate(
+                { cover_file_id: image.id, expected_updated_at: pack.updated_at },
+                {
+                  onSuccess: () => {
+                    setTaken((n) => n + 1);
+                    notifications.show({ color: 'teal', message: `${pack.title} has its new cover.` });
+                  },
+                },
+              )
+            }
+          />
+        ) : null}
+        <ApiErrorAlert error={update.error} title="The cover was not saved" />
+      </Stack>
+    </Paper>
+  );
+}
+
 function PackUpload({ pack }: { pack: StudioPack }) {
   const refresh = useRefreshStudioPack(pack.id);
   const update = useUpdateStudioPack(pack.id);
   const queue = useMemo(() => packUploadQueue(pack.id, refresh), [pack.id, refresh]);
   const editable = pack.abilities.edit && takesFiles(pack.status);
+  const published = pack.status === PACK_STATUS.published;
   const firstStep = pack.items.length === 0 ? 1 : takesFiles(pack.status) ? 2 : 3;
   const [step, setStep] = useState(firstStep);
 
@@ -138,9 +260,16 @@ function PackUpload({ pack }: { pack: StudioPack }) {
         <Stepper.Step label="Details" description="Title, licence, prices, cover">
           <Stack gap="md" mt="md">
             <Paper withBorder p="lg" bg="dark.7">
-              <PackDetailsForm key={pack.id} pack={pack} readOnly={!editable} submitLabel="Save details" onSave={(values) => update.mutateAsync({ ...values, expected_updated_at: pack.updated_at })} />
+              <PackDetailsForm
+                key={pack.id}
+                pack={pack}
+                readOnly={!editable && !(published && pack.abilities.edit)}
+                soldAs={published}
+                submitLabel="Save details"
+                onSave={(values) => update.mutateAsync({ ...values, expected_updated_at: pack.updated_at })}
+              />
             </Paper>
-            <CoverArtCropper current={pack.cover} disabled={!editable} onCropped={(file) => queue.add([file])} />
+            {published ? <PublishedCover pack={pack} /> : <CoverArtCropper current={pack.cover} disabled={!editable} onCropped={(file) => queue.add([file])} />}
             <Group justify="flex-end">
               <Button onClick={() => setStep(1)}>Next: files</Button>
             </Group>

@@ -2,6 +2,7 @@ import { Alert, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { collaboratorPromise } from '@crate/contract/collaborator-role';
 import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
@@ -77,7 +78,7 @@ export default function AcceptInviteScreen() {
             </Text>
           </div>
         </Group>
-        <Text size="sm">As a collaborator you can open {creator_name}'s creator dashboard and work on their packs with them.</Text>
+        <Text size="sm">{collaboratorPromise(creator_name)}</Text>
         {isSignedIn(profile) ? (
           <>
             {profile.email.toLowerCase() !== email.toLowerCase() ? (

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { LICENCE_TYPES } from '@crate/contract/catalogue-enums';
@@ -19,8 +19,24 @@ const detailsOf = (pack: StudioPack | null): FormInput => ({
   price_cents: pack?.price_cents ?? null,
 });
 
-/** A pack's details: title, description, genres, licence, and its prices (credits for the whole pack; optionally money). */
-export function PackDetailsForm({ pack, readOnly, submitLabel, onSave }: { pack: StudioPack | null; readOnly: boolean; submitLabel: string; onSave: (values: PackDetailsInput) => Promise<unknown> }) {
+/**
+ * A pack's details: title, description, genres, licence, and its prices (credits for the whole pack; optionally money).
+ * `soldAs`: the pack is published — its licence and prices stay as it was reviewed and sold (decision 0072).
+ */
+export function PackDetailsForm({
+  pack,
+  readOnly,
+  soldAs = false,
+  submitLabel,
+  onSave,
+}: {
+  pack: StudioPack | null;
+  readOnly: boolean;
+  soldAs?: boolean;
+  submitLabel: string;
+  onSave: (values: PackDetailsInput) => Promise<unknown>;
+}) {
+  const sold = readOnly || soldAs;
   const { form, formError: saveError, submit } = useContractForm({ schema: packDetailsSchema, defaultValues: detailsOf(pack) });
   const { errors, isSubmitting, isDirty } = form.formState;
   const onSubmit = submit(async (values) => {
@@ -45,7 +61,7 @@ export function PackDetailsForm({ pack, readOnly, submitLabel, onSave }: { pack:
             control={form.control}
             name="licence_type"
             render={({ field }) => (
-              <Select label="Licence" description="The licence every sound of the pack is sold under." data={[...LICENCE_TYPES]} allowDeselect={false} readOnly={readOnly} value={field.value ?? 'Royalty-Free'} onChange={(v) => field.onChange(v)} error={errors.licence_type?.message} />
+              <Select label="Licence" description="The licence every sound of the pack is sold under." data={[...LICENCE_TYPES]} allowDeselect={false} readOnly={sold} value={field.value ?? 'Royalty-Free'} onChange={(v) => field.onChange(v)} error={errors.licence_type?.message} />
             )}
           />
           <Controller
@@ -58,7 +74,7 @@ export function PackDetailsForm({ pack, readOnly, submitLabel, onSave }: { pack:
                 min={0}
                 max={PACK_EDIT_LIMITS.creditCostMax}
                 allowDecimal={false}
-                readOnly={readOnly}
+                readOnly={sold}
                 value={field.value ?? ''}
                 onChange={(v) => field.onChange(v === '' ? null : Number(v))}
                 error={errors.credit_cost?.message}
@@ -77,7 +93,7 @@ export function PackDetailsForm({ pack, readOnly, submitLabel, onSave }: { pack:
                 max={PACK_EDIT_LIMITS.priceCentsMax / 100}
                 decimalScale={2}
                 fixedDecimalScale
-                readOnly={readOnly}
+                readOnly={sold}
                 value={field.value === null || field.value === undefined ? '' : field.value / 100}
                 onChange={(v) => field.onChange(v === '' ? null : Math.round(Number(v) * 100))}
                 error={errors.price_cents?.message}
@@ -85,6 +101,11 @@ export function PackDetailsForm({ pack, readOnly, submitLabel, onSave }: { pack:
             )}
           />
         </SimpleGrid>
+        {soldAs && !readOnly ? (
+          <Text size="sm" c="dimmed">
+            The licence and prices stay as the pack was reviewed and sold.
+          </Text>
+        ) : null}
         <ApiErrorAlert error={saveError} title="The pack was not saved" />
         {readOnly ? null : (
           <Group>

@@ -2,9 +2,12 @@ import { Alert, Button, FileButton, Group, Slider, Stack, Text } from '@mantine/
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { IMAGE_PURPOSE_MIN, type AdminImage, type ImagePurpose } from '@crate/contract/admin-images';
-import { ApiErrorAlert } from '../../../components/api-error-alert.tsx';
-import { useUploadAdminImage } from '../api/admin-images.ts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { IMAGE_PURPOSE_MIN, type AdminImage, type ImagePurpose, type UploadAdminImageQuery } from '@crate/contract/admin-images';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+
+/** The upload a cropper sends its crop through: an admin's (banners, staff covers) or a creator's (their profile, a pack's cover). */
+export type ImageUpload = UseMutationResult<AdminImage, Error, { file: Blob; query: UploadAdminImageQuery }>;
 
 /** What the cropper says of each purpose. Every size a purpose derives has its shape, so one crop makes them all. */
 const WORDS: Record<ImagePurpose, { a: string; crop: string; made: string }> = {
@@ -42,10 +45,10 @@ function maxZoomOf(picked: Picked, min: { width: number; height: number }): numb
 
 /**
  * Choose a picture, crop it to the purpose's shape — a banner's 2.72 : 1, a cover's square — (drag or arrow keys to
- * move, the slider to zoom), and upload it: the server derives the purpose's sizes from that crop, and `onUploaded`
- * gets their URLs.
+ * move, the slider to zoom), and upload it through `upload`: the server derives the purpose's sizes from that crop,
+ * and `onUploaded` gets their URLs.
  */
-export function AdminImageCropper({ purpose, onUploaded }: { purpose: ImagePurpose; onUploaded: (image: AdminImage) => void }) {
+export function ImageCropper({ purpose, upload, onUploaded }: { purpose: ImagePurpose; upload: ImageUpload; onUploaded: (image: AdminImage) => void }) {
   const min = IMAGE_PURPOSE_MIN[purpose];
   const aspect = min.width / min.height;
   const words = WORDS[purpose];
@@ -54,7 +57,6 @@ export function AdminImageCropper({ purpose, onUploaded }: { purpose: ImagePurpo
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
-  const upload = useUploadAdminImage();
 
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
 
