@@ -82,7 +82,10 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     });
     expect(after.cover).not.toBeNull();
     expect(after.next_action).toBe('submit');
-    expect(after.submit_blockers).toEqual([]);
+    // Submit waits while the sounds are still being heard (kind, tempo, key fill in), then nothing holds it.
+    expect(after.submit_blockers).toEqual(['3 sounds are still being listened to for kind, tempo and key: wait until they are filled in.']);
+    await t.ctx.jobs.drain();
+    expect((await openPack(pack.id)).submit_blockers).toEqual([]);
   });
 
   it('hears tempo and key in a sound whose name says neither, and says how sure it is', async () => {
@@ -301,6 +304,10 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     expect(state.files.map((f) => f.path).sort()).toEqual(['Kick One.wav', 'cover.png']);
     expect(state.items.map((i) => i.name)).toEqual(['Kick One']);
 
+    const listening = await call(t, 'POST', `/api/studio/packs/${pack.id}/submit`, undefined, { cookie: owner.cookie });
+    expect(listening.statusCode).toBe(409);
+    expect(listening.json().error.message).toMatch(/A sound is still being listened to for kind, tempo and key/);
+    await t.ctx.jobs.drain();
     const sent = await call(t, 'POST', `/api/studio/packs/${pack.id}/submit`, undefined, { cookie: owner.cookie });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ status: PACK_STATUS.awaitingApproval, next_action: 'wait-review' });
