@@ -13,10 +13,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { metadataFromFileName } from '@crate/contract/filename-metadata';
+import { type FileNameMetadata, metadataFromFileName } from '@crate/contract/filename-metadata';
 import { analyseFileTempoAndKey } from '../../apps/server/src/media/tempo-key-file.ts';
+import type { TempoAndKey } from '../../apps/server/src/media/tempo-key.ts';
 import { allMet, writeReport } from '../lib/report.ts';
-import { KITS_DIR, listKitSamples } from './kits.ts';
+import { KITS_DIR, type KitSample, listKitSamples } from './kits.ts';
 
 const REPORT = path.resolve(import.meta.dirname, '../reports/drums.json');
 const TARGETS = { kind: 0.95, instrument: 0.9, noKeyOnUnpitched: 0.95, noTempoOnOneShots: 1 };
@@ -28,7 +29,16 @@ if (!existsSync(KITS_DIR)) {
 
 const loadAtStart = os.loadavg();
 const samples = listKitSamples();
-const rows = [];
+interface Row extends KitSample {
+  named: FileNameMetadata;
+  heard: TempoAndKey;
+  ms: number;
+  /** As the pipeline fills the item: the file name's answer, else the audio's. */
+  kind: string | null | undefined;
+  key: string | null | undefined;
+  bpm: number | null | undefined;
+}
+const rows: Row[] = [];
 for (const [i, sample] of samples.entries()) {
   const named = metadataFromFileName(sample.file);
   const started = performance.now();
@@ -74,7 +84,7 @@ const byKit = [...new Set(rows.map((r) => r.kit))].map((kit) => {
     no_key_on_unpitched: `${ofUnpitched.filter((r) => !r.key).length}/${ofUnpitched.length}`,
   };
 });
-const brief = (r: (typeof rows)[number]) => ({ file: `${r.kit}/${r.file}`, instrument: r.instrument, named: r.named, heard: r.heard });
+const brief = (r: Row) => ({ file: `${r.kit}/${r.file}`, instrument: r.instrument, named: r.named, heard: r.heard });
 const report = {
   benchmark: 'drums',
   at: new Date().toISOString(),

@@ -6,7 +6,7 @@
 import { fft, hannWindow } from '@crate/audio/spectrum';
 
 /** 46 ms frames every 11.6 ms at ~11 kHz. */
-export const ONSET_FRAME = 512;
+const ONSET_FRAME = 512;
 export const ONSET_HOP = 128;
 /** A peak counts as an onset at this share of the strongest one or more ("ghost notes" of a loop still do; a cymbal's shimmer does not). */
 const ONSET_SHARE = 0.3;

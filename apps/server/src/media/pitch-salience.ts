@@ -21,7 +21,7 @@ export interface PitchSalience {
 }
 
 /** The rule measured on the Debian drum kits and the demo synth (decision 0070). */
-export const PITCHED = { voicedShare: 0.5, harmonicPeakShare: 0.85, flatness: 0.005 } as const;
+const PITCHED = { voicedShare: 0.5, harmonicPeakShare: 0.85, flatness: 0.005 } as const;
 
 export function isPitched(salience: PitchSalience): boolean {
   return salience.voicedShare >= PITCHED.voicedShare || (salience.harmonicPeakShare >= PITCHED.harmonicPeakShare && salience.flatness < PITCHED.flatness);
