@@ -11,7 +11,7 @@ import { files, jobs, packs, uploadReservations, userRoles } from '../src/db/sch
 import { call } from './auth-helpers.ts';
 import { addCollaborator, createCreator, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { eightBitWav, loopWav, rawZip, toneWav, tusCreate, tusHead, tusPatch, tusUpload } from './studio-upload-helpers.ts';
+import { cymbalWav, eightBitWav, loopWav, rawZip, toneWav, tusCreate, tusHead, tusPatch, tusUpload } from './studio-upload-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const png = (size = 600) => sharp({ create: { width: size, height: size, channels: 3, background: '#c84' } }).png().toBuffer();
@@ -101,8 +101,19 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     expect(item!.bpm).toBeLessThanOrEqual(121);
     expect(item!.kind).toBe('Loop');
     const analysis = after.files[0]!.analysis!;
+    expect(analysis).toMatchObject({ kind: 'Loop', pitched: null });
     expect(analysis.bpm_confidence).toBeGreaterThan(0.35);
     expect(['A minor', 'C major']).toContain(analysis.key);
+  });
+
+  it('hears a long cymbal hit as a one-shot with no tempo and no key: it has no pitch (decision 0070)', async () => {
+    const pack = await newPack('Crashes');
+    expect((await upload(pack.id, 'Take 7.wav', cymbalWav(3))).statusCode).toBe(200);
+    expect((await openPack(pack.id)).items[0]).toMatchObject({ kind: null, bpm: null, key: null });
+    await t.ctx.jobs.drain();
+    const after = await openPack(pack.id);
+    expect(after.items[0]).toMatchObject({ kind: 'One-Shot', bpm: null, key: null });
+    expect(after.files[0]!.analysis).toMatchObject({ kind: 'One-Shot', pitched: false, bpm: null, key: null });
   });
 
   it('stops listening for a sound whose analysis cannot run: no analysis, and nothing pending', async () => {

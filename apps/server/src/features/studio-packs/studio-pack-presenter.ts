@@ -79,7 +79,9 @@ function presentFile(file: FileRecord, all: readonly FileRecord[], pipelineSaid:
     item_id: file.itemId,
     problem: file.problem,
     problem_message: problemMessage(file, all, pipelineSaid),
-    analysis: analysis ? { bpm: analysis.bpm, bpm_confidence: analysis.bpmConfidence, key: analysis.key, key_confidence: analysis.keyConfidence } : null,
+    analysis: analysis
+      ? { bpm: analysis.bpm, bpm_confidence: analysis.bpmConfidence, key: analysis.key, key_confidence: analysis.keyConfidence, kind: analysis.kind ?? null, pitched: analysis.pitched ?? null }
+      : null,
     analysing: analysing.has(file.id),
     uploaded_at: file.createdAt.toISOString(),
   };
