@@ -32,8 +32,8 @@ describe('media pool', () => {
     expect(Buffer.isBuffer(result.preview.body)).toBe(true);
     expect(result.peaks.data.data).toHaveLength(1600);
     const heard = await pool.run('tempo-key', { path: tone });
-    // A held tone: one onset, so a one-shot without a tempo, and pitched, so it has a key.
-    expect(heard).toMatchObject({ kind: 'One-Shot', pitched: true, bpm: null });
+    // A steady tone: no hits and it does not die away, so neither a one-shot nor a loop, and no tempo; pitched, so it has a key.
+    expect(heard).toMatchObject({ kind: null, pitched: true, bpm: null });
     expect(heard.onsets).toBeLessThanOrEqual(1);
     expect(heard.key).toMatch(/^A /);
   });

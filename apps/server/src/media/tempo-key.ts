@@ -1,8 +1,8 @@
 /**
  * Kind, tempo and key of a sound, for the upload pipeline to suggest when the file name does not say
  * them (docs/decisions/0027, 0070). Mono mixdown decimated to ~11 kHz, then:
- *  - kind: a sound of 1.5 s or less, or with a single onset (a hit ringing out), is a one-shot and
- *    gets no tempo; one with several onsets and a clear tempo is a loop;
+ *  - kind: a sound of 1.5 s or less, or with a single onset that dies away (a hit ringing out), is a
+ *    one-shot and gets no tempo; one with several onsets and a clear tempo is a loop;
  *  - tempo: an onset-strength envelope (log-magnitude spectral flux), its autocorrelation, and a
  *    comb over 60–200 BPM (autocorrelation at every multiple of the beat), weighted toward
  *    70–180 BPM to choose between a tempo and its half or double; a loop that is a whole number
@@ -47,6 +47,8 @@ const BPM_STEP = 0.1;
 const LAG_SPAN_SECONDS = 4.5;
 /** A pulse needs a few beats to be heard: shorter sounds are one-shots and get no tempo. */
 const ONE_SHOT_MAX_SECONDS = 1.5;
+/** −12 dB in power. */
+const DIES_AWAY_POWER_RATIO = 10 ** 1.2;
 const SILENT_PEAK = 1e-3; // −60 dBFS: nothing to hear (a soft hit's long tail is not silence)
 
 const NOTHING_HEARD: TempoAndKey = { kind: null, onsets: 0, pitched: null, bpm: null, bpmConfidence: 0, key: null, keyConfidence: 0 };
@@ -61,10 +63,13 @@ export function detectTempoAndKey(pcm: PcmAudio): TempoAndKey {
   if (peak(samples) < SILENT_PEAK) return NOTHING_HEARD;
   const envelope = onsetEnvelope(samples);
   const onsets = countOnsets(samples, envelope);
-  const oneShot = samples.length / sampleRate <= ONE_SHOT_MAX_SECONDS || onsets <= 1;
-  const tempo = oneShot ? { bpm: 0, confidence: 0 } : detectTempo(envelope, samples.length / sampleRate, sampleRate);
+  const short = samples.length / sampleRate <= ONE_SHOT_MAX_SECONDS;
+  // One hit or note and no more: a pulse needs several. It is a one-shot when it also dies away; a long
+  // steady sound with no hits (a swelling pad loop, a drone) is neither, as far as the audio can tell.
+  const single = !short && onsets <= 1;
+  const tempo = short || single ? { bpm: 0, confidence: 0 } : detectTempo(envelope, samples.length / sampleRate, sampleRate);
   const hasTempo = tempo.confidence >= MIN_BPM_CONFIDENCE;
-  const kind = oneShot ? 'One-Shot' : hasTempo ? 'Loop' : null;
+  const kind = short || (single && diesAway(samples)) ? 'One-Shot' : hasTempo ? 'Loop' : null;
   // A loop's chords and drums together are no single pitch; its key is the chroma's alone.
   const pitched = kind === 'Loop' ? null : isPitched(pitchSalience(samples, sampleRate));
   const key = pitched === false ? { key: null, confidence: 0 } : detectKey(samples, sampleRate);
@@ -278,6 +283,17 @@ function correlation(pitchClasses: readonly number[], profile: readonly number[]
 }
 
 // ───────────────────────────── helpers ─────────────────────────────
+
+/** Its last eighth is at least 12 dB below its loudest eighth: a hit ringing out or a note released, not a sound held to the end. */
+function diesAway(samples: Float32Array): boolean {
+  const eighth = Math.floor(samples.length / 8);
+  const energies = Array.from({ length: 8 }, (_, part) => {
+    let sum = 0;
+    for (let i = part * eighth; i < (part + 1) * eighth; i++) sum += samples[i]! * samples[i]!;
+    return sum;
+  });
+  return energies[7]! * DIES_AWAY_POWER_RATIO <= Math.max(...energies);
+}
 
 function peak(samples: Float32Array): number {
   let highest = 0;
