@@ -9,7 +9,7 @@ import { files, jobs, packs, uploadReservations, userRoles } from '../src/db/sch
 import { call } from './auth-helpers.ts';
 import { addCollaborator, createCreator, createPack } from './catalogue-factories.ts';
 import { createUser, type TestUser } from './factories.ts';
-import { eightBitWav, loopWav, rawZip, toneWav, tusCreate, tusHead, tusPatch, tusUpload } from './studio-upload-helpers.ts';
+import { cymbalWav, eightBitWav, loopWav, rawZip, toneWav, tusCreate, tusHead, tusPatch, tusUpload } from './studio-upload-helpers.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
 
 const png = (size = 600) => sharp({ create: { width: size, height: size, channels: 3, background: '#c84' } }).png().toBuffer();
@@ -80,7 +80,10 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     });
     expect(after.cover).not.toBeNull();
     expect(after.next_action).toBe('submit');
-    expect(after.submit_blockers).toEqual([]);
+    // Submit waits while the sounds are still being heard (kind, tempo, key fill in), then nothing holds it.
+    expect(after.submit_blockers).toEqual(['3 sounds are still being listened to for kind, tempo and key: wait until they are filled in.']);
+    await t.ctx.jobs.drain();
+    expect((await openPack(pack.id)).submit_blockers).toEqual([]);
   });
 
   it('hears tempo and key in a sound whose name says neither, and says how sure it is', async () => {
@@ -96,8 +99,19 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     expect(item!.bpm).toBeLessThanOrEqual(121);
     expect(item!.kind).toBe('Loop');
     const analysis = after.files[0]!.analysis!;
+    expect(analysis).toMatchObject({ kind: 'Loop', pitched: null });
     expect(analysis.bpm_confidence).toBeGreaterThan(0.35);
     expect(['A minor', 'C major']).toContain(analysis.key);
+  });
+
+  it('hears a long cymbal hit as a one-shot with no tempo and no key: it has no pitch (decision 0070)', async () => {
+    const pack = await newPack('Crashes');
+    expect((await upload(pack.id, 'Take 7.wav', cymbalWav(3))).statusCode).toBe(200);
+    expect((await openPack(pack.id)).items[0]).toMatchObject({ kind: null, bpm: null, key: null });
+    await t.ctx.jobs.drain();
+    const after = await openPack(pack.id);
+    expect(after.items[0]).toMatchObject({ kind: 'One-Shot', bpm: null, key: null });
+    expect(after.files[0]!.analysis).toMatchObject({ kind: 'One-Shot', pitched: false, bpm: null, key: null });
   });
 
   it('stops listening for a sound whose analysis cannot run: no analysis, and nothing pending', async () => {
@@ -299,6 +313,10 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     expect(state.files.map((f) => f.path).sort()).toEqual(['Kick One.wav', 'cover.png']);
     expect(state.items.map((i) => i.name)).toEqual(['Kick One']);
 
+    const listening = await call(t, 'POST', `/api/studio/packs/${pack.id}/submit`, undefined, { cookie: owner.cookie });
+    expect(listening.statusCode).toBe(409);
+    expect(listening.json().error.message).toMatch(/A sound is still being listened to for kind, tempo and key/);
+    await t.ctx.jobs.drain();
     const sent = await call(t, 'POST', `/api/studio/packs/${pack.id}/submit`, undefined, { cookie: owner.cookie });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ status: PACK_STATUS.awaitingApproval, next_action: 'wait-review' });

@@ -64,6 +64,20 @@ export function eightBitWav(hz = 440, seconds = 0.5): Buffer {
   return Buffer.concat([header, samples]);
 }
 
+/** A crash-like hit: bright noise (seeded, so the same every run) struck once and dying away over `seconds`. */
+export function cymbalWav(seconds = 3): Buffer {
+  const samples = new Float32Array(Math.round(RATE * seconds));
+  let seed = 7;
+  let previous = 0;
+  for (let i = 0; i < samples.length; i++) {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    const noise = (seed / 2 ** 32) * 2 - 1;
+    samples[i] = 0.45 * (noise - previous) * Math.exp(-i / (RATE * 0.7)); // a first difference: the bright part
+    previous = noise;
+  }
+  return encodeWav({ sampleRate: RATE, channels: [samples] });
+}
+
 /** A loop that pulses at `bpm` (a decaying low thump on every beat) over an A-minor triad: tempo and key can be heard. */
 export function loopWav(bpm: number, seconds = 8): Buffer {
   const samples = new Float32Array(RATE * seconds);

@@ -180,3 +180,53 @@ describe('hostile names', () => {
     expect(result.instruments).toEqual(expect.arrayContaining(['log-drum', 'shaker', 'tambourine', 'conga', 'saxophone', 'string-section']));
   });
 });
+
+describe('drum names as kits write them (Debian hydrogen-drumkits, issue 34)', () => {
+  it.each([
+    // Abbreviations, with digits glued on or not.
+    ['BD_03.aiff', { name: 'BD 03', kind: 'One-Shot', instruments: ['kick'] }],
+    ['SN3_04.aiff', { name: 'SN 3 04', kind: 'One-Shot', instruments: ['snare'] }],
+    ['HH2_08.aiff', { name: 'HH 2 08', kind: 'One-Shot', instruments: ['hi-hat'] }],
+    ['TM2_01.aiff', { name: 'TM 2 01', kind: 'One-Shot', instruments: ['toms'] }],
+    ['RD_06.aiff', { name: 'RD 06', kind: 'One-Shot', instruments: ['ride'] }],
+    ['PowR_BD_1.flac', { name: 'PowR BD 1', kind: 'One-Shot', instruments: ['kick'] }],
+    ['Hard_CHH_01.flac', { name: 'Hard CHH 01', kind: 'One-Shot', instruments: ['hi-hat'] }],
+    ['Hard_Hse_OHH_1.flac', { name: 'Hard Hse OHH 1', kind: 'One-Shot', instruments: ['open-hat'] }],
+    ['bd_01.flac', { name: 'Bd 01', kind: 'One-Shot', instruments: ['kick'] }],
+    ['cc_02.flac', { name: 'Cc 02', kind: 'One-Shot', instruments: ['crash'] }],
+    ['mc_cb.flac', { name: 'Mc Cb', kind: 'One-Shot', instruments: ['cowbell'] }],
+    ['hh_p.flac', { name: 'Hh P', kind: 'One-Shot', instruments: ['hi-hat'] }],
+    ['bd1.flac', { name: 'Bd 1', kind: 'One-Shot', instruments: ['kick'] }],
+    // Camel case, split into words where a piece names a drum.
+    ['HiHatClosed-0.wav', { name: 'Hi Hat Closed 0', kind: 'One-Shot', instruments: ['hi-hat'] }],
+    ['HiHatOpen-2.wav', { name: 'Hi Hat Open 2', kind: 'One-Shot', instruments: ['open-hat'] }],
+    ['AgogoLow-0.wav', { name: 'Agogo Low 0', kind: 'One-Shot', instruments: ['percussion'] }],
+    ['CrashRide18Bell-0.wav', { name: 'Crash Ride 18 Bell 0', kind: 'One-Shot', instruments: ['crash', 'ride'] }],
+    ['Splash10-3.wav', { name: 'Splash 10 3', kind: 'One-Shot', instruments: ['cymbal'] }],
+    ['RimClick-1.wav', { name: 'Rim Click 1', kind: 'One-Shot', instruments: ['rim'] }],
+    ['PearlSideStick-Soft.wav', { name: 'Pearl Side Stick Soft', kind: 'One-Shot', instruments: ['rim'] }],
+    ['SabianHatSemiOpen-Hard.wav', { name: 'Sabian Hat Semi Open Hard', kind: 'One-Shot', instruments: ['open-hat'] }],
+    ['WoodBlock-Med.wav', { name: 'WoodBlock Med', kind: 'One-Shot', instruments: ['woodblock'] }],
+    ['HandClap.wav', { name: 'Hand Clap', kind: 'One-Shot', instruments: ['clap'] }],
+    ['Fingersnap-Soft.wav', { name: 'Fingersnap Soft', kind: 'One-Shot', instruments: ['snap'] }],
+    // Words glued in lower case, and a drum's low stroke.
+    ['closehihat3.flac', { name: 'Closehihat 3', kind: 'One-Shot', instruments: ['hi-hat'] }],
+    ['hhopen_00.flac', { name: 'Hhopen 00', kind: 'One-Shot', instruments: ['open-hat'] }],
+    ['floortom_01.flac', { name: 'Floortom 01', kind: 'One-Shot', instruments: ['toms'] }],
+    ['Djembe1 Bass.wav', { name: 'Djembe 1 Bass', kind: 'One-Shot', instruments: ['percussion'] }],
+    ['EE_Hat_Op_Dirty.flac', { name: 'EE Hat Op Dirty', kind: 'One-Shot', instruments: ['open-hat'] }],
+  ] as const)('%s', (fileName, expected) => {
+    expect(metadataFromFileName(fileName)).toEqual(expected);
+  });
+
+  it('reads an abbreviation only when no whole word names an instrument, and "OH" only in capitals', () => {
+    expect(metadataFromFileName('CR_Loop 92 BPM F#m Keys.wav').instruments).toEqual(['piano']);
+    expect(metadataFromFileName('Oh Yeah.wav').instruments).toBeUndefined();
+    expect(metadataFromFileName('OH_01.wav').instruments).toEqual(['open-hat']);
+  });
+
+  it('keeps a word whole when no piece of it names a drum', () => {
+    expect(metadataFromFileName('McCoy TR909 groove.wav').name).toBe('McCoy TR909 Groove');
+    expect(metadataFromFileName('DnB iPhone Loop 174.wav').name).toBe('DnB iPhone Loop');
+  });
+});

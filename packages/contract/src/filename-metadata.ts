@@ -48,6 +48,31 @@ const DRUM_HITS = new Set<InstrumentSlug>([
   'kick', 'snare', 'clap', 'snap', 'hi-hat', 'open-hat', 'cymbal', 'crash', 'ride', '808', 'toms', 'rim',
   'percussion', 'shaker', 'tambourine', 'cowbell', 'conga', 'bongo', 'log-drum', 'woodblock',
 ]);
+/**
+ * Drum abbreviations of sample libraries and drum machines ("BD_01", "SN3", "hh_p", "Hard_CHH_01"). Read only
+ * when the name names no instrument in whole words ("CR_Loop … Keys" is a creator's initials, not a crash).
+ * "OH" counts only in capitals: "oh" is a word.
+ */
+const DRUM_ABBREVIATIONS: Record<string, InstrumentSlug> = {
+  bd: 'kick', kd: 'kick', kik: 'kick',
+  sd: 'snare', sn: 'snare', snr: 'snare',
+  hh: 'hi-hat', ch: 'hi-hat', chh: 'hi-hat', hhc: 'hi-hat',
+  ohh: 'open-hat', hho: 'open-hat',
+  rd: 'ride', rc: 'ride',
+  cr: 'crash', crs: 'crash', cc: 'crash',
+  cy: 'cymbal', cym: 'cymbal',
+  tm: 'toms', ft: 'toms',
+  cb: 'cowbell',
+  clp: 'clap', cp: 'clap',
+  rs: 'rim', rm: 'rim',
+  shk: 'shaker', shkr: 'shaker',
+  tmb: 'tambourine',
+};
+const CAPITAL_DRUM_ABBREVIATIONS: Record<string, InstrumentSlug> = { OH: 'open-hat' };
+/** A hat named with one of these is an open hat ("HiHatOpen", "Hat Op Dirty", "Hat Semi-Open"). */
+const OPEN_WORDS = new Set(['open', 'opened', 'op', 'semiopen']);
+/** Words glued to a drum's name in lower case ("closehihat", "hhpedal", "openhat"). */
+const DRUM_QUALIFIERS = new Set(['open', 'opened', 'closed', 'close', 'pedal', 'foot', 'floor', 'side', 'semi']);
 /** Genre names that, alone in a sample's name, describe the sound instead ("Metal Hit", "Sine Wave", "Bassline"). */
 const GENRE_WORDS_DESCRIBING_SOUND = new Set<GenreSlug>(['metal', 'wave', 'bassline']);
 const LOWER_CASE_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'at', 'to', 'for', 'with', 'n']);
@@ -81,7 +106,7 @@ export function metadataFromFileName(fileName: string): FileNameMetadata {
     const slug = matchGenre(text)?.slug as GenreSlug | undefined;
     return slug && !(GENRE_WORDS_DESCRIBING_SOUND.has(slug) && !/\s/.test(text)) ? slug : undefined;
   });
-  const instruments = matchRuns(words, matchedWords, (text) => matchInstrument(text)?.slug as InstrumentSlug | undefined);
+  const instruments = drumAware(words, matchedWords);
   const metadata: FileNameMetadata = { name: displayName(words.length > 0 ? words : tokens) };
   if (bpm !== undefined) metadata.bpm = bpm;
   if (key !== undefined) metadata.key = key;
@@ -100,7 +125,54 @@ function tokenize(fileName: string): Token[] {
     .join('')
     .split(SEPARATORS)
     .filter((text) => text.length > 0)
+    .flatMap(drumWordsOf)
     .map((text) => ({ text, lower: text.toLowerCase() }));
+}
+
+/**
+ * "HiHatClosed" → Hi Hat Closed, "AgogoLow" → Agogo Low, "Crash18" → Crash 18, "SN3" → SN 3: a word
+ * written camel-cased or with a number glued on is split where its case or digits change, when one of
+ * the pieces names a drum or an instrument. Otherwise it stays whole ("McCoy", "TR909", "120bpm").
+ */
+function drumWordsOf(text: string): string[] {
+  const pieces = text.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\d)|(?<=\d)(?=\p{L})/u);
+  return pieces.length > 1 && pieces.some((piece) => instrumentOfWord(piece) !== undefined) ? pieces : [text];
+}
+
+/** A single word's instrument: a taxonomy name or alias, a drum abbreviation, or two of them glued ("closehihat"). */
+function instrumentOfWord(word: string): InstrumentSlug | undefined {
+  return (matchInstrument(word)?.slug as InstrumentSlug | undefined) ?? abbreviationOf(word) ?? gluedDrumOf(word);
+}
+
+function abbreviationOf(word: string): InstrumentSlug | undefined {
+  return CAPITAL_DRUM_ABBREVIATIONS[word] ?? (Object.hasOwn(DRUM_ABBREVIATIONS, word.toLowerCase()) ? DRUM_ABBREVIATIONS[word.toLowerCase()] : undefined);
+}
+
+/** "closehihat", "hhpedal", "openhat": a drum and a qualifier (or abbreviation) written as one lower-case word of at most 16 letters. */
+function gluedDrumOf(word: string): InstrumentSlug | undefined {
+  if (!/^\p{Ll}{4,16}$/u.test(word)) return undefined;
+  for (let cut = 2; cut <= word.length - 2; cut++) {
+    const [head, tail] = [word.slice(0, cut), word.slice(cut)];
+    const drum = (part: string) => (matchInstrument(part)?.slug as InstrumentSlug | undefined) ?? abbreviationOf(part);
+    const [headDrum, tailDrum] = [drum(head), drum(tail)];
+    if (headDrum && (tailDrum || DRUM_QUALIFIERS.has(tail))) return OPEN_WORDS.has(tail) && headDrum === 'hi-hat' ? 'open-hat' : headDrum;
+    if (tailDrum && DRUM_QUALIFIERS.has(head)) return OPEN_WORDS.has(head) && tailDrum === 'hi-hat' ? 'open-hat' : tailDrum;
+  }
+  return undefined;
+}
+
+/**
+ * Instruments from runs of words, drum-aware: whole words first, abbreviations only when no whole word
+ * named one; a hat said to be open is an open hat; beside a drum, "bass" is the drum's low stroke
+ * ("Djembe1 Bass", "Conga Bass"), not a bass instrument.
+ */
+function drumAware(words: Token[], matched: Set<number>): InstrumentSlug[] {
+  const byName = matchRuns(words, matched, (text) => (matchInstrument(text)?.slug as InstrumentSlug | undefined) ?? (/\s/.test(text) ? undefined : gluedDrumOf(text)));
+  let instruments = byName.length > 0 ? byName : matchRuns(words, matched, (text) => (/\s/.test(text) ? undefined : abbreviationOf(text)));
+  const lower = new Set(words.map((w) => w.lower));
+  if (instruments.includes('hi-hat') && [...OPEN_WORDS].some((w) => lower.has(w))) instruments = instruments.map((slug) => (slug === 'hi-hat' ? 'open-hat' : slug));
+  if (instruments.some((slug) => DRUM_HITS.has(slug)) && lower.has('bass') && !lower.has('synth')) instruments = instruments.filter((slug) => slug !== 'synth-bass');
+  return [...new Set(instruments)];
 }
 
 function markTrackNumber(tokens: Token[]): void {

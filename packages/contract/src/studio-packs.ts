@@ -83,6 +83,10 @@ export const soundAnalysisSchema = z.object({
   bpm_confidence: z.number(),
   key: z.enum(MUSICAL_KEYS as unknown as [string, ...string[]]).nullable(),
   key_confidence: z.number(),
+  /** One-Shot (a single hit or note, or too short for a pulse) or Loop (several hits at a clear tempo); null when neither is clear or not heard yet by this detector. */
+  kind: z.enum(['One-Shot', 'Loop']).nullable(),
+  /** False when the sound has no pitch a key could be heard in (a snare, a cymbal): it gets no key. Null for a loop or an older analysis. */
+  pitched: z.boolean().nullable(),
 });
 export type SoundAnalysis = z.infer<typeof soundAnalysisSchema>;
 

@@ -14,12 +14,12 @@ import { Worker } from 'node:worker_threads';
 import { DECODES_PER_USER } from '@crate/contract/studio-limits';
 import type { AudioDerivatives } from './audio-derivatives.ts';
 import { MediaError, type MediaErrorCode } from './media-error.ts';
-import type { FileTempoAndKey } from './tempo-key-file.ts';
+import type { TempoAndKey } from './tempo-key.ts';
 
 /** What each task takes and gives back (media-worker.ts runs them). */
 export interface MediaTasks {
   'derive-audio': { args: { path: string; maxSeconds: number }; result: AudioDerivatives };
-  'tempo-key': { args: { path: string }; result: FileTempoAndKey };
+  'tempo-key': { args: { path: string }; result: TempoAndKey };
 }
 export type MediaTaskKind = keyof MediaTasks;
 

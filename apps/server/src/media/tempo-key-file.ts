@@ -1,6 +1,6 @@
 /**
- * Tempo and key of a stored sound (the `analyse-audio` job's work, docs/decisions/0027): its first minute,
- * decoded to 22.05 kHz mono, is enough to hear them. Runs in the media pool's threads (media-pool.ts).
+ * Kind, tempo and key of a stored sound (the `analyse-audio` job's work, docs/decisions/0027, 0070): its first
+ * minute, decoded to 22.05 kHz mono, is enough to hear them. Runs in the media pool's threads (media-pool.ts).
  */
 import { decodeWav } from '@crate/audio/wav';
 import { runFfmpeg } from './ffmpeg.ts';
@@ -10,18 +10,11 @@ import { detectTempoAndKey, type TempoAndKey } from './tempo-key.ts';
 const ANALYSED_SECONDS = 60;
 const ANALYSIS_RATE = 22050;
 
-export interface FileTempoAndKey {
-  heard: TempoAndKey;
-  /** Of what was analysed (at most ANALYSED_SECONDS): enough to tell a one-shot. */
-  durationMs: number;
-}
-
-export async function analyseFileTempoAndKey(path: string): Promise<FileTempoAndKey> {
+export async function analyseFileTempoAndKey(path: string): Promise<TempoAndKey> {
   const { stdout } = await runFfmpeg({
     input: { path },
     inputArgs: ['-t', String(ANALYSED_SECONDS)],
     outputArgs: ['-map', '0:a:0', '-vn', '-t', String(ANALYSED_SECONDS), '-ac', '1', '-ar', String(ANALYSIS_RATE), '-c:a', 'pcm_f32le', '-f', 'wav', 'pipe:1'],
   });
-  const pcm = decodeWav(stdout);
-  return { heard: detectTempoAndKey(pcm), durationMs: Math.round(((pcm.channels[0]?.length ?? 0) / pcm.sampleRate) * 1000) };
+  return detectTempoAndKey(decodeWav(stdout));
 }

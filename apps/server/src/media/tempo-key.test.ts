@@ -34,6 +34,11 @@ function loopAudio(style: GrooveStyle, bpm: number, key: MusicalKey): PcmAudio {
 describe('detectTempoAndKey on synthesised loops', () => {
   const results = LOOPS.map((loop) => ({ ...loop, detected: detectTempoAndKey(loopAudio(loop.style, loop.bpm, loop.key)) }));
 
+  it('hears each as a loop: several onsets, then a tempo', () => {
+    for (const r of results) expect(r.detected, `${r.style} ${r.bpm}`).toMatchObject({ kind: 'Loop', onsets: expect.any(Number) as number });
+    for (const r of results) expect(r.detected.onsets, `${r.style} ${r.bpm}`).toBeGreaterThanOrEqual(8);
+  });
+
   it('finds the tempo within 1 BPM on most loops; a half or double tempo counts as wrong', () => {
     const exact = results.filter((r) => r.detected.bpm !== null && Math.abs(r.detected.bpm - r.bpm) <= 1);
     expect(exact.map((r) => `${r.style} ${r.bpm}`)).toEqual(LOOPS.filter((l) => l.bpm !== 174).map((l) => `${l.style} ${l.bpm}`));
@@ -87,13 +92,13 @@ describe('detectTempoAndKey on what has no tempo or key', () => {
   it('gives a drum one-shot neither', () => {
     for (const sound of ['kick', 'snare', 'hi-hat', 'crash'] as const) {
       const detected = detectTempoAndKey(decodeWav(renderOneShot({ seed: `tk-${sound}`, sound }).wav));
-      expect(detected, sound).toMatchObject({ bpm: null, key: null });
+      expect(detected, sound).toMatchObject({ kind: 'One-Shot', bpm: null, key: null });
     }
   });
 
   it('gives a held chord a key but no tempo', () => {
     const detected = detectTempoAndKey(decodeWav(renderOneShot({ seed: 'tk-keys', sound: 'electric-piano', key: 'D minor' }).wav));
-    expect(detected).toMatchObject({ bpm: null, key: 'D minor' });
+    expect(detected).toMatchObject({ kind: 'One-Shot', pitched: true, bpm: null, key: 'D minor' });
   });
 
   it('gives white noise neither, with low confidence', () => {
@@ -108,6 +113,9 @@ describe('detectTempoAndKey on what has no tempo or key', () => {
 
   it('gives silence and a too-short sound nothing, without failing', () => {
     expect(detectTempoAndKey({ sampleRate: 44100, channels: [new Float32Array(44100)] })).toEqual({
+      kind: null,
+      onsets: 0,
+      pitched: null,
       bpm: null,
       bpmConfidence: 0,
       key: null,

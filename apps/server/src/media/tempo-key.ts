@@ -1,21 +1,32 @@
 /**
- * Tempo and key of a sound, for the upload pipeline to suggest when the file name does not say
- * them (docs/decisions/0027). Mono mixdown decimated to ~11 kHz, then:
+ * Kind, tempo and key of a sound, for the upload pipeline to suggest when the file name does not say
+ * them (docs/decisions/0027, 0070). Mono mixdown decimated to ~11 kHz, then:
+ *  - kind: a sound of 1.5 s or less, or with a single onset that dies away (a hit ringing out), is a
+ *    one-shot and gets no tempo; one with several onsets and a clear tempo is a loop;
  *  - tempo: an onset-strength envelope (log-magnitude spectral flux), its autocorrelation, and a
  *    comb over 60–200 BPM (autocorrelation at every multiple of the beat), weighted toward
  *    70–180 BPM to choose between a tempo and its half or double; a loop that is a whole number
  *    of bars long is snapped to the tempo that makes it so;
  *  - key: Krumhansl–Kessler profile correlation over the sound's chroma, a minor key and its
  *    relative major told apart by the chord the sound opens on.
+ *    A sound that is not a loop gets a key only when it has a pitch (pitch-salience.ts).
  * Each answer has a confidence in [0, 1] and is null below a threshold (one-shots, noise, drums
  * without pitch, silence).
  */
 import type { KeyNote, MusicalKey } from '@crate/contract/catalogue-enums';
 import { musicalKeyOf, pitchClassOfKeyNote, relativeKey } from '@crate/contract/musical-key';
-import { chroma, fft, hannWindow, mixToMono, powerSpectrum } from '@crate/audio/spectrum';
+import { chroma, fft, mixToMono, powerSpectrum } from '@crate/audio/spectrum';
 import type { PcmAudio } from '@crate/audio/wav';
+import { countOnsets, ONSET_HOP, onsetEnvelope } from './onsets.ts';
+import { isPitched, pitchSalience } from './pitch-salience.ts';
 
 export interface TempoAndKey {
+  /** One-Shot: one onset, or too short for a pulse; Loop: several onsets at a clear tempo; null: neither is clear. */
+  kind: 'One-Shot' | 'Loop' | null;
+  /** Clear onsets (hits, notes) in what was analysed. */
+  onsets: number;
+  /** Whether it has a pitch a key could be heard in (pitch-salience.ts): a sound without one gets no key. Not asked of a loop (null). */
+  pitched: boolean | null;
   bpm: number | null;
   /** 0..1: how clearly the sound pulses at `bpm`. */
   bpmConfidence: number;
@@ -32,22 +43,41 @@ const ANALYSIS_RATE = 11025;
 const BPM_RANGE = { min: 60, max: 200 };
 /** Tempo candidates every 0.1 BPM; the peak is refined between them. */
 const BPM_STEP = 0.1;
-/** Onset envelope: 46 ms frames every 11.6 ms at the analysis rate. */
-const ONSET_FRAME = 512;
-const ONSET_HOP = 128;
 /** Lags looked at: a bar or two at any tempo of the range. */
 const LAG_SPAN_SECONDS = 4.5;
-/** A pulse needs a few beats to be heard: shorter sounds get no tempo. */
-const MIN_TEMPO_SECONDS = 1.5;
-const SILENT_RMS = 1e-3; // −60 dBFS
+/** A pulse needs a few beats to be heard: shorter sounds are one-shots and get no tempo. */
+const ONE_SHOT_MAX_SECONDS = 1.5;
+/** −12 dB in power. */
+const DIES_AWAY_POWER_RATIO = 10 ** 1.2;
+const SILENT_PEAK = 1e-3; // −60 dBFS: nothing to hear (a soft hit's long tail is not silence)
 
+const NOTHING_HEARD: TempoAndKey = { kind: null, onsets: 0, pitched: null, bpm: null, bpmConfidence: 0, key: null, keyConfidence: 0 };
+
+/**
+ * One-shot or loop first, from the length and the onsets: a single hit ringing out has no tempo
+ * however long it rings. Then a loop's tempo; then the key, which a one-shot gets only when it has
+ * a pitch (decision 0070): a snare or a crash is not "in" a key.
+ */
 export function detectTempoAndKey(pcm: PcmAudio): TempoAndKey {
   const { samples, sampleRate } = decimate(mixToMono(pcm.channels), pcm.sampleRate);
-  if (rms(samples) < SILENT_RMS) return { bpm: null, bpmConfidence: 0, key: null, keyConfidence: 0 };
-  const tempo = detectTempo(samples, sampleRate);
-  const key = detectKey(samples, sampleRate);
+  if (peak(samples) < SILENT_PEAK) return NOTHING_HEARD;
+  const envelope = onsetEnvelope(samples);
+  const onsets = countOnsets(samples, envelope);
+  const short = samples.length / sampleRate <= ONE_SHOT_MAX_SECONDS;
+  // One hit or note and no more: a pulse needs several. It is a one-shot when it also dies away; a long
+  // steady sound with no hits (a swelling pad loop, a drone) is neither, as far as the audio can tell.
+  const single = !short && onsets <= 1;
+  const tempo = short || single ? { bpm: 0, confidence: 0 } : detectTempo(envelope, samples.length / sampleRate, sampleRate);
+  const hasTempo = tempo.confidence >= MIN_BPM_CONFIDENCE;
+  const kind = short || (single && diesAway(samples)) ? 'One-Shot' : hasTempo ? 'Loop' : null;
+  // A loop's chords and drums together are no single pitch; its key is the chroma's alone.
+  const pitched = kind === 'Loop' ? null : isPitched(pitchSalience(samples, sampleRate));
+  const key = pitched === false ? { key: null, confidence: 0 } : detectKey(samples, sampleRate);
   return {
-    bpm: tempo.confidence >= MIN_BPM_CONFIDENCE ? tempo.bpm : null,
+    kind,
+    onsets,
+    pitched,
+    bpm: hasTempo ? tempo.bpm : null,
     bpmConfidence: round2(tempo.confidence),
     key: key.confidence >= MIN_KEY_CONFIDENCE ? key.key : null,
     keyConfidence: round2(key.confidence),
@@ -85,10 +115,8 @@ function decimate(signal: Float32Array, sampleRate: number): { samples: Float32A
 
 // ───────────────────────────── tempo ─────────────────────────────
 
-function detectTempo(samples: Float32Array, sampleRate: number): { bpm: number; confidence: number } {
-  if (samples.length / sampleRate < MIN_TEMPO_SECONDS) return { bpm: 0, confidence: 0 };
+function detectTempo(envelope: Float64Array, seconds: number, sampleRate: number): { bpm: number; confidence: number } {
   const framesPerSecond = sampleRate / ONSET_HOP;
-  const envelope = onsetEnvelope(samples);
   const acf = autocorrelation(envelope);
   const span = Math.min(acf.length - 2, Math.round(LAG_SPAN_SECONDS * framesPerSecond));
   if (span <= 0) return { bpm: 0, confidence: 0 };
@@ -100,58 +128,13 @@ function detectTempo(samples: Float32Array, sampleRate: number): { bpm: number; 
     const s = score(bpm);
     if (s > best.score) best = { bpm, score: s };
   }
-  const bpm = snapToWholeBars(refinePeak(score, best.bpm), samples.length / sampleRate);
-
-
+  const bpm = snapToWholeBars(refinePeak(score, best.bpm), seconds);
   // A loop repeats at its beat far above how alike its envelope is at any lag (its baseline);
   // noise and held notes (vibrato, chorus, crackle) have a high baseline and little above it.
   const baseline = median(acf.subarray(Math.floor(periodOf(BPM_RANGE.max)), span + 1));
   const periodicity = beatPeriodicity(acf, span, periodOf(bpm)) - baseline;
   const confidence = clamp01((periodicity - 0.1) / 0.3) * clamp01((0.25 - baseline) / 0.15);
   return { bpm, confidence };
-}
-
-/**
- * Log-magnitude spectral flux, with its running mean (≈ 0.4 s) taken off and negatives cut: a
- * spike at each note or hit, about flat for steady sounds.
- */
-function onsetEnvelope(samples: Float32Array): Float64Array {
-  const frames = Math.max(0, Math.floor((samples.length - ONSET_FRAME) / ONSET_HOP) + 1);
-  const bins = ONSET_FRAME / 2;
-  const window = hannWindow(ONSET_FRAME);
-  const re = new Float64Array(ONSET_FRAME);
-  const im = new Float64Array(ONSET_FRAME);
-  let previous = new Float64Array(bins);
-  let current = new Float64Array(bins);
-  const flux = new Float64Array(frames);
-  for (let f = 0; f < frames; f++) {
-    const start = f * ONSET_HOP;
-    for (let i = 0; i < ONSET_FRAME; i++) {
-      re[i] = samples[start + i]! * window[i]!;
-      im[i] = 0;
-    }
-    fft(re, im);
-    let rise = 0;
-    for (let k = 1; k <= bins; k++) {
-      const magnitude = Math.log1p(100 * Math.hypot(re[k]!, im[k]!));
-      current[k - 1] = magnitude;
-      const d = magnitude - previous[k - 1]!;
-      if (f > 0 && d > 0) rise += d;
-    }
-    flux[f] = rise;
-    [previous, current] = [current, previous];
-  }
-  const radius = 16;
-  const envelope = new Float64Array(frames);
-  let windowSum = 0;
-  for (let f = 0; f < Math.min(frames, radius); f++) windowSum += flux[f]!;
-  for (let f = 0; f < frames; f++) {
-    if (f + radius < frames) windowSum += flux[f + radius]!;
-    if (f - radius - 1 >= 0) windowSum -= flux[f - radius - 1]!;
-    const count = Math.min(frames - 1, f + radius) - Math.max(0, f - radius) + 1;
-    envelope[f] = Math.max(0, flux[f]! - windowSum / count);
-  }
-  return envelope;
 }
 
 /** Autocorrelation by FFT, normalised per lag by its overlap and by lag 0 (so r(0) = 1). */
@@ -301,10 +284,21 @@ function correlation(pitchClasses: readonly number[], profile: readonly number[]
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-function rms(samples: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
-  return samples.length > 0 ? Math.sqrt(sum / samples.length) : 0;
+/** Its last eighth is at least 12 dB below its loudest eighth: a hit ringing out or a note released, not a sound held to the end. */
+function diesAway(samples: Float32Array): boolean {
+  const eighth = Math.floor(samples.length / 8);
+  const energies = Array.from({ length: 8 }, (_, part) => {
+    let sum = 0;
+    for (let i = part * eighth; i < (part + 1) * eighth; i++) sum += samples[i]! * samples[i]!;
+    return sum;
+  });
+  return energies[7]! * DIES_AWAY_POWER_RATIO <= Math.max(...energies);
+}
+
+function peak(samples: Float32Array): number {
+  let highest = 0;
+  for (let i = 0; i < samples.length; i++) highest = Math.max(highest, Math.abs(samples[i]!));
+  return highest;
 }
 
 function median(values: ArrayLike<number>): number {

@@ -80,8 +80,19 @@ export const files = pgTable(
     sampleRate: integer('sample_rate'),
     channels: smallint('channels'),
     bitDepth: smallint('bit_depth'),
-    /** Tempo and key heard in the audio at upload (media/tempo-key.ts), with how sure the detector is (0..1). */
-    analysis: jsonb('analysis').$type<{ bpm: number | null; bpmConfidence: number; key: string | null; keyConfidence: number }>(),
+    /**
+     * Tempo and key heard in the audio at upload (media/tempo-key.ts), with how sure the detector is (0..1);
+     * since decision 0070 also the kind, onsets and whether it has a pitch (absent from older analyses).
+     */
+    analysis: jsonb('analysis').$type<{
+      bpm: number | null;
+      bpmConfidence: number;
+      key: string | null;
+      keyConfidence: number;
+      kind?: 'One-Shot' | 'Loop' | null;
+      onsets?: number;
+      pitched?: boolean | null;
+    }>(),
     generation: integer('generation').notNull().default(1),
     metageneration: integer('metageneration').notNull().default(1),
     createdAt: createdAt(),

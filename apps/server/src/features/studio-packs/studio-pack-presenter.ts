@@ -81,7 +81,9 @@ function presentFile(file: FileRecord, all: readonly FileRecord[], pipelineSaid:
     item_id: file.itemId,
     problem: file.problem,
     problem_message: problemMessage(file, all, pipelineSaid),
-    analysis: analysis ? { bpm: analysis.bpm, bpm_confidence: analysis.bpmConfidence, key: analysis.key, key_confidence: analysis.keyConfidence } : null,
+    analysis: analysis
+      ? { bpm: analysis.bpm, bpm_confidence: analysis.bpmConfidence, key: analysis.key, key_confidence: analysis.keyConfidence, kind: analysis.kind ?? null, pitched: analysis.pitched ?? null }
+      : null,
     analysing: analysing.has(file.id),
     uploaded_at: file.createdAt.toISOString(),
   };
@@ -110,11 +112,20 @@ function presentItem(item: PackItemRow): StudioItem {
 }
 
 /** Why the pack cannot go to review yet, in the creator's words; empty when it can. */
-export function submitBlockers(row: StudioPackRow, files: readonly FileRecord[], items: readonly PackItemRow[], zipImports: readonly Pick<ZipImportRow, 'state'>[]): string[] {
+export function submitBlockers(
+  row: StudioPackRow,
+  files: readonly FileRecord[],
+  items: readonly PackItemRow[],
+  zipImports: readonly Pick<ZipImportRow, 'state'>[],
+  analysing: ReadonlySet<string>,
+): string[] {
   const blockers: string[] = [];
   if (!takesFiles(row.status)) blockers.push(`The pack is ${packStatusLabel(row.status).toLowerCase()}: only a draft goes to review.`);
   const unpacking = zipImports.filter((z) => z.state === 'unpacking').length;
   if (unpacking > 0) blockers.push(`${unpacking === 1 ? 'A zip is' : `${unpacking} zips are`} still being unpacked: wait until ${unpacking === 1 ? 'its' : 'their'} files are in the pack.`);
+  // Its kind, tempo and key fill in as each sound is heard: the reviewer should see what the creator saw and confirmed.
+  const listening = files.filter((f) => analysing.has(f.id)).length;
+  if (listening > 0) blockers.push(`${listening === 1 ? 'A sound is' : `${listening} sounds are`} still being listened to for kind, tempo and key: wait until ${listening === 1 ? 'it is' : 'they are'} filled in.`);
   if (items.length === 0) blockers.push('Upload at least one sound or preset.');
   if (!row.coverFileId) blockers.push('Add cover art (a square image of at least 500 × 500 pixels).');
   const problems = files.filter((f) => f.problem).length;
@@ -160,7 +171,7 @@ export function presentStudioPack(
     total_bytes: files.reduce((sum, f) => sum + f.size, 0),
     files: files.map((f) => presentFile(f, files, pipelineSaid, analysing)),
     items: items.map(presentItem),
-    submit_blockers: submitBlockers(row, files, items, zipImports),
+    submit_blockers: submitBlockers(row, files, items, zipImports, analysing),
     zip_imports: zipImports.map(presentZipImport),
   };
 }

@@ -6,7 +6,7 @@ import type { bulkItemChangesSchema, packDetailsSchema, PUBLISHED_PACK_FIELDS, S
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { deleteFileAndDerivatives } from '../../files/file-repository.ts';
+import { deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
 import { findLatestRun, listOriginalFiles, listProblemOutcomes } from '../../processing/processing-run-repository.ts';
 import { republishPack, transitionPack, withdrawPack } from '../../packs/pack-lifecycle.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -59,12 +59,15 @@ export function assertEditable(row: Pick<StudioPackRow, 'status'>): void {
 /** What the studio offers on a pack. */
 const STUDIO_ABILITIES = ['edit', 'submit', 'split', 'withdraw'] as const;
 
+/** The pack's sounds whose audio is still being heard (kind, tempo, key): the studio shows "listening…" and holds submit. */
+const listAnalysingSounds = (db: DbOrTx, packFiles: readonly FileRecord[]) => listAnalysingFileIds(db, packFiles.filter((f) => f.kind === 'Sample audio').map((f) => f.id));
+
 /** The whole studio view of a pack, read in one go (inside the caller's transaction when there is one). */
 async function loadStudioPack(db: DbOrTx, viewer: Viewer, row: StudioPackRow): Promise<StudioPack> {
   const [packFiles, packItems, facts, run] = [await listOriginalFiles(db, row.id), await listPackItems(db, row.id), await packSummaries(db, [row.id]), await findLatestRun(db, row.id)];
   // What the latest processing run said about each file with a problem: the creator reads it beside the file.
   const said = new Map((run ? await listProblemOutcomes(db, run.id) : []).flatMap((o) => (o.fileId && o.problem && o.message ? [[o.fileId, o.message] as const] : [])));
-  const analysing = await listAnalysingFileIds(db, packFiles.filter((f) => f.kind === 'Sample audio').map((f) => f.id));
+  const analysing = await listAnalysingSounds(db, packFiles);
   return presentStudioPack(row, packFiles, packItems, facts.get(row.id), said, analysing, abilitiesOn(viewer, asPack(row), STUDIO_ABILITIES), await listZipImports(db, row.id));
 }
 
@@ -275,7 +278,8 @@ export async function markDuplicates(db: DbOrTx, packFiles: readonly { id: strin
 export async function submitStudioPack(ctx: AppContext, viewer: Viewer, id: string, ipAddress: string | null): Promise<StudioPack> {
   return ctx.db.transaction(async (tx) => {
     const row = authorize(viewer, 'submit', await findStudioPack(tx, id, true), asPack, THAT_PACK);
-    const blockers = submitBlockers(row, await listOriginalFiles(tx, id), await listPackItems(tx, id), await listZipImports(tx, id));
+    const packFiles = await listOriginalFiles(tx, id);
+    const blockers = submitBlockers(row, packFiles, await listPackItems(tx, id), await listZipImports(tx, id), await listAnalysingSounds(tx, packFiles));
     if (blockers.length > 0) throw new AppError('CONFLICT', `This pack cannot go to review yet. ${blockers.join(' ')}`);
     const path: PackStatus[] = row.status === PACK_STATUS.fileErrors ? [PACK_STATUS.draft, PACK_STATUS.awaitingApproval] : [PACK_STATUS.awaitingApproval];
     for (const to of path) await transitionPack(ctx, tx, { packId: id, to, actor: { userId: viewer.userId, ipAddress } });

@@ -16,15 +16,33 @@ const INSTRUMENT_OPTIONS = INSTRUMENT_GROUPS.map((group) => ({ group: group.labe
 const KEY_OPTIONS = [...MUSICAL_KEYS];
 const percent = (confidence: number) => `${Math.round(confidence * 100)} %`;
 
-/** What the audio analysis heard, beside the field it suggests. */
-function Heard({ value, heard, confidence, unit }: { value: unknown; heard: string | number | null | undefined; confidence: number; unit?: string }) {
+/** What the audio analysis heard, beside the field it suggests (with how sure it is, when it says). */
+function Heard({ value, heard, confidence, unit }: { value: unknown; heard: string | number | null | undefined; confidence?: number; unit?: string }) {
   if (heard === null || heard === undefined) return null;
   const same = value === heard || (typeof value === 'number' && typeof heard === 'number' && Math.abs(value - heard) < 0.5);
   return (
     <Text size="xs" c={same ? 'teal.4' : 'dimmed'} title="Detected from the audio">
-      {same ? 'detected' : `audio says ${heard}${unit ?? ''}`} · {percent(confidence)} sure
+      {same ? 'detected' : `audio says ${heard}${unit ?? ''}`}
+      {confidence === undefined ? null : ` · ${percent(confidence)} sure`}
     </Text>
   );
+}
+
+/** Under the key: what the audio heard, or that it heard no pitch (a drum hit has no key), or that it is still listening. */
+function HeardKey({ value, heard, analysing }: { value: unknown; heard: SoundAnalysis | null; analysing: boolean }) {
+  if (heard?.pitched === false) {
+    return (
+      <Text size="xs" c="dimmed" title="Detected from the audio">
+        no pitch heard
+      </Text>
+    );
+  }
+  if (heard) return <Heard value={value} heard={heard.key} confidence={heard.key_confidence} />;
+  return analysing ? (
+    <Text size="xs" c="dimmed">
+      listening…
+    </Text>
+  ) : null;
 }
 
 /** The bulk-edit bar: fields set here are applied to every selected sound. */
@@ -146,10 +164,11 @@ export function SoundsTable({ pack, editable }: { pack: StudioPack; editable: bo
                   </Table.Td>
                   <Table.Td>
                     <Select size="xs" aria-label={`Kind of ${item.name}`} readOnly={!editable} data={[...ITEM_KINDS]} clearable value={valueOf(item, 'kind')} onChange={(v) => edit(item.id, { kind: v as ItemKind | null })} />
+                    {heard ? <Heard value={valueOf(item, 'kind')} heard={heard.kind} /> : null}
                   </Table.Td>
                   <Table.Td>
                     <Select size="xs" aria-label={`Key of ${item.name}`} readOnly={!editable} data={KEY_OPTIONS} searchable clearable value={valueOf(item, 'key')} onChange={(v) => edit(item.id, { key: v as MusicalKey | null })} />
-                    {heard ? <Heard value={valueOf(item, 'key')} heard={heard.key} confidence={heard.key_confidence} /> : file?.analysing ? <Text size="xs" c="dimmed">listening…</Text> : null}
+                    <HeardKey value={valueOf(item, 'key')} heard={heard} analysing={file?.analysing ?? false} />
                   </Table.Td>
                   <Table.Td>
                     <NumberInput size="xs" aria-label={`BPM of ${item.name}`} readOnly={!editable} min={1} max={999} decimalScale={1} value={valueOf(item, 'bpm') ?? ''} onChange={(v) => edit(item.id, { bpm: v === '' ? null : Number(v) })} />
