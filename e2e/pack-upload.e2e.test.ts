@@ -266,7 +266,7 @@ describe.skipIf(!e2eEnabled())('pack upload', () => {
       });
       await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: 'Velvet Dust Snare' }).waitFor();
     });
-  });
+  }, 180_000);
 
   test('an upload paused and resumed completes; a text file named .wav is refused in its row with the reason', async () => {
     const { ctx, baseUrl } = env.server;
