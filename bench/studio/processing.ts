@@ -16,6 +16,7 @@
  * The analyse-audio jobs the uploads queue are left to finish before the submission, as a creator waits
  * for BPM and key before sending a pack for review.
  */
+import { createReadStream } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -184,7 +185,7 @@ async function deriveBreakdown(server: StudioServer, sample: Sound[]) {
       await timed(stages.ffmpeg_mp3_ms, () => ffmpegToMp3(sound.file, path.join(out, `${i}.mp3`)));
       await timed(stages.ffmpeg_mp3_and_pcm_ms, () => deriveFfmpeg(sound.file));
       await timed(stages.derive_audio_ms, () => deriveAudio({ path: sound.file }));
-      const row = await createFileFromUpload(server.ctx, { body: { localPath: sound.file }, originalName: path.basename(sound.file), contentType: 'audio/wav', ownerUserId: server.creator.id, kind: 'Sample audio' });
+      const row = await createFileFromUpload(server.ctx, { body: createReadStream(sound.file), originalName: path.basename(sound.file), contentType: 'audio/wav', ownerUserId: server.creator.id, kind: 'Sample audio' });
       await timed(stages.copy_out_of_storage_ms, async () => rm(await copyToTempFile(server.ctx.storage, row), { force: true }));
       await timed(stages.derive_media_for_file_ms, () => deriveMediaForFile(server.ctx, row.id));
     }
