@@ -40,9 +40,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     // Every request's id (a TRUST_PROXY address may hand us its own), bound to its log lines as `requestId`.
     genReqId: requestIdGenerator(ctx.config.trustProxy),
-    requestIdLogLabel: 'requestId',
     // Per-request lines only when debugging; errors are always logged by the error handler.
-    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace', requestIdLogLabel: 'requestId' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);

@@ -21,14 +21,15 @@ import { registerJobQueueGauges } from './jobs/job-queue-gauges.ts';
  * The process's logger. A line written on behalf of a request (while it is answered, or by a job it queued)
  * carries the request's id, whichever logger wrote it; Fastify's per-request logger has it bound already.
  */
-export function createLogger(config: Config): Logger {
-  return pino({
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     mixin(_line, _level, logger) {
       const requestId = currentRequestId();
       return requestId && !('requestId' in logger.bindings()) ? { requestId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Opens the database (applying migrations) and wires every real part of one server process. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
@@ -45,7 +45,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
  * A fresh database (in-memory PGlite, or a new PostgreSQL database) with migrations applied, and the
  * whole app on it. Call once per test file (beforeAll) and close in afterAll.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, log: Logger = pino({ level: 'silent' })): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-test-'));
   const postgres = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig(
@@ -56,7 +56,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       ...overrides,
     },
   );
-  const ctx = await createContext(config, pino({ level: 'silent' }));
+  const ctx = await createContext(config, log);
   ctx.jobs.handleWith(ctx);
   const app = await buildApp(ctx);
   await app.ready();

@@ -63,13 +63,15 @@ export function createMetrics(): Metrics {
 }
 
 /**
- * A read that several gauges share at one scrape (prom-client collects every metric at once): the first asks,
- * the others get the same answer; the next scrape reads again.
+ * A read that several gauges share at one scrape: prom-client starts every metric's collect in one pass, so
+ * the first asks and the others get the same answer while it is under way; once it has settled, the next asks again.
  */
 export function sharedPerScrape<T>(read: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
-    pending ??= read().finally(() => setImmediate(() => (pending = null)));
+    pending ??= read().finally(() => {
+      pending = null;
+    });
     return pending;
   };
 }
