@@ -7,7 +7,6 @@ import { cacheUnlessSignedIn } from '../../http/cache-headers.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { presentItemRow } from '../catalogue/catalogue-presenters.ts';
 import { presentArchivedItemRow } from './search-presenters.ts';
-import { registerSearchIndexGauges } from './search-index-gauges.ts';
 import { createSearchService, warmSearchPage, type IndexedSearchEngine, type SearchService } from './search-service.ts';
 
 /** Free search and similar sounds are the same for every visitor: browsers and CDNs may keep them briefly. */
@@ -24,7 +23,6 @@ function searchServiceFor(app: FastifyInstance, ctx: AppContext): SearchService 
   const index = search.index;
   if (!index) return search;
   onSuccessfulWrite(app, () => void index.catchUp());
-  if (ctx.metrics) registerSearchIndexGauges(ctx.metrics.registry, ctx.db, index);
   app.addHook('onClose', () => index.stop());
   const warmed = warmSearchPage(ctx, index, (url) => app.inject({ method: 'GET', url, remoteAddress: 'search-warm-up' }), app.log);
   app.decorate('searchIndex', { ...index, ready: warmed });

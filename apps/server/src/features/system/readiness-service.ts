@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Readiness } from '@crate/contract/health';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { IndexedSearchEngine } from '../search/indexed-search-engine.ts';
+import type { IndexedSearchEngine } from '../search/search-service.ts';
 
 /** Longer than any healthy answer, shorter than a load balancer's check timeout: past it the database counts as unreachable. */
 export const DATABASE_ANSWER_MS = 2_000;
@@ -20,14 +19,14 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
  * it has every migration this code ships, and the in-memory search index has loaded (when it is the engine).
  * Ready answers what each check found; not ready is 503 UNAVAILABLE naming every check that failed.
  */
-export async function checkReadiness(ctx: AppContext, searchIndex: Pick<IndexedSearchEngine, 'status'> | null, log: FastifyBaseLogger): Promise<Readiness> {
+export async function checkReadiness(ctx: AppContext, searchIndex: Pick<IndexedSearchEngine, 'status'> | null): Promise<Readiness> {
   const problems: string[] = [];
   try {
     // One query proves both: the database answers, and it has the migrations this code expects.
     const pending = await withinTime(ctx.database.pendingMigrations(), DATABASE_ANSWER_MS);
     if (pending > 0) problems.push(`the database lacks ${pending} migration${pending === 1 ? '' : 's'} this version needs`);
   } catch (error) {
-    log.warn({ err: error }, 'readiness: the database did not answer');
+    ctx.log.warn({ err: error }, 'readiness: the database did not answer');
     problems.push('the database did not answer');
   }
   const index = ctx.config.searchIndex.kind === 'memory' ? searchIndex?.status() : null;

@@ -3,17 +3,17 @@ import { API } from '@crate/contract/api-endpoints';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { answerScrape } from '../../observability/metrics.ts';
 import { checkHealth } from './health-service.ts';
+import { scrapeMetrics } from './metrics-service.ts';
 import { checkReadiness } from './readiness-service.ts';
 
 /** Liveness (cheap: the database answers), readiness (should this process get traffic) and the metrics scrape. */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, API.health, () => checkHealth(ctx));
   // The search routes decorate the app with its index after these are registered: it is read per request.
-  registerEndpoint(app, API.ready, ({ request }) => checkReadiness(ctx, app.searchIndex ?? null, request.log));
+  registerEndpoint(app, API.ready, () => checkReadiness(ctx, app.searchIndex ?? null));
   registerEndpoint(app, API.metrics, async ({ request, reply }) => {
-    const answer = await answerScrape(ctx.metrics, ctx.config.metrics?.token ?? null, request.headers.authorization);
+    const answer = await scrapeMetrics(ctx, request.headers.authorization);
     if (answer.status !== 200) {
       if (answer.status === 401) reply.header('WWW-Authenticate', 'Bearer');
       throw new AppError(answer.code, answer.message);
