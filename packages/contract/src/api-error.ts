@@ -37,6 +37,3 @@ export const apiErrorSchema = z.object({
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-
-/** The header every answer carries its request id in (and a trusted proxy may send one in). */
-export const REQUEST_ID_HEADER = 'x-request-id';

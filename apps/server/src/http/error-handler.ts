@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { REQUEST_ID_HEADER, type ApiErrorBody } from '@crate/contract/api-error';
+import type { ApiErrorBody } from '@crate/contract/api-error';
+import { REQUEST_ID_HEADER } from '@crate/contract/request-id';
 import { AppError } from './app-error.ts';
 
 /** The one error shape: a code, a readable message, the field at fault if any, and the request's id for support. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER } from '@crate/contract/api-error';
+import { REQUEST_ID_HEADER } from '@crate/contract/request-id';
 import { inRequestScope } from '../observability/request-scope.ts';
 
 /** An id a proxy may hand us: short, and only characters that are safe in a log line and a header. */
