@@ -9,7 +9,7 @@ import { inRequestScope } from '../observability/request-scope.ts';
 const ACCEPTED_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 
 /** 12 characters from 72 random bits: unique enough to find one request in the logs, short enough to read out to support. */
-export const newRequestId = (): string => randomBytes(9).toString('base64url');
+const newRequestId = (): string => randomBytes(9).toString('base64url');
 
 /**
  * Fastify's `genReqId`: the id a reverse proxy sent in X-Request-Id when the connection comes from a TRUST_PROXY

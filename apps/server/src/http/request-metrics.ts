@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../observability/metrics.ts';
 
 /** Requests no route matched (unknown API paths, screens of the web app) share one label: a URL never becomes one. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * Counts and times every answered request under its route's template (`/api/packs/:id`), its method and its

@@ -9,7 +9,7 @@ import { sharedPerScrape } from '../observability/metrics.ts';
  * The due jobs a scrape reads at most, oldest first, through the (status, run_at) index: a scrape costs the
  * same with a million jobs waiting, and the oldest job's age stays exact; a count at the cap means "at least".
  */
-export const WAITING_JOBS_READ_CAP = 100_000;
+const WAITING_JOBS_READ_CAP = 100_000;
 
 /** Due jobs not yet claimed, per job name: how many (up to the cap in all) and how long the oldest has waited. */
 async function readWaitingJobs(db: Db): Promise<Map<string, { waiting: number; oldestSeconds: number }>> {

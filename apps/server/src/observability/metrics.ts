@@ -7,7 +7,7 @@ import { METRICS_CONTENT_TYPE } from '@crate/contract/health';
 export type JobOutcome = 'done' | 'retry' | 'failed';
 
 /** What became of a payment provider's event at the webhook. */
-export type WebhookOutcome = 'processed' | 'duplicate' | 'failed' | 'bad_signature';
+type WebhookOutcome = 'processed' | 'duplicate' | 'failed' | 'bad_signature';
 
 /**
  * The measurements of one process (docs/operations.md lists them and what to alert on), in its own registry:

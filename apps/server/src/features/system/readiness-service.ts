@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { IndexedSearchEngine } from '../search/search-service.ts';
 
 /** Longer than any healthy answer, shorter than a load balancer's check timeout: past it the database counts as unreachable. */
-export const DATABASE_ANSWER_MS = 2_000;
+const DATABASE_ANSWER_MS = 2_000;
 
 function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
