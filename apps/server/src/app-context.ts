@@ -7,6 +7,7 @@ import type { PaymentProvider } from './features/payments/payment-provider.ts';
 import type { PayoutProvider } from './features/payments/payout-provider.ts';
 import type { AppJobQueue } from './jobs/job-catalogue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 
 /** The real parts one server process runs on; built once in main.ts (or per test) and handed to features. */
@@ -25,4 +26,6 @@ export interface AppContext {
   payouts: PayoutProvider;
   /** The time the play and sign-in rules go by (docs/decisions/0034, 0036); a test may put a clock it moves by hand here. */
   clock: Clock;
+  /** Prometheus metrics (observability/metrics.ts); null when METRICS_TOKEN is not set: nothing is measured. */
+  metrics: Metrics | null;
 }

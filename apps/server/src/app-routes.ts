@@ -36,11 +36,11 @@ import { registerStudioPackRoutes } from './features/studio-packs/studio-pack-ro
 import { registerUploadRoutes } from './features/studio-packs/upload-routes.ts';
 import { registerSplitRoutes } from './features/splits/split-routes.ts';
 import { registerReleaseRoutes } from './features/releases/release-routes.ts';
-import { registerHealthRoutes } from './features/system/health-routes.ts';
+import { registerSystemRoutes } from './features/system/system-routes.ts';
 
 /** Every feature's routes, registered in one place. */
 export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerHealthRoutes(app, ctx);
+  registerSystemRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerInviteRoutes(app, ctx);

@@ -11,7 +11,9 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './app-context.ts';
 import { registerFeatureRoutes } from './app-routes.ts';
 import { staticCacheControl } from './http/cache-headers.ts';
-import { answerFrameworkError, installErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, apiErrorBody, installErrorHandler } from './http/error-handler.ts';
+import { installRequestId, requestIdGenerator } from './http/request-id.ts';
+import { installRequestMetrics } from './http/request-metrics.ts';
 import { installHostileValueCheck } from './http/hostile-values.ts';
 import { installPrivateByDefault } from './http/private-by-default.ts';
 import { responseSerializer } from './http/response-serializer.ts';
@@ -37,12 +39,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     // Only a configured proxy may speak for the client address; otherwise anyone could dodge rate limits.
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
+    // Every request's id (a TRUST_PROXY address may hand us its own), bound to its log lines as `requestId`.
+    genReqId: requestIdGenerator(ctx.config.trustProxy),
     // Per-request lines only when debugging; errors are always logged by the error handler.
-    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace', requestIdLogLabel: 'requestId' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   installErrorHandler(app);
+  // First: every later hook, and any answer one of them sends, is inside the request's scope and carries its id.
+  installRequestId(app);
+  if (ctx.metrics) installRequestMetrics(app, ctx.metrics);
   installSecurity(app);
   installSameOriginCheck(app, { publicUrl: ctx.config.publicUrl });
   installHostileValueCheck(app);
@@ -96,7 +103,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string | null): Promis
   app.setNotFoundHandler((request, reply) => {
     const isScreen = hasWebApp && !request.url.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD');
     if (!isScreen) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}` } });
+      return reply.status(404).send(apiErrorBody(request, 'NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`));
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');

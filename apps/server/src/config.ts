@@ -53,6 +53,13 @@ const envSchema = z.object({
   ATTRIBUTION_ENDPOINT: z.url().optional(),
   /** The `access_token` sent with each batch. */
   ATTRIBUTION_TOKEN: z.string().min(1).optional(),
+  /**
+   * Turns on Prometheus metrics at /metrics (docs/operations.md): scrapers send `Authorization: Bearer <METRICS_TOKEN>`.
+   * Unset, /metrics answers 404 and nothing is measured.
+   */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /** Where a `npm run worker` process serves its /metrics (job runs are measured where they run), when METRICS_TOKEN is set. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -100,6 +107,8 @@ export interface Config {
     | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
   /** The attribution forwarder's receiver (features/tracking/attribution-forward-job.ts); null: forwarding is off. */
   attribution: { endpoint: string | null; token: string | null; timeoutMs: number };
+  /** Prometheus metrics (observability/metrics.ts): null keeps /metrics off (404) and measures nothing. */
+  metrics: { token: string; workerPort: number } | null;
   logLevel: string;
   production: boolean;
   /** Where the built web app lives; null when not serving it (tests of the API alone). */
@@ -203,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhook`,
         },
     attribution: { endpoint: e.ATTRIBUTION_ENDPOINT ?? null, token: e.ATTRIBUTION_TOKEN ?? null, timeoutMs: ATTRIBUTION_TIMEOUT_MS },
+    metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN, workerPort: e.METRICS_PORT } : null,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

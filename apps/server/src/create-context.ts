@@ -12,9 +12,24 @@ import { createStripePayoutProvider } from './features/payments/stripe-payout-pr
 import { createMailer } from './mail/mailer.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
 import { configureMediaPool } from './media/media-pool.ts';
+import { currentRequestId } from './observability/request-scope.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { registerDatabaseGauges } from './db/database-gauges.ts';
+import { registerJobQueueGauges } from './jobs/job-queue-gauges.ts';
 
-export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel });
+/**
+ * The process's logger. A line written on behalf of a request (while it is answered, or by a job it queued)
+ * carries the request's id, whichever logger wrote it; Fastify's per-request logger has it bound already.
+ */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level: config.logLevel,
+    mixin(_line, _level, logger) {
+      const requestId = currentRequestId();
+      return requestId && !('requestId' in logger.bindings()) ? { requestId } : {};
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Opens the database (applying migrations) and wires every real part of one server process. */
@@ -29,7 +44,15 @@ export async function createContext(config: Config, log: Logger = createLogger(c
   const sandbox = await loadSandboxPlugin(config);
   // The catalogue's type names the sandbox's jobs; at run time they are in it only with the plugin loaded.
   const catalogue = (sandbox ? { ...JOB_CATALOGUE, ...sandbox.SANDBOX_JOBS } : JOB_CATALOGUE) as AppJobCatalogue;
-  const jobs = createDbJobQueue(database.db, log, catalogue, config.jobStaleAfterMs ? { staleAfterMs: config.jobStaleAfterMs } : {});
+  const metrics = config.metrics ? createMetrics() : null;
+  const jobs = createDbJobQueue(database.db, log, catalogue, {
+    ...(config.jobStaleAfterMs ? { staleAfterMs: config.jobStaleAfterMs } : {}),
+    ...(metrics ? { onJobRan: ({ name, lane, outcome, seconds }) => metrics.jobRan(name, lane, outcome, seconds) } : {}),
+  });
+  if (metrics) {
+    registerDatabaseGauges(metrics.registry, database);
+    registerJobQueueGauges(metrics.registry, database.db, jobs.lanes);
+  }
   const lifecycle = accountLifecycle(database.db, jobs, config.publicUrl);
   const auth = createAuthLibrary({
     db: database.db,
@@ -51,5 +74,6 @@ export async function createContext(config: Config, log: Logger = createLogger(c
     payments: sandbox ? sandbox.createSandboxProvider(config, database.db, jobs) : createStripeProvider(config),
     payouts: sandbox ? sandbox.createSandboxPayoutProvider(config, database.db) : createStripePayoutProvider(config),
     clock: systemClock,
+    metrics,
   };
 }

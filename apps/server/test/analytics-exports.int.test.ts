@@ -57,7 +57,7 @@ describe(`CSV exports are budgeted per user, on ${TEST_DB}`, () => {
   };
   const expectRefused = (res: LightMyRequestResponse) => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(429);
-    expect(res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^(Too many requests|You have \d+ of these under way)/) } });
+    expect(res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^(Too many requests|You have \d+ of these under way)/), requestId: expect.any(String) } });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   };
 

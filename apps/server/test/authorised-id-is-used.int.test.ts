@@ -83,7 +83,7 @@ describe(`the id that was authorised is the id that is used, on ${TEST_DB}`, () 
         expect(res.headers['upload-length'], at).toBeUndefined();
         if (queryString.includes(url)) {
           expect(res.statusCode, at).toBe(400);
-          if (method !== 'HEAD') expect(res.json(), at).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'An upload’s address takes no query string: send to the Location the upload was created with.' } });
+          if (method !== 'HEAD') expect(res.json(), at).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'An upload’s address takes no query string: send to the Location the upload was created with.', requestId: expect.any(String) } });
         }
       }
     }
@@ -114,6 +114,6 @@ describe(`the id that was authorised is the id that is used, on ${TEST_DB}`, () 
       headers: { cookie: b.cookie, 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `packId ${Buffer.from(packId).toString('base64')},relativePath ${Buffer.from('Kick.wav').toString('base64')}` },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'An upload’s address takes no query string: send to the Location the upload was created with.' } });
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'An upload’s address takes no query string: send to the Location the upload was created with.', requestId: expect.any(String) } });
   });
 });

@@ -166,7 +166,7 @@ describe(`creators' earnings and statements on ${TEST_DB}`, () => {
       // November is the month so far: a draft has no statement, even for its payee.
       const draft = await get(owner, `/api/creator/earnings/2026-11/statement.${format}`);
       expect(draft.statusCode).toBe(404);
-      expect(draft.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'That statement was not found' } });
+      expect(draft.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'That statement was not found', requestId: expect.any(String) } });
       expect((await get(owner, `/api/creator/earnings/2025-01/statement.${format}`)).statusCode).toBe(404);
       const malformed = await get(owner, `/api/creator/earnings/2026-13/statement.${format}`);
       expect(malformed.statusCode).toBe(400);

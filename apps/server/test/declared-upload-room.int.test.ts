@@ -48,6 +48,7 @@ describe(`declared upload sizes are reserved, on ${TEST_DB}`, () => {
           code: 'PAYLOAD_TOO_LARGE',
           message: `A pack is at most 4 GB: this one holds 0 bytes and uploads in progress hold 4 GB more, so "Whole Pack ${n}.zip" (4 GB) does not fit. Finish or cancel an upload in progress, or remove files from the pack.`,
           field: 'file',
+          requestId: expect.any(String),
         },
       });
     }
@@ -96,6 +97,7 @@ describe(`declared upload sizes are reserved, on ${TEST_DB}`, () => {
         code: 'TOO_MANY_OPEN_UPLOADS',
         message: `You have ${STUDIO_LIMITS.openUploadsMax} uploads open, the most at once: finish or cancel one, then send "One more.wav" again (an unfinished upload is let go a week after it started).`,
         field: 'file',
+        requestId: expect.any(String),
       },
     });
 

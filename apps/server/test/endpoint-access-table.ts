@@ -14,6 +14,9 @@ const ADMIN: readonly UserKind[] = ['admin'];
 
 export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   health: ANYONE,
+  ready: ANYONE,
+  // No user kind is refused: a scraper is no user. Without METRICS_TOKEN it answers 404; with it, the bearer token decides (observability.int.test.ts).
+  metrics: ANYONE,
 
   register: ANYONE,
   login: ANYONE,

@@ -105,7 +105,7 @@ describe(`endpoint access on ${TEST_DB}`, () => {
       expectTableAgrees(name, kind, res);
       // A HEAD answer has no body to read: its status says it all.
       const expectError = (code: string) => {
-        if (endpoint.method !== 'HEAD') expect(res.json()).toEqual({ error: { code, message: expect.any(String) } });
+        if (endpoint.method !== 'HEAD') expect(res.json()).toEqual({ error: { code, message: expect.any(String), requestId: expect.any(String) } });
       };
       if (decision === 'signInRequired') {
         expect(res.statusCode).toBe(401);
@@ -214,7 +214,7 @@ describe(`endpoint access on ${TEST_DB}`, () => {
         payload: '{"email": ',
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' } });
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON', requestId: expect.any(String) } });
     });
 
     it.each(WITH_BODY)('%s: a body over the limit → 413', async (_name, endpoint) => {
@@ -226,7 +226,7 @@ describe(`endpoint access on ${TEST_DB}`, () => {
         payload: JSON.stringify({ [UNKNOWN_FIELD]: 'x'.repeat(100 * 1024) }),
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+      expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large', requestId: expect.any(String) } });
     });
 
     it.each(WITH_BODY)('%s: the body schema refuses unknown fields', (_name, endpoint) => {
@@ -249,7 +249,7 @@ describe(`endpoint access on ${TEST_DB}`, () => {
           payload: { [UNKNOWN_FIELD]: 1 },
         });
         expect(res.statusCode, name).toBe(400);
-        expect(res.json(), name).toEqual({ error: { code: 'VALIDATION_FAILED', message: `Unknown field: ${UNKNOWN_FIELD}`, field: UNKNOWN_FIELD } });
+        expect(res.json(), name).toEqual({ error: { code: 'VALIDATION_FAILED', message: `Unknown field: ${UNKNOWN_FIELD}`, field: UNKNOWN_FIELD, requestId: expect.any(String) } });
       }
     });
   });
@@ -263,7 +263,7 @@ describe(`endpoint access on ${TEST_DB}`, () => {
     try {
       const res = await app.inject('/api/matrix-probe/crash');
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again in a moment.' } });
+      expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again in a moment.', requestId: expect.any(String) } });
       expect(res.body).not.toMatch(/secret_table|hunter2|\bat .+:\d+:\d+/);
     } finally {
       await app.close();
@@ -274,6 +274,6 @@ describe(`endpoint access on ${TEST_DB}`, () => {
     const [, endpoint] = ENDPOINTS.find(([, e]) => e.method !== 'GET')!;
     const res = await t.app.inject({ method: endpoint.method, url: urlOf(endpoint.path), remoteAddress: freshAddress(), headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'CSRF_REJECTED', message: 'Cross-site requests are not allowed' } });
+    expect(res.json()).toEqual({ error: { code: 'CSRF_REJECTED', message: 'Cross-site requests are not allowed', requestId: expect.any(String) } });
   });
 });

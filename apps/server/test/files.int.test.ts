@@ -180,7 +180,7 @@ describe(`files: records, metadata and serving on ${TEST_DB}`, () => {
       const res = await download({ range: `bytes=${AUDIO.length}-` });
       expect(res.statusCode).toBe(416);
       expect(res.headers['content-range']).toBe(`bytes */${AUDIO.length}`);
-      expect(res.json()).toEqual({ error: { code: 'RANGE_NOT_SATISFIABLE', message: expect.any(String) } });
+      expect(res.json()).toEqual({ error: { code: 'RANGE_NOT_SATISFIABLE', message: expect.any(String), requestId: expect.any(String) } });
     });
 
     it('sends the whole file for several ranges or a stale If-Range', async () => {
@@ -223,7 +223,7 @@ describe(`files: records, metadata and serving on ${TEST_DB}`, () => {
       await t.ctx.storage.delete(gone.storageKey);
       const res = await app.inject(`/test/files/${gone.id}/download`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'File was not found' } });
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'File was not found', requestId: expect.any(String) } });
       expect(res.headers['content-disposition']).toBeUndefined();
     });
   });

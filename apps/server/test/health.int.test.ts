@@ -19,7 +19,7 @@ describe(`health and errors on ${TEST_DB}`, () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject('/api/does-not-exist');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No API route GET /api/does-not-exist' } });
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No API route GET /api/does-not-exist', requestId: expect.any(String) } });
   });
 
   it('serves the OpenAPI document', async () => {

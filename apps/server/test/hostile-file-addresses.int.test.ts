@@ -58,6 +58,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   downloadAffiliateStatementCsv: "a month names no one's line: the statement is always the caller's own affiliate line, another payee's never (affiliate-commissions.int.test.ts)",
   downloadAffiliateMonths: "names no one: the months are always the caller's own commissions (affiliates.int.test.ts)",
   exportMonthlyPayout: 'admins only, who may read every month: there is no other object to reach (payout-admin.int.test.ts)',
+  metrics: "names no object: the process's own metrics, behind the metrics token (observability.int.test.ts)",
 };
 
 interface RouteFixture {

@@ -254,7 +254,7 @@ const RAW_ROUTES: Record<string, { shape: 'rest' | 'callable'; cases: RawCase[] 
 function expectJsonError(res: LightMyRequestResponse, label: string): { code: string; message: string; field?: string } {
   expect(res.headers['content-type'], `${label}: ${res.statusCode} ${res.body.slice(0, 200)}`).toMatch(/^application\/json/);
   const body = res.json() as { error: { code: string; message: string; field?: string } };
-  expect(body, label).toEqual({ error: { code: expect.any(String), message: expect.any(String), ...(body.error.field === undefined ? {} : { field: expect.any(String) }) } });
+  expect(body, label).toEqual({ error: { code: expect.any(String), message: expect.any(String), ...(body.error.field === undefined ? {} : { field: expect.any(String) }), requestId: expect.any(String) } });
   return body.error;
 }
 
@@ -391,10 +391,10 @@ describe(`hostile input on ${TEST_DB}`, () => {
   it('errors Fastify raises before routing use the same shape', async () => {
     const badUrl = await t.app.inject({ url: '/api/packs/%E0%A4%A', remoteAddress: freshAddress() });
     expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The address is not a valid URL' } });
+    expect(badUrl.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The address is not a valid URL', requestId: expect.any(String) } });
     const tooLong = await t.app.inject({ url: `/api/packs/${'x'.repeat(5000)}`, remoteAddress: freshAddress() });
     expect(tooLong.statusCode).toBe(414);
-    expect(tooLong.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: 'The address is too long' } });
+    expect(tooLong.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: 'The address is too long', requestId: expect.any(String) } });
     await expectHealthy();
   });
 });

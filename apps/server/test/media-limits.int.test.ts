@@ -148,7 +148,7 @@ describe(`media limits on ${TEST_DB}: no unbounded media work in the API's event
     const decodesBefore = mediaPool().counts.started;
     const res = await demo(applicant, 'Beat Tape.mp3', lowBitrateMp3(dir, 1800));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', field: 'file', message: `"Beat Tape.mp3" is 30 min long; a demo is at most ${formatDuration(AUDIO_MAX_SECONDS.demo)}.` } });
+    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', field: 'file', message: `"Beat Tape.mp3" is 30 min long; a demo is at most ${formatDuration(AUDIO_MAX_SECONDS.demo)}.`, requestId: expect.any(String) } });
     expect(mediaPool().counts.started).toBe(decodesBefore);
     expect(await storedFilesOf(applicant.id)).toBe(0);
   }, 60_000);
@@ -201,7 +201,7 @@ describe(`media limits on ${TEST_DB}: no unbounded media work in the API's event
       // Its header says a few minutes: it was decoded, in the pool, and stopped a second past the limit.
       expect(pool.counts.started).toBe(decodesBefore + 1);
       expect(res.statusCode, res.body).toBe(413);
-      expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', field: 'file', message: `"Beat Tape (30 min).mp3" is longer than ${formatDuration(AUDIO_MAX_SECONDS.demo)}; a demo is at most ${formatDuration(AUDIO_MAX_SECONDS.demo)}.` } });
+      expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', field: 'file', message: `"Beat Tape (30 min).mp3" is longer than ${formatDuration(AUDIO_MAX_SECONDS.demo)}; a demo is at most ${formatDuration(AUDIO_MAX_SECONDS.demo)}.`, requestId: expect.any(String) } });
       expect(second.statusCode, second.body).toBe(429);
       expect(second.json().error.code).toBe('RATE_LIMITED');
       expect(await storedFilesOf(applicant.id)).toBe(0);

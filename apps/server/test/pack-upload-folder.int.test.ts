@@ -92,7 +92,7 @@ describe(`a 2,000-file folder uploads in one drop, on ${TEST_DB}`, () => {
       }
       const limited = await tusCreate(t, user.cookie, { packId: pack.id, relativePath: 'One more.wav' }, 100);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Try again in \d+ s\.$/) } });
+      expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Try again in \d+ s\.$/), requestId: expect.any(String) } });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(budget.windowSeconds);
     },

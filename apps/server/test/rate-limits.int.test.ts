@@ -34,7 +34,7 @@ describe(`rate limits on ${TEST_DB}`, () => {
     }
     const refused = await t.app.inject(searchFree(freshAddress(), user.cookie));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/) } });
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/), requestId: expect.any(String) } });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(SEARCH.perUser.windowSeconds);
     // Someone else is not starved by it.

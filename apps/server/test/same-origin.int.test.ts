@@ -47,7 +47,7 @@ describe(`same-origin check on ${TEST_DB}`, () => {
         payload: 'x=1',
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: { code: 'CSRF_REJECTED', message: 'Cross-site requests are not allowed' } });
+      expect(res.json()).toEqual({ error: { code: 'CSRF_REJECTED', message: 'Cross-site requests are not allowed', requestId: expect.any(String) } });
       expect(await stillSignedIn()).toBe(true);
     });
   });

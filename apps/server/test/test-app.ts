@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
@@ -46,9 +46,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
  * whole app on it. Call once per test file (beforeAll) and close in afterAll.
  *
  * `embeddedIn` runs the embedded default instead, whatever TEST_DB says: PGlite on disk in that data folder, as
- * `npm start` runs it (the folder is the caller's: close leaves it).
+ * `npm start` runs it (the folder is the caller's: close leaves it). `log` receives the app's log lines.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { embeddedIn?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { embeddedIn?: string; log?: Logger } = {}): Promise<TestApp> {
+  const { log = pino({ level: 'silent' }) } = options;
   const dataDir = options.embeddedIn ?? (await mkdtemp(path.join(os.tmpdir(), 'crate-test-')));
   const postgres = TEST_DB === 'postgres' && !options.embeddedIn ? await createPostgresDatabase() : null;
   const config = loadConfig(
@@ -61,7 +62,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       ...overrides,
     },
   );
-  const ctx = await createContext(config, pino({ level: 'silent' }));
+  const ctx = await createContext(config, log);
   ctx.jobs.handleWith(ctx);
   const app = await buildApp(ctx);
   await app.ready();

@@ -14,7 +14,7 @@ import {
   resetPasswordSchema,
   updatePasswordSchema,
 } from './auth.ts';
-import { healthSchema } from './health.ts';
+import { healthSchema, METRICS_CONTENT_TYPE, readinessSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
 import { adminJobsSchema, jobFailuresQuerySchema } from './jobs.ts';
 import { ADMIN_API } from './admin-endpoints.ts';
@@ -94,6 +94,26 @@ const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 export const API = {
   health: { method: 'GET', path: '/api/health', access: PUBLIC, summary: 'Liveness and the configured backends', tags: ['system'], response: healthSchema },
+  ready: {
+    method: 'GET',
+    path: '/api/ready',
+    access: PUBLIC,
+    summary: 'Readiness: database reachable, migrations current, search index loaded (503 UNAVAILABLE naming what is not)',
+    tags: ['system'],
+    response: readinessSchema,
+  },
+  /**
+   * Prometheus metrics of this process (docs/operations.md). Public to user kinds: a scraper is no user; it sends
+   * `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN the route answers 404 as if it did not exist.
+   */
+  metrics: {
+    method: 'GET',
+    path: '/metrics',
+    access: PUBLIC,
+    summary: 'Prometheus metrics (off unless METRICS_TOKEN is set; then that bearer token is required)',
+    tags: ['system'],
+    reply: { kind: 'file', contentTypes: [METRICS_CONTENT_TYPE] },
+  },
 
   register: {
     method: 'POST',

@@ -29,6 +29,11 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     field: z.string().optional(),
+    /**
+     * The request's id (also in the X-Request-Id header and on every log line of the request): what a person
+     * quotes to support so the log can be found. Optional, so bodies without it (older servers) still parse.
+     */
+    requestId: z.string().optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

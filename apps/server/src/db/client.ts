@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as schema from './schema/index.ts';
 import { StatementNamingClient } from './prepared.ts';
+import { rowsOf } from './sql-rows.ts';
 
 type Schema = typeof schema;
 /** One type for both drivers: every query is written once and runs on PGlite and PostgreSQL. */
@@ -27,6 +29,10 @@ export interface Database {
   /** Queries issued so far by this process (tests use it to prove lists are not N+1). */
   queryCount(): number;
   migrate(): Promise<void>;
+  /** How many of the migrations this code ships the database has not applied (readiness: a process may not serve a schema it predates). */
+  pendingMigrations(): Promise<number>;
+  /** PostgreSQL: the pool's connections (open, idle, and requests waiting for one); null on PGlite, one connection in-process. */
+  connections(): { total: number; idle: number; waiting: number } | null;
   /** Opens the connections a request needs before any request comes (PostgreSQL forks a backend per connection). */
   warmUp(): Promise<void>;
   /** How many connections warmUp opens (and the pool keeps): a statement prepared on each is ready for the first visitors. */
@@ -56,6 +62,19 @@ const OPEN_EVERY_TABLE = `select string_agg(format('select from %I.%I limit 0', 
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 
+/** When each migration this code ships was made (drizzle's journal): the migrator records the newest applied one's. */
+async function shippedMigrationTimes(): Promise<number[]> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  return journal.entries.map((entry) => entry.when);
+}
+
+/** Migrations made after the newest one the database has applied (drizzle's own record of them). */
+async function countPendingMigrations(db: Db, shipped: Promise<number[]>): Promise<number> {
+  const [row] = rowsOf<{ last: string | number }>(await db.execute(sql`select coalesce(max(created_at), 0) as last from drizzle.__drizzle_migrations`));
+  const last = Number(row?.last ?? 0);
+  return (await shipped).filter((when) => when > last).length;
+}
+
 /** DATABASE_URL set → PostgreSQL through `pg`; unset → PGlite in DATA_DIR (or in memory when dir is null). */
 /**
  * `onConnectionLost` hears about pooled PostgreSQL connections that die while idle (server restart,
@@ -64,6 +83,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
  */
 export async function openDatabase(config: Config['database'], onConnectionLost: (error: Error) => void = () => {}): Promise<Database> {
   let queries = 0;
+  const shipped = shippedMigrationTimes();
   const logger = { logQuery: () => void (queries += 1) };
   const queryCount = () => queries;
   if (config.kind === 'postgres') {
@@ -75,6 +95,8 @@ export async function openDatabase(config: Config['database'], onConnectionLost:
       kind: 'postgres',
       queryCount,
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      pendingMigrations: () => countPendingMigrations(db, shipped),
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       warmConnections: WARM_CONNECTIONS,
       async warmUp() {
         const clients = await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => pool.connect()));
@@ -101,6 +123,8 @@ export async function openDatabase(config: Config['database'], onConnectionLost:
     queryCount,
     dumpDataDir: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    pendingMigrations: () => countPendingMigrations(db, shipped),
+    connections: () => null,
     // One in-process connection, open from the start.
     warmConnections: 1,
     warmUp: async () => {},

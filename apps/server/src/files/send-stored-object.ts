@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/app-error.ts';
+import { apiErrorBody } from '../http/error-handler.ts';
 import { normaliseContentType, type ObjectStorage, type StoredObject } from '../storage/object-storage.ts';
 import { decideRange, type RangeDecision } from './byte-range.ts';
 import { attachmentDisposition } from './content-disposition.ts';
@@ -44,7 +45,7 @@ export function sendRangeNotSatisfiable(reply: FastifyReply, size: number, heade
     .code(416)
     .headers({ ...headers, 'Content-Range': `bytes */${size}` })
     .type('application/json; charset=utf-8')
-    .send(JSON.stringify({ error: { code: 'RANGE_NOT_SATISFIABLE', message: `The file has ${size} bytes; the requested range is outside it or not a range` } }));
+    .send(JSON.stringify(apiErrorBody(reply.request, 'RANGE_NOT_SATISFIABLE', `The file has ${size} bytes; the requested range is outside it or not a range`)));
 }
 
 /** `"a", W/"b"` → ['"a"', '"b"'] (weak comparison, as If-None-Match uses). */

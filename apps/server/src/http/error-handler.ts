@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@crate/contract/api-error';
+import { REQUEST_ID_HEADER } from '@crate/contract/request-id';
 import { AppError } from './app-error.ts';
 
-function body(code: string, message: string, field?: string): ApiErrorBody {
-  return { error: field ? { code, message, field } : { code, message } };
+/** The one error shape: a code, a readable message, the field at fault if any, and the request's id for support. */
+export function apiErrorBody(request: FastifyRequest, code: string, message: string, field?: string): ApiErrorBody {
+  return { error: { code, message, ...(field ? { field } : {}), requestId: request.id } };
 }
 
 /** Turns a zod issue path (`/email`) or unknown-key issue into the field a form can highlight. */
@@ -16,12 +18,13 @@ function fieldOf(issue: { instancePath: string; params?: Record<string, unknown>
 }
 
 /**
- * Every error leaves as {error:{code,message,field?}}: validation → 400 naming the field, AppError → its
+ * Every error leaves as {error:{code,message,field?,requestId}}: validation → 400 naming the field, AppError → its
  * status, fastify's own client errors (body too large, bad JSON, wrong content type) → their status,
  * anything else → 500 with a generic message (the stack stays in the log).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = (code: string, message: string, field?: string) => apiErrorBody(request, code, message, field);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0]!;
       const field = fieldOf(issue as never);
@@ -51,7 +54,8 @@ export function installErrorHandler(app: FastifyInstance): void {
  * router's limit) in the same shape as every other error. Registered as Fastify's `frameworkErrors`.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('Cache-Control', 'private, no-store');
+  const body = (code: string, message: string) => apiErrorBody(request, code, message);
+  reply.header('Cache-Control', 'private, no-store').header(REQUEST_ID_HEADER, request.id);
   if (error.code === 'FST_ERR_BAD_URL') {
     void reply.status(400).send(body('VALIDATION_FAILED', 'The address is not a valid URL'));
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {

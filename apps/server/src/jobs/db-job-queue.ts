@@ -16,6 +16,8 @@ import {
   type StartOptions,
 } from './job-queue.ts';
 import { scheduleSlots } from './job-schedule.ts';
+import type { JobOutcome } from '../observability/metrics.ts';
+import { currentRequestId, inRequestScope } from '../observability/request-scope.ts';
 import { createJobScheduler, type ScheduledJob } from './job-scheduler.ts';
 
 /** 2^attempts seconds (2 s, 4 s, 8 s, …) capped at one hour, plus up to 10 % jitter so retries after an outage spread out. */
@@ -39,6 +41,8 @@ export interface DbJobQueueOptions {
    * agree on them) and waits and schedules this process's.
    */
   clock?: Clock;
+  /** Hears how each run this process made ended and how long it took (the metrics, when they are on). */
+  onJobRan?: (run: { name: string; lane: JobLane; outcome: JobOutcome; seconds: number }) => void;
 }
 
 /** Polling loops per lane when `start` is not told otherwise: interactive loops mostly sleep, bulk ones keep two cores busy. */
@@ -168,6 +172,8 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
             owner: placement.owner ?? null,
             ownerPosition: placement.owner ? firstPosition + start + index : 0,
             backfill: placement.backfill ?? false,
+            // The request this job was queued for (or the job that queued it ran for): its log lines say so.
+            requestId: currentRequestId(),
           })),
         )
         .onConflictDoNothing({ target: jobs.uniqueKey })
@@ -275,6 +281,15 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
   async function runOne(queues: readonly string[]): Promise<boolean> {
     const job = await claim(queues);
     if (!job) return false;
+    // Everything the run does — its log lines, the jobs it queues — is on behalf of the request that queued it.
+    const started = performance.now();
+    const outcome = await inRequestScope(job.requestId, () => runClaimed(job));
+    options.onJobRan?.({ name: job.queue, lane: catalogue[job.queue]!.lane, outcome, seconds: (performance.now() - started) / 1000 });
+    return true;
+  }
+
+  /** Runs a claimed job to its end: done, queued again with backoff, or failed for good. */
+  async function runClaimed(job: typeof jobs.$inferSelect): Promise<JobOutcome> {
     const lockLost = new AbortController();
     const handlerDone = new AbortController();
     let finished = false;
@@ -304,6 +319,7 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
       stopHeartbeat();
       await db.update(jobs).set({ status: 'done', finishedAt: dbNow(), lockedAt: null, lastError: null }).where(ownRun(job));
       log.debug({ job: job.id, queue: job.queue, attempts: job.attempts }, 'job done');
+      return 'done';
     } catch (error) {
       stopHeartbeat();
       const message = error instanceof Error ? error.message : String(error);
@@ -323,8 +339,8 @@ export function createDbJobQueue<Ctx, C extends JobCatalogue<Ctx>>(db: Db, log: 
             : { status: 'queued', lastError: message.slice(0, 2000), lockedAt: null, runAt: sql`${dbNow()} + ${secondsInterval(backoffMs(job.attempts))}` },
         )
         .where(ownRun(job));
+      return final ? 'failed' : 'retry';
     }
-    return true;
   }
 
   async function sleep(lane: JobLane, ms: number): Promise<void> {

@@ -89,6 +89,13 @@ describe('errorFromResponse', () => {
     expect(errorFromResponse(502, '<html>')).toMatchObject({ code: 'INTERNAL', status: 502 });
     expect(errorFromResponse(418, null)).toMatchObject({ code: 'UNKNOWN', status: 418 });
   });
+  test("keeps the request's id: the body's, else the X-Request-Id header's", () => {
+    const headers = new Headers({ 'x-request-id': 'from-header' });
+    expect(errorFromResponse(500, { error: { code: 'INTERNAL', message: 'm', requestId: 'from-body' } }, headers).requestId).toBe('from-body');
+    expect(errorFromResponse(404, { error: { code: 'NOT_FOUND', message: 'm' } }, headers).requestId).toBe('from-header');
+    expect(errorFromResponse(502, '<html>', headers)).toMatchObject({ code: 'INTERNAL', requestId: 'from-header' });
+    expect(errorFromResponse(502, '<html>').requestId).toBeUndefined();
+  });
 });
 
 describe('isApiErrorBody', () => {
@@ -96,6 +103,8 @@ describe('isApiErrorBody', () => {
     for (const body of [
       { error: { code: 'X', message: 'm' } },
       { error: { code: 'X', message: 'm', field: 'email' } },
+      { error: { code: 'X', message: 'm', requestId: 'abc' } },
+      { error: { code: 'X', message: 'm', requestId: 7 } },
       { error: { code: 'X', message: 'm', field: 3 } },
       { error: { code: 'X' } },
       { error: 'X' },

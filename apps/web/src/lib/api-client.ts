@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { JsonEndpoint } from '@crate/contract/api-endpoints';
 import type { ApiErrorBody } from '@crate/contract/api-error';
+import { REQUEST_ID_HEADER } from '@crate/contract/request-id';
 import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
@@ -42,17 +43,22 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function isApiErrorBody(body: unknown): body is ApiErrorBody {
   if (!isObject(body) || !isObject(body.error)) return false;
-  const { code, message, field } = body.error;
-  return typeof code === 'string' && typeof message === 'string' && (field === undefined || typeof field === 'string');
+  const { code, message, field, requestId } = body.error;
+  const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
+  return typeof code === 'string' && typeof message === 'string' && optionalText(field) && optionalText(requestId);
 }
 
-/** Turns a non-2xx response body into an ApiError (falling back to the status when the body is not ours). */
-export function errorFromResponse(status: number, body: unknown): ApiError {
+/**
+ * Turns a non-2xx response into an ApiError (falling back to the status when the body is not ours), with the
+ * request's id from the body, or else from the X-Request-Id header (an answer that is not ours may still have one).
+ */
+export function errorFromResponse(status: number, body: unknown, headers?: Headers): ApiError {
+  const headerId = headers?.get(REQUEST_ID_HEADER) ?? undefined;
   if (isApiErrorBody(body)) {
-    const { code, message, field } = body.error;
-    return new ApiError(code, message, { field, status });
+    const { code, message, field, requestId } = body.error;
+    return new ApiError(code, message, { field, status, requestId: requestId ?? headerId });
   }
-  return new ApiError(status >= 500 ? 'INTERNAL' : 'UNKNOWN', `The server answered ${status}. Try again in a moment.`, { status });
+  return new ApiError(status >= 500 ? 'INTERNAL' : 'UNKNOWN', `The server answered ${status}. Try again in a moment.`, { status, requestId: headerId });
 }
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -100,7 +106,7 @@ export async function requestJson(url: string, options: RequestOptions = {}, fet
       json = undefined;
     }
   }
-  if (!response.ok) throw errorFromResponse(response.status, json);
+  if (!response.ok) throw errorFromResponse(response.status, json, response.headers);
   return json;
 }
 

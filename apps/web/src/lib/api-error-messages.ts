@@ -1,6 +1,14 @@
 import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 /**
+ * The server's own message with the request's id after it, so support can find the request's log lines
+ * (docs/decisions/0066). Not for a field's error: the form shows it under the field, for the person to fix.
+ */
+function withReference(error: ApiError, message: string): string {
+  return error.requestId && !error.field ? `${message} (reference: ${error.requestId})` : message;
+}
+
+/**
  * What a person reads for an API failure. The auth library's error kinds (docs/product-overview.md §8: wrong password, too many requests, user disabled, network request failed) get fixed wording;
  * everything else shows the server's message, which is written for people.
  */
@@ -19,9 +27,9 @@ export function apiErrorMessage(error: unknown): string {
       return 'This request was blocked because it did not come from Crate. Reload the page and try again.';
     case 'ACCOUNT_LOCKED':
     case 'ACCOUNT_DISABLED':
-      return error.message || 'This account cannot sign in right now.';
+      return withReference(error, error.message || 'This account cannot sign in right now.');
     default:
-      return error.message || 'Something went wrong. Try again in a moment.';
+      return withReference(error, error.message || 'Something went wrong. Try again in a moment.');
   }
 }
 

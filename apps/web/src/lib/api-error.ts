@@ -1,18 +1,21 @@
 /**
  * An error from our JSON API, as the UI needs it: the contract's error code, a message a person can
- * read, the form field at fault (if any) and the HTTP status (0 when the request never got an answer).
+ * read, the form field at fault (if any), the HTTP status (0 when the request never got an answer) and
+ * the request's id (what support finds its log lines by; undefined when no answer named one).
  */
 export class ApiError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly status: number;
+  readonly requestId: string | undefined;
 
-  constructor(code: string, message: string, options: { field?: string | undefined; status?: number } = {}) {
+  constructor(code: string, message: string, options: { field?: string | undefined; status?: number; requestId?: string | undefined } = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.field = options.field;
     this.status = options.status ?? 0;
+    this.requestId = options.requestId;
   }
 }
 

@@ -32,6 +32,8 @@ export const jobs = pgTable(
     backfill: boolean('backfill').notNull().default(false),
     createdAt: createdAt(),
     finishedAt: ts('finished_at'),
+    /** The id of the request that queued it (http/request-id.ts), so its worker's log lines lead back to that request. */
+    requestId: text('request_id'),
   },
   (t) => [
     index('jobs_ready_idx').on(t.status, t.runAt),

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { processPaymentEvent } from './fulfilment-service.ts';
-import { WebhookSignatureError } from './payment-provider.ts';
+import { WebhookSignatureError, type ProviderEvent } from './payment-provider.ts';
 import { findEvent, insertEvent } from './payment-repository.ts';
 
 /**
@@ -16,9 +16,23 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer, signature
   try {
     event = ctx.payments.verifyWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION_FAILED', error.message, 'stripe-signature');
+    if (error instanceof WebhookSignatureError) {
+      ctx.metrics?.webhookEvent('unverified', 'bad_signature');
+      throw new AppError('VALIDATION_FAILED', error.message, 'stripe-signature');
+    }
     throw error;
   }
+  try {
+    const answer = await storeAndProcess(ctx, event);
+    ctx.metrics?.webhookEvent(event.type, answer.duplicate ? 'duplicate' : 'processed');
+    return answer;
+  } catch (error) {
+    ctx.metrics?.webhookEvent(event.type, 'failed');
+    throw error;
+  }
+}
+
+async function storeAndProcess(ctx: AppContext, event: ProviderEvent): Promise<{ received: true; duplicate: boolean }> {
   const stored = await ctx.db.transaction(async (tx) => {
     const inserted = await insertEvent(tx, { id: event.id, provider: ctx.payments.kind, type: event.type, payload: event.payload });
     if (inserted) await ctx.jobs.enqueue('payment-event', { eventId: event.id }, { tx });

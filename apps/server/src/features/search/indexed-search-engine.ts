@@ -46,7 +46,8 @@ export interface IndexedSearchEngine extends SearchEngine {
   /** Reads the outbox now; searches asked after this call wait for it. */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
-  status(): { ready: boolean; documents: number; buildMs: number | null; source: 'snapshot' | 'database' | null; lastOutboxId: number };
+  /** `loading` until the build has ended, either way; then `ready` says whether the index answers (else PostgreSQL does). */
+  status(): { loading: boolean; ready: boolean; documents: number; buildMs: number | null; source: 'snapshot' | 'database' | null; lastOutboxId: number };
 }
 
 /** Items per statement at start: ~2 MB of rows, which PostgreSQL writes to the socket while the batch before is added. */
@@ -91,6 +92,7 @@ export function createIndexedSearchEngine(
   let buildMs: number | null = null;
   let source: 'snapshot' | 'database' | null = null;
   let stopped = false;
+  let loading = true;
   let timer: NodeJS.Timeout | null = null;
   let snapshotTimer: NodeJS.Timeout | null = null;
   let saving: Promise<void> | null = null;
@@ -270,6 +272,7 @@ export function createIndexedSearchEngine(
     .then(() => catchUp())
     .catch((error: unknown) => options.logger.error({ err: error }, 'search index build failed; PostgreSQL answers search'))
     .finally(() => {
+      loading = false;
       if (stopped || !index) return;
       timer = setInterval(() => void catchUp(), options.pollMs);
       if (options.snapshots) snapshotTimer = setInterval(() => void saveSnapshot(), SNAPSHOT_EVERY_MS);
@@ -312,6 +315,6 @@ export function createIndexedSearchEngine(
       await chain;
       await saving;
     },
-    status: () => ({ ready: index !== null, documents: index?.documents ?? 0, buildMs, source, lastOutboxId: lastId }),
+    status: () => ({ loading, ready: index !== null, documents: index?.documents ?? 0, buildMs, source, lastOutboxId: lastId }),
   };
 }

@@ -246,6 +246,20 @@ export async function outboxHead(db: DbOrTx, window: number): Promise<{ head: nu
   return { head: Number(rows[0]?.head ?? 0), invisible: (rows[0]?.invisible ?? []).map(Number) };
 }
 
+/**
+ * How far an index that has applied the outbox up to `lastId` is behind: the changes after it, and how long ago
+ * the oldest of them was written (null when there is none). Two lookups on the primary key.
+ */
+export async function outboxLag(db: DbOrTx, lastId: number): Promise<{ changes: number; oldestSeconds: number | null }> {
+  const rows = rowsOf<{ head: string | number; oldest_seconds: string | number | null }>(
+    await db.execute(sql`
+      select coalesce((select max(id) from search_outbox), 0) as head,
+             extract(epoch from now() - (select at from search_outbox where id > ${lastId} order by id limit 1)) as oldest_seconds`),
+  );
+  const oldest = rows[0]?.oldest_seconds;
+  return { changes: Math.max(0, Number(rows[0]?.head ?? 0) - lastId), oldestSeconds: oldest === null || oldest === undefined ? null : Math.max(0, Number(oldest)) };
+}
+
 /** Outbox rows every process has long read (each follows within a second; a new one starts from a snapshot). */
 export async function pruneOutbox(db: DbOrTx, olderThanSeconds: number): Promise<void> {
   await db.execute(sql`delete from search_outbox where at < now() - make_interval(secs => ${olderThanSeconds})`);

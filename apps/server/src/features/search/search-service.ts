@@ -6,6 +6,7 @@ import { createIndexedSearchEngine, type SearchLogger } from './indexed-search-e
 import { createPostgresSearchEngine } from './postgres-search-engine.ts';
 import type { SearchEngine, SearchScope } from './search-engine.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
+import { registerSearchIndexGauges } from './search-index-gauges.ts';
 import { withTextFilters } from './search-request.ts';
 
 export type { IndexedSearchEngine } from './indexed-search-engine.ts';
@@ -17,8 +18,9 @@ export type SearchService = ReturnType<typeof createSearchService>;
  * Search on the engine the configuration names (SEARCH_INDEX): this process's in-memory index, or PostgreSQL
  * alone. The engine finds ids; the rows are read for this viewer.
  */
-export function createSearchService({ db, config, storage }: AppContext, logger: SearchLogger) {
+export function createSearchService({ db, config, storage, metrics }: AppContext, logger: SearchLogger) {
   const index = config.searchIndex.kind === 'postgres' ? null : createIndexedSearchEngine(db, { pollMs: config.searchIndex.pollMs, logger, snapshots: storage });
+  if (index && metrics) registerSearchIndexGauges(metrics.registry, db, index);
   const engine: SearchEngine = index ?? createPostgresSearchEngine(db);
   return {
     /** The in-memory index, when it is the engine (its owner keeps it caught up and stops it); null on PostgreSQL alone. */

@@ -15,6 +15,7 @@ import { assertEditable } from './studio-pack-service.ts';
 import { ingestUpload, type UploadKind } from './ingest-upload.ts';
 import { releaseUploadRoom, reserveUploadRoom, UPLOAD_EXPIRY_MS } from './upload-room.ts';
 import { createUploadStore } from './upload-store.ts';
+import { currentRequestId } from '../../observability/request-scope.ts';
 
 /**
  * Resumable uploads into a pack (docs/decisions/0025), served by @tus/server with its store in DATA_DIR or in S3
@@ -27,7 +28,8 @@ import { createUploadStore } from './upload-store.ts';
  */
 
 const STATUS_CODES: Record<number, ApiErrorCode> = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'NOT_FOUND', 412: 'VALIDATION_FAILED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 460: 'VALIDATION_FAILED' };
-const errorJson = (code: string, message: string, field?: string) => JSON.stringify({ error: field ? { code, message, field } : { code, message } });
+/** The API's error shape (http/error-handler.ts) for tus's answers, with the id of the request being answered. */
+const errorJson = (code: string, message: string, field?: string) => JSON.stringify({ error: { code, message, ...(field ? { field } : {}), requestId: currentRequestId() ?? undefined } });
 /** What a request on an existing upload does to it, for the upload policy. */
 const UPLOAD_ACTIONS: Record<string, UploadAction> = { HEAD: 'read', GET: 'read', PATCH: 'write', DELETE: 'cancel' };
 

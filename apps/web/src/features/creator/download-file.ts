@@ -17,7 +17,7 @@ function attachmentName(header: string | null): string | null {
 export async function downloadThroughFetch(url: string, fallbackName: string, failureTitle: string): Promise<void> {
   try {
     const response = await fetch(url, { credentials: 'same-origin' });
-    if (!response.ok) throw errorFromResponse(response.status, await response.json().catch(() => undefined));
+    if (!response.ok) throw errorFromResponse(response.status, await response.json().catch(() => undefined), response.headers);
     const href = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = href;
