@@ -90,18 +90,13 @@ function ProfileEditor({ profile }: { profile: CreatorProfile }) {
                   {initials(profile.name)}
                 </Avatar>
                 {avatar ? (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    leftSection={<IconPhotoOff size={14} aria-hidden />}
-                    onClick={() => {
+                  <RemoveImageButton
+                    label="Remove the avatar"
+                    onRemove={() => {
                       setAvatar(null);
                       form.setValue('avatar_file_id', null, { shouldDirty: true });
                     }}
-                  >
-                    Remove the avatar
-                  </Button>
+                  />
                 ) : null}
               </Group>
               <ImagePicker
@@ -131,18 +126,13 @@ function ProfileEditor({ profile }: { profile: CreatorProfile }) {
                 <>
                   <CreatorBanner banner={banner} name={profile.name} />
                   <Group>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      leftSection={<IconPhotoOff size={14} aria-hidden />}
-                      onClick={() => {
+                    <RemoveImageButton
+                      label="Remove the banner"
+                      onRemove={() => {
                         setBanner(null);
                         form.setValue('banner_file_id', null, { shouldDirty: true });
                       }}
-                    >
-                      Remove the banner
-                    </Button>
+                    />
                   </Group>
                 </>
               ) : (
@@ -181,6 +171,14 @@ function ProfileEditor({ profile }: { profile: CreatorProfile }) {
 }
 
 /** A cropper that starts empty again after each picture it took. */
+function RemoveImageButton({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Button variant="subtle" color="red" size="xs" leftSection={<IconPhotoOff size={14} aria-hidden />} onClick={onRemove}>
+      {label}
+    </Button>
+  );
+}
+
 function ImagePicker({ purpose, onUploaded }: { purpose: 'cover' | 'banner'; onUploaded: (image: AdminImage) => void }) {
   const upload = useUploadStudioImage();
   const [taken, setTaken] = useState(0);

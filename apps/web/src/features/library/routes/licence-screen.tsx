@@ -5,6 +5,7 @@ import type { LicenceVerification } from '@crate/contract/commerce';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { VerificationState } from '../../../components/verification-state.tsx';
 import { useLicenceVerification } from '../api/verify-licence.ts';
+import { formatDate } from '../../../components/long-date.ts';
 
 /**
  * /licence/{number}: anyone — a label, a distributor — checks a Crate licence certificate: the sound and pack
@@ -22,13 +23,12 @@ export default function LicenceScreen() {
 }
 
 function Certificate({ licence }: { licence: LicenceVerification }) {
-  const issued = new Date(licence.issued_at).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
   const facts: [string, string][] = [
     ['Sound', licence.item.name],
     ['Pack', licence.item.pack_title],
     ['Licensor', licence.licensor_name],
     ['Licensee', licence.holder_name],
-    ['Issued', issued],
+    ['Issued', formatDate(licence.issued_at) ?? ''],
     ['Terms version', licence.terms_version],
   ];
   return (

@@ -6,9 +6,9 @@ import { bpsAsPercent } from '@crate/contract/splits';
 import { ScreenHeader } from '../../../components/screen-header.tsx';
 import { VerificationState } from '../../../components/verification-state.tsx';
 import { useSplitSheet } from '../api/releases.ts';
+import { formatDate } from '../../../components/long-date.ts';
 
 const ROLE = { producer: 'Producer', creator: 'Sound creator', collaborator: 'Collaborator' } as const;
-const day = (at: string) => new Date(at).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * /splitsheet/{number}: anyone — a collecting society, a label, a distributor — checks an agreed Crate split sheet:
@@ -51,7 +51,7 @@ function Sheet({ sheet }: { sheet: SplitSheet }) {
             </div>
           </Group>
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Agreed">
-            Every writer below accepted this split on Crate; it was agreed on {day(sheet.agreed_at)}.
+            Every writer below accepted this split on Crate; it was agreed on {formatDate(sheet.agreed_at)}.
           </Alert>
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
             {facts.map(([label, value]) => (
@@ -84,7 +84,7 @@ function Sheet({ sheet }: { sheet: SplitSheet }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>{bpsAsPercent(writer.bps)}</Table.Td>
-                  <Table.Td>{day(writer.accepted_at)}</Table.Td>
+                  <Table.Td>{formatDate(writer.accepted_at)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
