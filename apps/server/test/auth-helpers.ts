@@ -92,3 +92,14 @@ export function tokenFromLink(mail: SentMail, page: string): string {
   if (!match) throw new Error(`no ${page} link in mail "${mail.subject}":\n${mail.text}`);
   return decodeURIComponent(match[1]!);
 }
+
+/**
+ * An error answer without its request id (which differs per request, decision 0065): what must read the same for a
+ * known and an unknown e-mail.
+ */
+export function withoutRequestId(body: string): unknown {
+  const parsed = JSON.parse(body) as { error?: Record<string, unknown> };
+  if (!parsed.error) return parsed;
+  const { requestId: _requestId, ...error } = parsed.error;
+  return { ...parsed, error };
+}

@@ -95,10 +95,10 @@ describe(`banners on ${TEST_DB}`, () => {
     const before = await fileCount();
     const text = await upload(admin, Buffer.from('not an image at all, just words\n'.repeat(40)), { name: 'notes.png' });
     expect(text.statusCode).toBe(415);
-    expect(text.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'file', message: '"notes.png" is not an image we can read: upload a JPEG, PNG or WebP.' });
+    expect(text.json().error).toEqual({ requestId: expect.any(String), code: 'UNSUPPORTED_MEDIA_TYPE', field: 'file', message: '"notes.png" is not an image we can read: upload a JPEG, PNG or WebP.' });
     const small = await upload(admin, await halves(1000, 400), { name: 'small.png' });
     expect(small.statusCode).toBe(400);
-    expect(small.json().error).toEqual({ code: 'VALIDATION_FAILED', field: 'file', message: '"small.png" is 1000 × 400: a banner is at least 1632 × 600 pixels.' });
+    expect(small.json().error).toEqual({ requestId: expect.any(String), code: 'VALIDATION_FAILED', field: 'file', message: '"small.png" is 1000 × 400: a banner is at least 1632 × 600 pixels.' });
     const bomb = await upload(admin, pixelBombPng(16000, 16000), { name: 'bomb.png' });
     expect(bomb.statusCode).toBe(413);
     expect(bomb.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'file', message: expect.stringContaining('"bomb.png" is 16000 × 16000 pixels') });
@@ -166,7 +166,7 @@ describe(`banners on ${TEST_DB}`, () => {
     const cover = (await upload(admin, await halves(1200, 1200), { purpose: 'cover' })).json().id;
     for (const image_file_id of [cover, '00000000-0000-4000-8000-000000000000']) {
       const res = await create(await input({ image_file_id }));
-      expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', field: 'image_file_id', message: 'That image was not uploaded as a banner: upload the banner image again.' });
+      expect(res.json().error).toEqual({ requestId: expect.any(String), code: 'VALIDATION_FAILED', field: 'image_file_id', message: 'That image was not uploaded as a banner: upload the banner image again.' });
     }
   });
 

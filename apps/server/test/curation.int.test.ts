@@ -280,7 +280,7 @@ describe(`admin curation on ${TEST_DB}`, () => {
     const blueCover = () => uploadImage({ purpose: 'cover', crop_x: 600, crop_y: 0, crop_width: 600, crop_height: 600 });
     /** The file and its derived sizes, as stored. */
     const storedFiles = (fileId: string) => t.ctx.db.select({ id: files.id }).from(files).where(or(eq(files.id, fileId), eq(files.derivedFromFileId, fileId)));
-    const notACover = { code: 'VALIDATION_FAILED', field: 'cover_file_id', message: 'That image was not uploaded as a cover: upload the cover image again.' };
+    const notACover = { requestId: expect.any(String), code: 'VALIDATION_FAILED', field: 'cover_file_id', message: 'That image was not uploaded as a cover: upload the cover image again.' };
 
     it('gives a staff playlist a cover only from an uploaded cover image, audited; visitors see it cropped, and a replaced cover is deleted', async () => {
       const s = slug('covered');

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Endpoint } from '@crate/contract/api-endpoints';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import sharp from 'sharp';
+import { LICENCE_TERMS_VERSION } from '@crate/contract/commerce';
+import { recordOwnership } from '../src/features/ownership/acquisition-repository.ts';
 import { call, freshAddress } from './auth-helpers.ts';
+import { deliverInProcess, seedPaymentCatalogue, subscribe } from './payment-helpers.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
 import { datesOf, HOSTILE_DATES, hostileRanges } from './date-fields.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -26,6 +29,9 @@ const DATE_TAKING = ENDPOINTS.filter(([, endpoint]) => {
 
 interface Fixture {
   owner: TestUser;
+  /** A subscriber on Starter who owns a Dynamic Splits loop of the owner's pack. */
+  producer: TestUser;
+  loop: { id: string };
   admin: TestUser;
   pack: { id: string };
   draftPack: { id: string };
@@ -54,6 +60,25 @@ const VALID: Record<string, (f: Fixture) => ValidRequest> = {
   updateStudioPack: (f) => ({ as: f.owner, url: `/api/studio/packs/${f.draftPack.id}`, body: { title: 'Night Drums' } }),
   createBanner: (f) => ({ as: f.admin, url: '/api/admin/banners', body: bannerBody(f, { starts_at: '2026-12-01T00:00:00.000Z', ends_at: '2026-12-31T00:00:00.000Z' }) }),
   // Hostile dates are refused by the schema, before the banner's version is compared: the version read once serves them all.
+  updateMyCreatorProfile: (f) => ({ as: f.owner, url: '/api/creator/profile', body: { name: 'Night Owl', bio: '', location: '', links: [], avatar_file_id: null, banner_file_id: null } }),
+  changePlan: (f) => ({ as: f.producer, url: '/api/billing/plan', body: { price: 'price_pro', idempotency_key: randomUUID() } }),
+  registerRelease: (f) => ({
+    as: f.producer,
+    url: '/api/releases',
+    body: {
+      title: 'Midnight Drive',
+      artists: ['Paula Producer'],
+      release_date: '2027-01-15',
+      label: null,
+      isrc: 'GB-XYZ-25-00012',
+      upc: null,
+      sounds: [{ item_id: f.loop.id, prominence: 'lead' }],
+      shares: [
+        { user_id: f.producer.id, bps: 5000 },
+        { user_id: f.owner.id, bps: 5000 },
+      ],
+    },
+  }),
   updateBanner: (f) => ({ as: f.admin, url: `/api/admin/banners/${f.banner.id}`, body: { ...bannerBody(f, { starts_at: '2026-12-01T00:00:00.000Z', ends_at: null }), expected_updated_at: f.banner.updated_at } }),
 };
 
@@ -77,6 +102,17 @@ describe(`every loop bounded by its input: date ranges, on ${TEST_DB}`, () => {
     const pack = await createPack(t.ctx, creator.id);
     const [item] = await createItems(t.ctx, pack, 1);
     const draftPack = await createPack(t.ctx, creator.id, { status: PACK_STATUS.draft });
+    const [loop] = await createItems(t.ctx, pack, 1, { name: 'Warm Keys Loop', kind: 'Loop', licenceType: 'Dynamic Splits' });
+    const producer = await createUser(t.ctx, { roles: ['subscriber'], name: 'Paula Producer' });
+    await seedPaymentCatalogue(t.ctx);
+    deliverInProcess(t);
+    await subscribe(t, producer, 'price_starter');
+    await recordOwnership(t.ctx.db, {
+      userId: producer.id,
+      items: [{ id: loop!.id, cost: 1, licenceType: loop!.licenceType, creatorName: creator.name }],
+      termsVersion: LICENCE_TERMS_VERSION,
+      paid: { source: 'free' },
+    });
     const picture = await sharp({ create: { width: 1632, height: 600, channels: 3, background: '#335577' } }).png().toBuffer();
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -87,7 +123,7 @@ describe(`every loop bounded by its input: date ranges, on ${TEST_DB}`, () => {
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const bannerImageId = (uploaded.json() as { id: string }).id;
-    const base = { owner, admin, pack, draftPack, item: item!, bannerImageId, banner: { id: '', updated_at: '' } };
+    const base = { owner, producer, loop: loop!, admin, pack, draftPack, item: item!, bannerImageId, banner: { id: '', updated_at: '' } };
     const created = await call(t, 'POST', '/api/admin/banners', bannerBody(base, { starts_at: null, ends_at: null }), { cookie: admin.cookie });
     expect(created.statusCode, created.body).toBe(201);
     fixture = { ...base, banner: created.json() as { id: string; updated_at: string } };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInFailures } from '../src/db/schema/index.ts';
 import { NEUTRAL_ANSWER_MS } from '../src/features/auth/neutral-timing.ts';
 import { SIGN_IN_SCOPE_RULES } from '../src/features/auth/sign-in-throttle.ts';
-import { call, freshAddress, lastMailTo, mailsTo, tokenFromLink } from './auth-helpers.ts';
+import { call, freshAddress, lastMailTo, mailsTo, tokenFromLink, withoutRequestId } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { ManualClock } from './manual-clock.ts';
 import { createTestApp, TEST_DB, type TestApp } from './test-app.ts';
@@ -114,7 +114,7 @@ describe(`sign-in pauses stop only the place that earned them, on ${TEST_DB}`, (
       for (const email of [known.email, unknown]) {
         const started = performance.now();
         const res = await login(email, `wrong-password-${attempt}`, places[email]!);
-        answers.push({ status: res.statusCode, body: res.body, ms: performance.now() - started });
+        answers.push({ status: res.statusCode, body: withoutRequestId(res.body), ms: performance.now() - started });
       }
       const [a, b] = answers as [(typeof answers)[0], (typeof answers)[0]];
       expect({ attempt, status: a.status, body: a.body }).toEqual({ attempt, status: b.status, body: b.body });

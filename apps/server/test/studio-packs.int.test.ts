@@ -179,7 +179,7 @@ describe(`creator studio: packs and resumable uploads on ${TEST_DB}`, () => {
     // A zip over its limit is named with the limit the same way (not tus's bare "Maximum size exceeded").
     const hugeZip = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'Whole Library.zip' }, 5 * 1024 * 1024 * 1024);
     expect(hugeZip.statusCode).toBe(413);
-    expect(hugeZip.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', field: 'file', message: '"Whole Library.zip" is 5 GB; a zip is at most 4 GB.' });
+    expect(hugeZip.json().error).toEqual({ requestId: expect.any(String), code: 'PAYLOAD_TOO_LARGE', field: 'file', message: '"Whole Library.zip" is 5 GB; a zip is at most 4 GB.' });
     const control = await tusCreate(t, owner.cookie, { packId: pack.id, relativePath: 'kick\u0007.wav' }, 100);
     expect(control.statusCode).toBe(400);
     expect(control.json().error.message).toMatch(/control characters/);
