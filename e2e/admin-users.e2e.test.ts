@@ -48,7 +48,8 @@ describe.skipIf(!e2eEnabled())('admin user management', () => {
       expect(refused.status()).toBe(401);
       await userPage.reload();
       await userPage.getByRole('link', { name: 'Log in' }).first().waitFor();
-      expect(new URL(userPage.url()).pathname).not.toBe('/account');
+      // The header may say "Log in" a moment before the account screen's guard leaves /account: wait for the move.
+      await userPage.waitForURL((url) => url.pathname !== '/account', { timeout: 10_000 });
 
       // Signing in again is refused with SPEC's "user disabled" message.
       await userPage.goto(`${env.server.baseUrl}/login`);
