@@ -15,7 +15,7 @@ import { MUSICAL_KEYS, PRESET_PLUGINS } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 
 /** Bump when the generator changes: a catalogue built by another version is rebuilt. */
-export const CATALOGUE_VERSION = 'search-bench-v2';
+export const CATALOGUE_VERSION = 'search-bench-v3';
 
 export const DESCRIPTORS = [
   'dark', 'punchy', 'warm', 'analog', 'dusty', 'vinyl', 'crisp', 'deep', 'bright', 'gritty', 'lofi', 'clean',
@@ -149,8 +149,8 @@ async function build(client: pg.ClientBase, size: CatalogueSize, step: (what: st
             p.created_at, p.status, coalesce(p.published_at, p.created_at),
             -- search_item_vector(...) computed set-based (its label lookups per row would take minutes); checked below.
             setweight(to_tsvector('simple', s.name), 'A')
-              || setweight(to_tsvector('simple', concat_ws(' ', array_to_string(s.tags, ' '), s.instrument_words, s.kind::text, s.plugin::text)), 'B')
-              || setweight(to_tsvector('simple', w.words), 'C')
+              || setweight(to_tsvector('simple', concat_ws(' ', s.instrument_words, s.kind::text, s.plugin::text)), 'B')
+              || setweight(to_tsvector('simple', concat_ws(' ', array_to_string(s.tags, ' '), w.words)), 'C')
               || setweight(to_tsvector('simple', concat_ws(' ', p.title, c.name)), 'D')
      from (
        select t.*,

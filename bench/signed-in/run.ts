@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:signed-in` — issue 31: what a signed-in producer's browsing costs, against signed-in
+ * `/api/health` (the session's read and a small answer) measured in the same run, on PostgreSQL and on the
+ * embedded default (PGlite), over the same catalogue:
+ *  1. the browse mix (Discover, the pack lists, a pack, its page of sounds, a sound, text searches) at 50
+ *     connections / signed-in health, on PostgreSQL (target ≥ 0.8);
+ *  2. the same mix on PGlite / the same mix on PostgreSQL (target ≥ 0.6);
+ *  3. a signed-in page of 24 sounds (a pack's sounds, no search) / signed-in health (target ≥ 0.8).
+ * The viewer has favourites and owned sounds among what they browse, as a subscriber does.
+ *
+ * `BENCH_PROFILE=1` also writes a CPU profile of the server under each phase to bench/reports/profiles/
+ * (open it in Chromium's DevTools, Performance → Load profile; decision 0076 says how it was read).
+ * Prints one summary line and writes bench/reports/signed-in.json.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createContext } from '../../apps/server/src/create-context.ts';
+import type { AppContext } from '../../apps/server/src/app-context.ts';
+import { favorites } from '../../apps/server/src/db/schema/index.ts';
+import { rowsOf } from '../../apps/server/src/db/sql-rows.ts';
+import { createUser } from '../../apps/server/test/factories.ts';
+import { buildCatalogue, type CatalogueSize } from '../search/build-catalogue.ts';
+import { freshDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise, type LatencySummary } from '../lib/http-load.ts';
+import { allMet, writeReport } from '../lib/report.ts';
+
+const DATABASE_URL = process.env.BENCH_SIGNED_IN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_signed_in_bench';
+const SIZE: CatalogueSize = { creators: 60, packs: 400, items: Number(process.env.BENCH_ITEMS ?? 20_000) };
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const REPORT = path.resolve(import.meta.dirname, '../reports/signed-in.json');
+const PROFILES = path.resolve(import.meta.dirname, '../reports/profiles');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const round = (n: number, places = 3) => Math.round(n * 10 ** places) / 10 ** places;
+
+interface Phases {
+  health: LatencySummary;
+  mix: LatencySummary;
+  page_of_24: LatencySummary;
+  queries_per_request: { health: number; mix: number; page_of_24: number };
+}
+
+/** The paths a subscriber browses, from the catalogue as built: every list, pack, page of sounds and sound differs. */
+async function browsePaths(ctx: AppContext): Promise<{ mix: string[]; pages: string[]; favourites: { items: string[]; packs: string[] } }> {
+  const packs = rowsOf<{ slug: string; id: string }>(
+    await ctx.db.execute(sql`select slug, id from packs where status = 4 and taken_down_at is null order by slug limit 120`),
+  );
+  const itemRows = rowsOf<{ slug: string; id: string }>(
+    await ctx.db.execute(sql`select i.slug, i.id from items i join packs p on p.id = i.pack_id where p.status = 4 and p.taken_down_at is null and i.taken_down_at is null order by i.slug limit 240`),
+  );
+  const words = ['kick', 'dark snare', 'warm pad', 'vocal', 'bass loop', 'piano', 'hat', 'lofi keys', 'guitar', 'cinematic'];
+  const pages = packs.map((p) => `/api/packs/${p.slug}/items?limit=24`);
+  const mix: string[] = [];
+  for (let i = 0; i < 120; i += 1) {
+    const pack = packs[i % packs.length]!;
+    const item = itemRows[(i * 2) % itemRows.length]!;
+    mix.push(
+      '/api/discover',
+      i % 2 === 0 ? '/api/packs?limit=24' : '/api/staff-picks?limit=24',
+      `/api/packs/${pack.slug}`,
+      pages[i % pages.length]!,
+      `/api/items/${item.slug}`,
+      `/api/search?q=${encodeURIComponent(words[i % words.length]!)}&limit=24`,
+    );
+  }
+  return { mix, pages, favourites: { items: itemRows.filter((_, i) => i % 3 === 0).map((r) => r.id), packs: packs.filter((_, i) => i % 4 === 0).map((p) => p.id) } };
+}
+
+/** PostgreSQL's text form of an array (PGlite sends a JS array as text only for types it knows, not for our enums). */
+const arrayLiteral = (values: unknown[]): string =>
+  `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'boolean' ? String(v) : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
+
+/** The embedded database as the catalogue builder's client (PGlite is one connection: begin and commit hold). */
+function pgliteClient(ctx: AppContext): pg.ClientBase {
+  const client = (ctx.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<unknown> } }).$client;
+  return { query: (text: string, params?: unknown[]) => client.query(text, params?.map((v) => (Array.isArray(v) ? arrayLiteral(v) : v))) } as unknown as pg.ClientBase;
+}
+
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await mkdir(PROFILES, { recursive: true });
+    await writeFile(path.join(PROFILES, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/** One database: its catalogue, a subscriber with favourites and owned sounds, the app on loopback, the three phases. */
+async function measure(kind: 'postgres' | 'pglite'): Promise<Phases> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `crate-bench-signed-in-${kind}-`));
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false', PUBLIC_URL: 'http://127.0.0.1:1' } as NodeJS.ProcessEnv;
+  if (kind === 'postgres') await freshDatabase(DATABASE_URL);
+  const config = loadConfig(env, { ...(kind === 'postgres' ? { database: { kind: 'postgres', url: DATABASE_URL } } : {}), webDist: null, rateLimits: false });
+  const ctx = await createContext(config, pino({ level: 'silent' }));
+  try {
+    log(`${kind}: building a ${SIZE.items.toLocaleString('en')}-item catalogue`);
+    if (kind === 'postgres') {
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      await buildCatalogue(client, SIZE, log).finally(() => client.end());
+    } else {
+      await buildCatalogue(pgliteClient(ctx), SIZE, log);
+    }
+    const paths = await browsePaths(ctx);
+    const viewer = await createUser(ctx, { name: 'Bench Subscriber', roles: ['subscriber'] });
+    await ctx.db.insert(favorites).values([
+      ...paths.favourites.items.map((itemId) => ({ userId: viewer.id, itemId })),
+      ...paths.favourites.packs.map((packId) => ({ userId: viewer.id, packId })),
+    ]);
+    const app = await buildApp(ctx);
+    const timings = recordServerTimes(app);
+    const base = await listenOnLoopback(app);
+    await app.searchIndex?.ready;
+    const phase = async (name: string, phasePaths: string[], seconds: number) => {
+      timings.reset();
+      const queriesBefore = ctx.database.queryCount();
+      const result = await profiled(`${kind}-${name}`, () => runLoad(base, phasePaths, viewer.cookie, CONNECTIONS, seconds));
+      const bad = Object.keys(result.statuses).filter((status) => status !== '200');
+      if (bad.length > 0) throw new Error(`${kind} ${name}: non-200 answers ${JSON.stringify(result.statuses)}`);
+      const summary = summarise(timings.times(), result.wallMs / 1000);
+      log(`  ${kind} ${name}: ${summary.per_second} req/s, p50 ${summary.p50_ms} ms, p95 ${summary.p95_ms} ms`);
+      return { summary, queries: round((ctx.database.queryCount() - queriesBefore) / Math.max(1, summary.requests), 2) };
+    };
+    try {
+      await phase('warm-up', [...paths.mix, '/api/health'], 5);
+      const health = await phase('health', ['/api/health'], SECONDS);
+      const mix = await phase('mix', paths.mix, SECONDS);
+      const page = await phase('page-of-24', paths.pages, SECONDS);
+      return { health: health.summary, mix: mix.summary, page_of_24: page.summary, queries_per_request: { health: health.queries, mix: mix.queries, page_of_24: page.queries } };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await ctx.database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+const loadAtStart = os.loadavg().map((n) => round(n, 2));
+const postgres = await measure('postgres');
+const pglite = await measure('pglite');
+const ratios = {
+  mix_to_health_postgres: round(postgres.mix.per_second / postgres.health.per_second),
+  mix_to_health_pglite: round(pglite.mix.per_second / pglite.health.per_second),
+  mix_pglite_to_postgres: round(pglite.mix.per_second / postgres.mix.per_second),
+  page_of_24_to_health_postgres: round(postgres.page_of_24.per_second / postgres.health.per_second),
+  page_of_24_to_health_pglite: round(pglite.page_of_24.per_second / pglite.health.per_second),
+};
+const targets = {
+  mix_to_health_postgres: { target: '>= 0.8', value: ratios.mix_to_health_postgres, met: ratios.mix_to_health_postgres >= 0.8 },
+  mix_pglite_to_postgres: { target: '>= 0.6', value: ratios.mix_pglite_to_postgres, met: ratios.mix_pglite_to_postgres >= 0.6 },
+  page_of_24_to_health_postgres: { target: '>= 0.8', value: ratios.page_of_24_to_health_postgres, met: ratios.page_of_24_to_health_postgres >= 0.8 },
+};
+const report = {
+  benchmark: 'signed-in',
+  at: new Date().toISOString(),
+  machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, load_average_at_start: loadAtStart, load_average_at_end: os.loadavg().map((n) => round(n, 2)) },
+  catalogue: SIZE,
+  connections: CONNECTIONS,
+  seconds_per_phase: SECONDS,
+  measured: 'server-side (reply.elapsedTime) over HTTP/1.1 keep-alive on loopback from a separate load process; one signed-in subscriber with favourites',
+  postgres,
+  pglite,
+  ratios,
+  targets,
+  total_seconds: Math.round((Date.now() - started) / 1000),
+};
+await writeReport(REPORT, report);
+console.log(
+  `bench:signed-in ${allMet(targets) ? 'MET' : 'NOT MET'} — ${os.cpus().length} cores, load ${loadAtStart.join('/')}: ` +
+    `mix/health PostgreSQL ${ratios.mix_to_health_postgres} (${postgres.mix.per_second} / ${postgres.health.per_second} req/s, ${postgres.queries_per_request.mix} queries per request), ` +
+    `PGlite/PostgreSQL mix ${ratios.mix_pglite_to_postgres} (PGlite ${pglite.mix.per_second} req/s, its health ${pglite.health.per_second}), ` +
+    `page of 24/health PostgreSQL ${ratios.page_of_24_to_health_postgres} (PGlite ${ratios.page_of_24_to_health_pglite})`,
+);
