@@ -21,6 +21,8 @@ import { memoryConcurrencySlots, postgresConcurrencySlots, postgresRateLimitStor
 import { installSameOriginCheck } from './http/same-origin.ts';
 import { installSecurity } from './http/security-headers.ts';
 import { installPublicResponseCache } from './http/public-response-cache.ts';
+import { installSharedAnswers } from './http/shared-answers.ts';
+import { createViewerStateCache } from './read-models/viewer-state.ts';
 import { installViewer } from './http/viewer.ts';
 import { installSignedInHint } from './http/signed-in-hint.ts';
 import { resolveViewer, warmViewerResolution } from './features/auth/resolve-viewer.ts';
@@ -60,6 +62,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onReady', () => warmViewerResolution(ctx));
   // Before compression: the cache holds (and serves) the uncompressed body; compression applies per request.
   installPublicResponseCache(app, { ttlMs: ctx.config.publicCacheSeconds * 1000, now: () => ctx.clock.now().getTime() });
+  // The same answers' public parts for signed-in viewers, and each viewer's own part to lay over them (decision 0077).
+  installSharedAnswers(app, { ttlMs: ctx.config.publicCacheSeconds * 1000, now: () => ctx.clock.now().getTime() });
+  app.decorate('viewerStates', createViewerStateCache(ctx.db));
 
   // JSON answers over 1 KB are compressed; audio and images are already compressed and pass through.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });

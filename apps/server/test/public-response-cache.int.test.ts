@@ -23,7 +23,7 @@ describe(`public response cache on ${TEST_DB}`, () => {
   const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
   const titles = (res: Awaited<ReturnType<typeof get>>) => (res.json() as { items: { title: string }[] }).items.map((p) => p.title);
 
-  it('answers a repeated anonymous public list from memory, identically, and never a signed-in viewer', async () => {
+  it('answers a repeated public list from memory, identically, to visitors and signed-in viewers alike (it is the same for everyone)', async () => {
     const first = await get('/api/packs?limit=23');
     const second = await get('/api/packs?limit=23');
     expect(first.headers['x-cache']).toBeUndefined();
@@ -33,8 +33,21 @@ describe(`public response cache on ${TEST_DB}`, () => {
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.headers['content-security-policy']).toBeDefined();
     const signedIn = await get('/api/packs?limit=23', admin);
-    expect(signedIn.headers['x-cache']).toBeUndefined();
-    expect(signedIn.headers['cache-control']).toMatch(/^private/);
+    expect(signedIn.headers['x-cache']).toBe('hit');
+    expect(signedIn.body).toBe(first.body);
+  });
+
+  it("never hands a signed-in viewer an answer that carries a viewer's own fields (a pack page, its sounds)", async () => {
+    const [pack] = (await get('/api/packs?limit=1')).json().items as { id: string }[];
+    for (const url of [`/api/packs/${pack!.id}`, `/api/packs/${pack!.id}/items?limit=5`]) {
+      await get(url);
+      expect((await get(url)).headers['x-cache']).toBe('hit');
+      const signedIn = await get(url, admin);
+      expect(signedIn.headers['x-cache']).toBeUndefined();
+      expect(signedIn.headers['cache-control']).toMatch(/^private/);
+    }
+    expect((await get(`/api/packs/${pack!.id}`, admin)).json().favorited).toBe(false);
+    expect((await get(`/api/packs/${pack!.id}`)).json().favorited).toBeNull();
   });
 
   it('keeps neither errors nor private answers', async () => {

@@ -71,7 +71,7 @@ describe(`what a musician types, on ${TEST_DB}`, () => {
         name: 'PostgreSQL alone',
         async search(params) {
           // As a visitor: the rows and counts are everyone's (only "not yet owned" is a viewer's own).
-          const { rows, page } = await postgres.find(searchQuerySchema.parse(params), null, 'paid');
+          const { rows, page } = await postgres.find(searchQuerySchema.parse(params), null, null, 'paid');
           return { names: rows.map((r) => r.name), total: page.total, facets: page.facets, corrected: page.corrected };
         },
       },

@@ -82,12 +82,29 @@ function concurrencyCheck(app: FastifyInstance, name: RateLimitName): ((request:
   };
 }
 
+/** How one endpoint's answers may be shared. */
+export interface EndpointOptions {
+  /**
+   * The answer is the same for every caller (a catalogue list, Discover): the handler is not told who asks (its
+   * viewer is null, so it cannot make the answer personal), and the public response cache keeps and serves it to
+   * signed-in viewers as well as visitors (decision 0077). Access is still decided on the real caller.
+   */
+  sameForEveryone?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by registerEndpoint for an endpoint whose answer is the same for every caller. */
+    sameForEveryone?: boolean;
+  }
+}
+
 /**
  * Registers one contract endpoint. Access is decided in onRequest — before the body is even parsed —
  * so an anonymous caller gets 401 and a caller without the claim 403, whatever they sent; then the
  * endpoint's declared rate limit and, for a budget that caps them, one of the user's slots for requests under way.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: EndpointOptions = {}): void {
   if (endpoint.rawBody || endpoint.reply?.kind === 'tus') {
     // An upload, or any tus request (tus reads its own): whatever its declared type, the body reaches the handler
     // as the unparsed request stream (request.body is that stream, or undefined when nothing was sent). The
@@ -95,21 +112,23 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     void app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-      route(scope, endpoint, handler);
+      route(scope, endpoint, handler, options);
     });
     return;
   }
-  route(app, endpoint, handler);
+  route(app, endpoint, handler, options);
 }
 
-function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: EndpointOptions): void {
+  const sameForEveryone = options.sameForEveryone === true;
+  if (sameForEveryone && (endpoint.access.kind !== 'public' || endpoint.method !== 'GET')) throw new Error(`${endpoint.path}: only a public GET can be the same for everyone`);
   const checkBudget = app.rateLimitsEnforced ? budgetCheckOf(app, endpoint) : null;
   const takeSlot = app.rateLimitsEnforced && endpoint.rateLimit ? concurrencyCheck(app, endpoint.rateLimit) : null;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
     // OpenAPI leaves HEAD routes out unless asked: a GET's HEAD twin stays out, an endpoint that is a HEAD (tus) is in.
-    ...(endpoint.method === 'HEAD' ? { config: { swagger: { exposeHeadRoute: true } } } : {}),
+    config: { ...(endpoint.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}), ...(sameForEveryone ? { sameForEveryone } : {}) },
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],
@@ -136,7 +155,7 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
         upload: endpoint.rawBody && request.body instanceof Readable ? request.body : null,
         params: request.params as never,
         query: request.query as never,
-        viewer: viewer as ViewerOf<E['access']>,
+        viewer: (sameForEveryone ? null : viewer) as ViewerOf<E['access']>,
         request,
         reply,
       });

@@ -58,8 +58,9 @@ export function installPublicResponseCache(app: FastifyInstance, options: Public
     bytes -= Buffer.byteLength(entry.body);
     entries.delete(key);
   };
+  // A visitor's answer, or one the same for everyone (registerEndpoint's sameForEveryone), whoever asks.
   const cacheable = async (request: FastifyRequest) =>
-    request.method === 'GET' && request.url.startsWith('/api/') && (await request.viewer()) === null;
+    request.method === 'GET' && request.url.startsWith('/api/') && (request.routeOptions.config.sameForEveryone === true || (await request.viewer()) === null);
 
   app.addHook('onRequest', async (request, reply: FastifyReply) => {
     if (!(await cacheable(request))) return;

@@ -11,6 +11,8 @@ export interface Viewer {
   creatorId: string | null;
   /** The creator profiles this user collaborates on (read-only access to their unpublished catalogue). */
   collaboratorOf: readonly string[];
+  /** The version of what is the viewer's own on catalogue answers (favourites, owned sounds), read with the session: the viewer-state cache is current while its copy is at least this (decision 0077). */
+  stateVersion: number;
 }
 
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;

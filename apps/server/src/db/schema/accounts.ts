@@ -1,7 +1,7 @@
 /** Accounts: the tables the auth library reads and writes, and the roles granted to a user. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ROLES } from '@crate/contract/roles';
 import { createdAt, ts, updatedAt } from './columns.ts';
 
@@ -30,6 +30,11 @@ export const users = pgTable(
     disabledAt: ts('disabled_at'),
     disabledReason: text('disabled_reason'),
     stripeCustomerId: text('stripe_customer_id'),
+    /**
+     * Bumped by triggers whenever what is the viewer's own on a catalogue answer changes (favourites, owned sounds):
+     * read with the session on every request, it tells each API process whether its cached copy is current (decision 0077).
+     */
+    viewerStateVersion: bigint('viewer_state_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

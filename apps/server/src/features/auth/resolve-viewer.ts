@@ -29,7 +29,7 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest): P
   if (row.disabledAt || row.deactivatedAt) return null;
   const now = Date.now();
   const extendFrom = row.expiresAt.getTime() - SESSION_LIFETIME_S * 1000 + SESSION_UPDATE_AGE_S * 1000;
-  const standing = { roles: row.roles as Role[], creatorId: row.creatorId, collaboratorOf: row.collaboratorOf };
+  const standing = { roles: row.roles as Role[], creatorId: row.creatorId, collaboratorOf: row.collaboratorOf, stateVersion: row.stateVersion };
   if (row.expiresAt.getTime() <= now || extendFrom <= now) return viaAuthLibrary(ctx, request, standing);
   return { userId: row.userId, email: row.email, sessionId: row.sessionId, ...standing };
 }
@@ -43,7 +43,7 @@ export async function warmViewerResolution(ctx: AppContext): Promise<void> {
   await Promise.all(Array.from({ length: ctx.database.warmConnections }, () => findSessionViewer(ctx.db, randomUUID())));
 }
 
-type Standing = Pick<Viewer, 'roles' | 'creatorId' | 'collaboratorOf'>;
+type Standing = Pick<Viewer, 'roles' | 'creatorId' | 'collaboratorOf' | 'stateVersion'>;
 
 /** The library's getSession: extends a session due for it (forwarding the new cookie) or drops an expired one. */
 async function viaAuthLibrary(ctx: AppContext, request: FastifyRequest, standing: Standing): Promise<Viewer | null> {

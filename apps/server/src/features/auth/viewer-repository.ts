@@ -16,6 +16,7 @@ const viewerQuery = keptPrepared((db) =>
       expiresAt: sessions.expiresAt,
       disabledAt: users.disabledAt,
       deactivatedAt: users.deactivatedAt,
+      stateVersion: users.viewerStateVersion,
       // text[] (not role[]) so both drivers hand back a plain array.
       roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
       creatorId: sql<string | null>`(select ${creators.id}::text from ${creators} where ${creators.userId} = ${users.id})`,

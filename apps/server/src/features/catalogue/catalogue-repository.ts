@@ -17,7 +17,7 @@ import { bannerShownSql } from '../../policies/banner-policy.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql, packReadableSql } from '../../policies/pack-policy.ts';
 import type { PolicyViewer } from '../../policies/policy-viewer.ts';
-import { bundleCardColumns, creatorCardColumns, itemRowColumns, itemRows, packCardColumns, viewerPlaceholder, type PackCardRow } from '../../read-models/catalogue-rows.ts';
+import { bundleCardColumns, creatorCardColumns, itemRowColumns, itemRows, packCardColumns, type PackCardRow } from '../../read-models/catalogue-rows.ts';
 
 /**
  * Catalogue reads. Every list is one query (counts are correlated subqueries, never a query per row).
@@ -82,16 +82,18 @@ export async function listStaffPicks(db: DbOrTx, opts: { limit: number; after?: 
 
 /** A later page (`later`) continues after the position and id of the last row shown. */
 const afterPosition = (position: SQLWrapper) => sql`(${position}, ${items.id}) > (${sql.placeholder('afterValue')}, ${sql.placeholder('afterId')}::uuid)`;
-const pageValues = (userId: string | null, limit: number, after: { value: number; id: string } | null | undefined) => ({
-  userId,
+const pageValues = (limit: number, after: { value: number; id: string } | null | undefined) => ({
   limit: limit + 1,
   afterValue: after?.value,
   afterId: after?.id,
 });
 
-/** A pack's page of sounds, kept prepared (read on every pack page) per kind of viewer and page. */
-const packItemsQuery = keptPrepared((db, signedIn: boolean, later: boolean) =>
-  itemRows(db, viewerPlaceholder(signedIn))
+/**
+ * A pack's page of sounds, kept prepared (read on every pack page) per page: the public part only, the same for
+ * every viewer (their favourites are laid over it from the viewer-state cache, decision 0077).
+ */
+const packItemsQuery = keptPrepared((db, later: boolean) =>
+  itemRows(db, null)
     .where(and(eq(items.packId, sql.placeholder('packId')), isNull(items.takenDownAt), later ? afterPosition(items.position) : undefined))
     .orderBy(asc(items.position), asc(items.id))
     .limit(sql.placeholder('limit'))
@@ -99,14 +101,14 @@ const packItemsQuery = keptPrepared((db, signedIn: boolean, later: boolean) =>
 );
 
 /** The items of a pack the caller has authorized the viewer to read; taken-down items are left out for everybody. */
-export async function listPackItems(db: DbOrTx, userId: string | null, opts: { packId: string; limit: number; after?: { value: number; id: string } | null }) {
-  return packItemsQuery(db, userId !== null, !!opts.after).execute({ packId: opts.packId, ...pageValues(userId, opts.limit, opts.after) });
+export async function listPackItems(db: DbOrTx, opts: { packId: string; limit: number; after?: { value: number; id: string } | null }) {
+  return packItemsQuery(db, !!opts.after).execute({ packId: opts.packId, ...pageValues(opts.limit, opts.after) });
 }
 
-/** An item by slug, kept prepared (read on every item page) per kind of viewer. */
-const itemQuery = keptPrepared((db, signedIn: boolean) =>
+/** An item by slug, kept prepared (read on every item page): the public part only, as a pack's page of sounds. */
+const itemQuery = keptPrepared((db) =>
   db
-    .select({ ...itemRowColumns(viewerPlaceholder(signedIn)), description: items.description, takenDownAt: items.takenDownAt, packCreatorId: packs.creatorId })
+    .select({ ...itemRowColumns(null), description: items.description, takenDownAt: items.takenDownAt, packCreatorId: packs.creatorId })
     .from(items)
     .innerJoin(packs, eq(packs.id, items.packId))
     .innerJoin(creators, eq(creators.id, items.creatorId))
@@ -115,15 +117,15 @@ const itemQuery = keptPrepared((db, signedIn: boolean) =>
 );
 
 /** An item by slug, whoever may read it: callers authorize the viewer (src/policies). */
-export async function findItem(db: DbOrTx, userId: string | null, slug: string) {
-  const [row] = await itemQuery(db, userId !== null).execute({ slug, userId });
+export async function findItem(db: DbOrTx, slug: string) {
+  const [row] = await itemQuery(db).execute({ slug });
   return row ?? null;
 }
 
-/** A staff playlist's page of sounds, kept prepared per kind of viewer and page. */
-const staffPlaylistItemsQuery = keptPrepared((db, signedIn: boolean, later: boolean) =>
+/** A staff playlist's page of sounds, kept prepared per page: the public part only, as a pack's page of sounds. */
+const staffPlaylistItemsQuery = keptPrepared((db, later: boolean) =>
   db
-    .select({ ...itemRowColumns(viewerPlaceholder(signedIn)), listPosition: staffPlaylistItems.position })
+    .select({ ...itemRowColumns(null), listPosition: staffPlaylistItems.position })
     .from(staffPlaylistItems)
     .innerJoin(items, eq(items.id, staffPlaylistItems.itemId))
     .innerJoin(packs, eq(packs.id, items.packId))
@@ -134,8 +136,8 @@ const staffPlaylistItemsQuery = keptPrepared((db, signedIn: boolean, later: bool
     .prepare(AUTO_NAMED_STATEMENT),
 );
 
-export async function listStaffPlaylistItems(db: DbOrTx, userId: string | null, opts: { playlistId: string; limit: number; after?: { value: number; id: string } | null }) {
-  return staffPlaylistItemsQuery(db, userId !== null, !!opts.after).execute({ playlistId: opts.playlistId, ...pageValues(userId, opts.limit, opts.after) });
+export async function listStaffPlaylistItems(db: DbOrTx, opts: { playlistId: string; limit: number; after?: { value: number; id: string } | null }) {
+  return staffPlaylistItemsQuery(db, !!opts.after).execute({ playlistId: opts.playlistId, ...pageValues(opts.limit, opts.after) });
 }
 
 // ───────────── bundles ─────────────

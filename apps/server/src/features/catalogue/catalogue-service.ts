@@ -3,11 +3,11 @@ import { GENRES } from '@crate/contract/taxonomy';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { abilitiesOn, authorize } from '../../policies/can.ts';
+import { authorize, can } from '../../policies/can.ts';
 import { asItem, isListedItem } from '../../policies/item-policy.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { findPack } from '../../read-models/catalogue-rows.ts';
-import { viewerCollectionPrice } from '../ownership/acquisition-service.ts';
+import { findCollectionOffer } from '../ownership/acquisition-service.ts';
 import * as repo from './catalogue-repository.ts';
 import { presentBanner, presentCreatorCard, presentPackCard, presentStaffPlaylistCard } from './catalogue-presenters.ts';
 import { listActiveProducts } from './pricing-repository.ts';
@@ -76,35 +76,67 @@ export function discoverLoader(db: DbOrTx): DiscoverLoader {
 export const listNewPacks = (db: DbOrTx, page: { limit: number; after: TimeAfter; genre?: string }) => repo.listNewPacks(db, page);
 export const listStaffPicks = (db: DbOrTx, page: { limit: number; after: PositionAfter }) => repo.listStaffPicks(db, page);
 
+/*
+ * A pack, a sound and a pack's page of sounds come in two reads (decision 0077): the public part, what a visitor
+ * reads (`findPublic…`, null when a visitor may not read it), which the routes share among everybody; and, for a
+ * viewer that answer does not serve (a creator's own unpublished pack, an admin's look at a taken-down sound), the
+ * same part read for them (`findReadable…`), 404 for whoever may not read it. Neither holds anything of the
+ * viewer's own: the routes lay that over it.
+ */
+
+/** A pack with its bundles and what it offers for sale. */
+async function packPart(db: DbOrTx, pack: NonNullable<Awaited<ReturnType<typeof findPack>>>) {
+  const [bundles, offer] = await Promise.all([repo.listBundlesOfPack(db, pack.id), findCollectionOffer(db, 'pack', pack.id)]);
+  return { pack, bundles, offer };
+}
+export type PackPart = Awaited<ReturnType<typeof packPart>>;
+
+const visitorReadablePack = async (db: DbOrTx, ref: string) => {
+  const pack = await findPack(db, null, refOf(ref));
+  return pack && can(null, 'read', asPack(pack)) ? pack : null;
+};
+
+export async function findPublicPack(db: DbOrTx, ref: string): Promise<PackPart | null> {
+  const pack = await visitorReadablePack(db, ref);
+  return pack && packPart(db, pack);
+}
+
 /** A pack the viewer may read; an unpublished one reads as not found to everybody else (decision 0013). */
-async function readablePack(db: DbOrTx, viewer: Viewer | null, ref: string) {
-  return authorize(viewer, 'read', await findPack(db, viewer?.userId ?? null, refOf(ref)), asPack, 'That pack');
+export async function findReadablePack(db: DbOrTx, viewer: Viewer | null, ref: string): Promise<PackPart> {
+  return packPart(db, authorize(viewer, 'read', await findPack(db, null, refOf(ref)), asPack, 'That pack'));
 }
 
-/** A pack with its bundles, what the viewer may do to it and what collecting it costs them. */
-export async function getPack(db: DbOrTx, viewer: Viewer | null, ref: string) {
-  const pack = await readablePack(db, viewer, ref);
-  const bundles = await repo.listBundlesOfPack(db, pack.id);
-  return { pack, bundles, abilities: abilitiesOn(viewer, asPack(pack), ['edit', 'takedown']), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'pack', pack.id) };
+export async function listPublicPackItems(db: DbOrTx, ref: string, page: { limit: number; after: PositionAfter }) {
+  const pack = await visitorReadablePack(db, ref);
+  return pack && repo.listPackItems(db, { packId: pack.id, ...page });
 }
 
-export async function listPackItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
-  const pack = await readablePack(db, viewer, ref);
-  return repo.listPackItems(db, viewer?.userId ?? null, { packId: pack.id, ...page });
+export async function listReadablePackItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
+  const pack = authorize(viewer, 'read', await findPack(db, null, refOf(ref)), asPack, 'That pack');
+  return repo.listPackItems(db, { packId: pack.id, ...page });
 }
 
-/** An item the viewer may read, whether it is listed and what they may do to it. */
-export async function getItem(db: DbOrTx, viewer: Viewer | null, slug: string) {
-  const item = authorize(viewer, 'read', await repo.findItem(db, viewer?.userId ?? null, slug), asItem, 'That sound');
-  return { item, listed: isListedItem(asItem(item)), abilities: abilitiesOn(viewer, asItem(item), ['edit', 'takedown']) };
+/** A sound and whether it is listed. */
+const itemPart = (item: NonNullable<Awaited<ReturnType<typeof repo.findItem>>>) => ({ item, listed: isListedItem(asItem(item)) });
+export type ItemPart = ReturnType<typeof itemPart>;
+
+export async function findPublicItem(db: DbOrTx, slug: string): Promise<ItemPart | null> {
+  const item = await repo.findItem(db, slug);
+  return item && can(null, 'read', asItem(item)) ? itemPart(item) : null;
+}
+
+export async function findReadableItem(db: DbOrTx, viewer: Viewer | null, slug: string): Promise<ItemPart> {
+  return itemPart(authorize(viewer, 'read', await repo.findItem(db, slug), asItem, 'That sound'));
 }
 
 export const listBundles = (db: DbOrTx, page: { limit: number; after: TimeAfter }) => repo.listBundles(db, page);
 
-export async function getBundle(db: DbOrTx, viewer: Viewer | null, ref: string) {
+/** A bundle with its packs and what it offers for sale: the same for everybody. */
+export async function getBundle(db: DbOrTx, ref: string) {
   const bundle = await repo.findBundle(db, refOf(ref));
   if (!bundle) throw notFound('That bundle');
-  return { bundle, packs: await repo.listPacksOfBundle(db, bundle.id), viewerPrice: await viewerCollectionPrice(db, viewer?.userId ?? null, 'bundle', bundle.id) };
+  const [packs, offer] = await Promise.all([repo.listPacksOfBundle(db, bundle.id), findCollectionOffer(db, 'bundle', bundle.id)]);
+  return { bundle, packs, offer };
 }
 
 export const countPacksByGenre = (db: DbOrTx) => repo.countPacksByGenre(db);
@@ -127,9 +159,10 @@ export async function getStaffPlaylist(db: DbOrTx, ref: string) {
   return playlist;
 }
 
-export async function listStaffPlaylistItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
+/** A staff playlist's page of sounds: the same for everybody. */
+export async function listStaffPlaylistItems(db: DbOrTx, ref: string, page: { limit: number; after: PositionAfter }) {
   const playlist = await getStaffPlaylist(db, ref);
-  return repo.listStaffPlaylistItems(db, viewer?.userId ?? null, { playlistId: playlist.id, ...page });
+  return repo.listStaffPlaylistItems(db, { playlistId: playlist.id, ...page });
 }
 
 export const listProducts = (db: DbOrTx) => listActiveProducts(db);

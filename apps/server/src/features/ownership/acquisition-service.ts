@@ -58,18 +58,21 @@ async function price(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, 
 }
 
 /**
- * A pack's or bundle's price for whoever looks at it (pack and bundle answers carry it): what getting it would
- * charge them now, or the whole price for a visitor. Null when it is not on sale.
+ * A pack's or bundle's price for whoever looks at it (pack and bundle answers carry it), in two parts: what it
+ * offers, the same for everybody, then what getting it would charge one viewer now (the whole price for a
+ * visitor). Null when it is not on sale.
  */
-export async function viewerCollectionPrice(
-  db: DbOrTx,
-  userId: string | null,
-  targetKind: PurchaseTarget,
-  id: string,
-): Promise<{ cost: number; owned_count: number; item_count: number; money: { amount: number; currency: string } | null } | null> {
+export async function findCollectionOffer(db: DbOrTx, targetKind: PurchaseTarget, id: string): Promise<AcquisitionTargetRows | null> {
   const target = await findCollectionForAcquisition(db, targetKind, id);
-  if (!target || target.items.length === 0) return null;
-  const owned = userId ? await listOwnedAmong(db, userId, target.items.map((item) => item.id)) : new Set<string>();
+  return target && target.items.length > 0 ? target : null;
+}
+
+/** What a collection on offer (findCollectionOffer) costs whoever owns `owned` (the viewer's sounds, or none for a visitor). */
+export function collectionPriceFor(
+  target: AcquisitionTargetRows | null,
+  owned: ReadonlySet<string>,
+): { cost: number; owned_count: number; item_count: number; money: { amount: number; currency: string } | null } | null {
+  if (!target) return null;
   const priced = priceFor(target, owned);
   const money = moneyFor(priced);
   return { cost: priced.cost, owned_count: target.items.length - priced.missing.length, item_count: target.items.length, money: money && money.amount > 0 ? money : null };

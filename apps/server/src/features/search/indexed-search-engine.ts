@@ -286,7 +286,7 @@ export function createIndexedSearchEngine(
     if (planned.empty) return planned.empty;
     const { request } = planned;
     const needsOwned = scope.userId !== null && (request.cursor === null || query.not_owned === true);
-    const owned = needsOwned ? current.docsOf(await readOwnedItemIds(db, scope.userId!)) : null;
+    const owned = needsOwned ? current.docsOf(scope.ownedItems ?? (await readOwnedItemIds(db, scope.userId!))) : null;
     const answer = current.search(query, scope, request, owned);
     return {
       itemIds: answer.ids,

@@ -19,6 +19,8 @@ export interface SearchEngine {
 export interface SearchScope {
   corpus: 'paid' | 'free' | 'archived';
   userId: string | null;
+  /** The signed-in viewer's owned sounds when the caller holds them already (the viewer-state cache, decision 0077): the index then reads none. */
+  ownedItems?: ReadonlySet<string>;
 }
 
 export interface SearchHits {

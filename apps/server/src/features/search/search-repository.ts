@@ -3,15 +3,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { listedItemsSql } from '../../db/listed-items.ts';
 import { AUTO_NAMED_STATEMENT, keptPrepared } from '../../db/prepared.ts';
 import { creators, items, packs } from '../../db/schema/index.ts';
-import { itemRowColumns, viewerPlaceholder } from '../../read-models/catalogue-rows.ts';
+import { itemRowColumns } from '../../read-models/catalogue-rows.ts';
 
 /**
- * The query of search's rows, kept prepared per kind of viewer: the ids (and the viewer) are placeholders,
- * so each search only fills them in (a tenth of a search's time went into building it).
+ * The query of search's rows, kept prepared: the ids are a placeholder, so each search only fills them in (a tenth
+ * of a search's time went into building it). The public part only: the viewer's favourites are laid over it.
  */
-const searchRowsQuery = keptPrepared((db, signedIn: boolean) =>
+const searchRowsQuery = keptPrepared((db) =>
   db
-    .select({ ...itemRowColumns(viewerPlaceholder(signedIn)), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
+    .select({ ...itemRowColumns(null), takenDownAt: items.takenDownAt, packTakedownReason: packs.takedownReason })
     .from(items)
     .innerJoin(packs, eq(packs.id, items.packId))
     .innerJoin(creators, eq(creators.id, items.creatorId))
@@ -24,9 +24,9 @@ const searchRowsQuery = keptPrepared((db, signedIn: boolean) =>
  * viewer may find, so there is no visibility filter here; the catalogue's row columns keep every list
  * of items shaped the same.
  */
-export async function listSearchRowsByIds(db: DbOrTx, userId: string | null, ids: string[]) {
+export async function listSearchRowsByIds(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await searchRowsQuery(db, userId !== null).execute({ ids, userId });
+  const rows = await searchRowsQuery(db).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

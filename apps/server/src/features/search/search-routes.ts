@@ -38,27 +38,28 @@ declare module 'fastify' {
 
 export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   const search = searchServiceFor(app, ctx);
+  const stateOf = async (viewer: Viewer | null) => (viewer ? app.viewerStates.of(viewer) : null);
 
   registerEndpoint(app, API.search, async ({ query, viewer, reply }) => {
-    const { rows, page } = await search.find(query, viewer, 'paid');
+    const { rows, page } = await search.find(query, viewer, await stateOf(viewer), 'paid');
     cacheFor(reply, viewer, null);
     return { items: rows.map(presentItemRow), ...page };
   });
 
   registerEndpoint(app, API.searchFree, async ({ query, viewer, reply }) => {
-    const { rows, page } = await search.find(query, viewer, 'free');
+    const { rows, page } = await search.find(query, viewer, await stateOf(viewer), 'free');
     cacheFor(reply, viewer, 30);
     return { items: rows.map(presentItemRow), ...page };
   });
 
   registerEndpoint(app, API.searchArchived, async ({ query, viewer, reply }) => {
-    const { rows, page } = await search.find(query, viewer, 'archived');
+    const { rows, page } = await search.find(query, viewer, await stateOf(viewer), 'archived');
     cacheFor(reply, viewer, null);
     return { items: rows.map(presentArchivedItemRow), ...page };
   });
 
   registerEndpoint(app, API.similarItems, async ({ params, query, viewer, reply }) => {
-    const rows = await search.similar(params.slug, { limit: query.limit, freeOnly: query.free === true }, viewer);
+    const rows = await search.similar(params.slug, { limit: query.limit, freeOnly: query.free === true }, await stateOf(viewer));
     cacheFor(reply, viewer, 300);
     return { items: rows.map(presentItemRow) };
   });

@@ -8,6 +8,7 @@ import type { SearchEngine, SearchScope } from './search-engine.ts';
 import { findListedItemId, listSearchRowsByIds } from './search-repository.ts';
 import { registerSearchIndexGauges } from './search-index-gauges.ts';
 import { withTextFilters } from './search-request.ts';
+import { withFavoritedItems, type ViewerState } from '../../read-models/viewer-state.ts';
 
 export type { IndexedSearchEngine } from './indexed-search-engine.ts';
 export { warmSearchPage } from './search-warm-up.ts';
@@ -25,18 +26,19 @@ export function createSearchService({ db, config, storage, metrics }: AppContext
   return {
     /** The in-memory index, when it is the engine (its owner keeps it caught up and stops it); null on PostgreSQL alone. */
     index,
-    async find(query: SearchQuery, viewer: Viewer | null, corpus: SearchScope['corpus']) {
-      const hits = await engine.search(withTextFilters(query), { corpus, userId: viewer?.userId ?? null });
-      const rows = await listSearchRowsByIds(db, viewer?.userId ?? null, hits.itemIds);
+    /** `state`: the viewer's own (their owned sounds count for "not yet owned", their favourites mark the rows); null for a visitor. */
+    async find(query: SearchQuery, viewer: Viewer | null, state: ViewerState | null, corpus: SearchScope['corpus']) {
+      const hits = await engine.search(withTextFilters(query), { corpus, userId: viewer?.userId ?? null, ...(state ? { ownedItems: state.ownedItems } : {}) });
+      const rows = withFavoritedItems(await listSearchRowsByIds(db, hits.itemIds), state);
       const page = { total: hits.total, facets: hits.facets, next_cursor: hits.nextCursor, sort: hits.sort, seed: hits.seed, corrected: hits.corrected };
       return { rows, page };
     },
     /** Sounds like the listed sound of this slug (404 when there is none). */
-    async similar(slug: string, { limit, freeOnly }: { limit: number; freeOnly: boolean }, viewer: Viewer | null) {
+    async similar(slug: string, { limit, freeOnly }: { limit: number; freeOnly: boolean }, state: ViewerState | null) {
       const id = await findListedItemId(db, slug);
       if (!id) throw notFound('That sound');
       const ids = await engine.similar(id, limit, { freeOnly });
-      return listSearchRowsByIds(db, viewer?.userId ?? null, ids);
+      return withFavoritedItems(await listSearchRowsByIds(db, ids), state);
     },
   };
 }

@@ -236,8 +236,13 @@ export class SearchIndex {
   }
 
   /** Documents of the owned item ids that the index holds (for "not yet owned"). */
-  docsOf(ids: string[]): number[] {
-    return ids.flatMap((id) => this.ids.docOf(id) ?? []);
+  docsOf(ids: Iterable<string>): number[] {
+    const docs: number[] = [];
+    for (const id of ids) {
+      const doc = this.ids.docOf(id);
+      if (doc !== undefined) docs.push(doc);
+    }
+    return docs;
   }
 
   /**
