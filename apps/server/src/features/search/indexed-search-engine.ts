@@ -46,6 +46,11 @@ export interface IndexedSearchEngine extends SearchEngine {
   /** Reads the outbox now; searches asked after this call wait for it. */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Hears what each outbox read changed: the items, or `'all'` when a pack or creator changed (their names and
+   * pictures are on every row of theirs). Caches of rows the index answers with drop what changed.
+   */
+  onChange(listener: (changed: readonly string[] | 'all') => void): void;
   /** `loading` until the build has ended, either way; then `ready` says whether the index answers (else PostgreSQL does). */
   status(): { loading: boolean; ready: boolean; documents: number; buildMs: number | null; source: 'snapshot' | 'database' | null; lastOutboxId: number };
 }
@@ -102,6 +107,7 @@ export function createIndexedSearchEngine(
   let chain: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   let fresh: Promise<void> = Promise.resolve();
+  const changeListeners: Array<(changed: readonly string[] | 'all') => void> = [];
 
   async function build() {
     const started = performance.now();
@@ -213,6 +219,8 @@ export function createIndexedSearchEngine(
     const creatorIds = ofKind('creator');
     const packIds = ofKind('pack');
     const itemIds = ofKind('item');
+    const changed = creatorIds.length > 0 || packIds.length > 0 ? 'all' : itemIds;
+    for (const listener of changeListeners) listener(changed);
     for (const c of creatorIds.length > 0 ? await readCreators(db, creatorIds) : []) {
       target.setCreator(c);
       target.addWords(c.words);
@@ -303,6 +311,7 @@ export function createIndexedSearchEngine(
     search,
     similar: (itemId, limit, opts) => fallback.similar(itemId, limit, opts),
     ready,
+    onChange: (listener) => void changeListeners.push(listener),
     catchUp() {
       fresh = catchUp();
       return fresh;

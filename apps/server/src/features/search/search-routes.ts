@@ -22,7 +22,10 @@ function searchServiceFor(app: FastifyInstance, ctx: AppContext): SearchService 
   const search = createSearchService(ctx, app.log);
   const index = search.index;
   if (!index) return search;
-  onSuccessfulWrite(app, () => void index.catchUp());
+  onSuccessfulWrite(app, () => {
+    search.forgetRows();
+    void index.catchUp();
+  });
   app.addHook('onClose', () => index.stop());
   const warmed = warmSearchPage(ctx, index, (url) => app.inject({ method: 'GET', url, remoteAddress: 'search-warm-up' }), app.log);
   app.decorate('searchIndex', { ...index, ready: warmed });
