@@ -6,10 +6,12 @@
  *     connections / signed-in health, on PostgreSQL (target ≥ 0.8);
  *  2. the same mix on PGlite / the same mix on PostgreSQL (target ≥ 0.6);
  *  3. a signed-in page of 24 sounds (a pack's sounds, no search) / signed-in health (target ≥ 0.8).
- * The viewer has favourites and owned sounds among what they browse, as a subscriber does.
+ * The viewer has favourites among what they browse, as a subscriber does. Both databases are served by this
+ * process at once; rounds (BENCH_ROUNDS, 3) alternate them and the phases (BENCH_SECONDS each, 6), so a change in
+ * the machine's load falls on both sides of every ratio, and each ratio reported is the median of its rounds.
  *
  * `BENCH_PROFILE=1` also writes a CPU profile of the server under each phase to bench/reports/profiles/
- * (open it in Chromium's DevTools, Performance → Load profile; decision 0076 says how it was read).
+ * (open it in Chromium's DevTools, Performance → Load profile; decision 0077 says how it was read).
  * Prints one summary line and writes bench/reports/signed-in.json.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -33,19 +35,13 @@ import { allMet, writeReport } from '../lib/report.ts';
 const DATABASE_URL = process.env.BENCH_SIGNED_IN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_signed_in_bench';
 const SIZE: CatalogueSize = { creators: 60, packs: 400, items: Number(process.env.BENCH_ITEMS ?? 20_000) };
 const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const REPORT = path.resolve(import.meta.dirname, '../reports/signed-in.json');
 const PROFILES = path.resolve(import.meta.dirname, '../reports/profiles');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (n: number, places = 3) => Math.round(n * 10 ** places) / 10 ** places;
-
-interface Phases {
-  health: LatencySummary;
-  mix: LatencySummary;
-  page_of_24: LatencySummary;
-  queries_per_request: { health: number; mix: number; page_of_24: number };
-}
 
 /** The paths a subscriber browses, from the catalogue as built: every list, pack, page of sounds and sound differs. */
 async function browsePaths(ctx: AppContext): Promise<{ mix: string[]; pages: string[]; favourites: { items: string[]; packs: string[] } }> {
@@ -99,68 +95,97 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** One database: its catalogue, a subscriber with favourites and owned sounds, the app on loopback, the three phases. */
-async function measure(kind: 'postgres' | 'pglite'): Promise<Phases> {
+type Kind = 'postgres' | 'pglite';
+type PhaseName = 'health' | 'mix' | 'page_of_24';
+interface Measured {
+  summary: LatencySummary;
+  queries: number;
+}
+
+/** One database with its catalogue, a subscriber with favourites, and the app listening on loopback. */
+async function serve(kind: Kind) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `crate-bench-signed-in-${kind}-`));
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false', PUBLIC_URL: 'http://127.0.0.1:1' } as NodeJS.ProcessEnv;
   if (kind === 'postgres') await freshDatabase(DATABASE_URL);
   const config = loadConfig(env, { ...(kind === 'postgres' ? { database: { kind: 'postgres', url: DATABASE_URL } } : {}), webDist: null, rateLimits: false });
   const ctx = await createContext(config, pino({ level: 'silent' }));
-  try {
-    log(`${kind}: building a ${SIZE.items.toLocaleString('en')}-item catalogue`);
-    if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      await buildCatalogue(client, SIZE, log).finally(() => client.end());
-    } else {
-      await buildCatalogue(pgliteClient(ctx), SIZE, log);
-    }
-    const paths = await browsePaths(ctx);
-    const viewer = await createUser(ctx, { name: 'Bench Subscriber', roles: ['subscriber'] });
-    await ctx.db.insert(favorites).values([
-      ...paths.favourites.items.map((itemId) => ({ userId: viewer.id, itemId })),
-      ...paths.favourites.packs.map((packId) => ({ userId: viewer.id, packId })),
-    ]);
-    const app = await buildApp(ctx);
-    const timings = recordServerTimes(app);
-    const base = await listenOnLoopback(app);
-    await app.searchIndex?.ready;
-    const phase = async (name: string, phasePaths: string[], seconds: number) => {
-      timings.reset();
-      const queriesBefore = ctx.database.queryCount();
-      const result = await profiled(`${kind}-${name}`, () => runLoad(base, phasePaths, viewer.cookie, CONNECTIONS, seconds));
-      const bad = Object.keys(result.statuses).filter((status) => status !== '200');
-      if (bad.length > 0) throw new Error(`${kind} ${name}: non-200 answers ${JSON.stringify(result.statuses)}`);
-      const summary = summarise(timings.times(), result.wallMs / 1000);
-      log(`  ${kind} ${name}: ${summary.per_second} req/s, p50 ${summary.p50_ms} ms, p95 ${summary.p95_ms} ms`);
-      return { summary, queries: round((ctx.database.queryCount() - queriesBefore) / Math.max(1, summary.requests), 2) };
-    };
-    try {
-      await phase('warm-up', [...paths.mix, '/api/health'], 5);
-      const health = await phase('health', ['/api/health'], SECONDS);
-      const mix = await phase('mix', paths.mix, SECONDS);
-      const page = await phase('page-of-24', paths.pages, SECONDS);
-      return { health: health.summary, mix: mix.summary, page_of_24: page.summary, queries_per_request: { health: health.queries, mix: mix.queries, page_of_24: page.queries } };
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await ctx.database.close();
-    await rm(dataDir, { recursive: true, force: true });
+  log(`${kind}: building a ${SIZE.items.toLocaleString('en')}-item catalogue`);
+  if (kind === 'postgres') {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    await buildCatalogue(client, SIZE, log).finally(() => client.end());
+  } else {
+    await buildCatalogue(pgliteClient(ctx), SIZE, log);
   }
+  const paths = await browsePaths(ctx);
+  const viewer = await createUser(ctx, { name: 'Bench Subscriber', roles: ['subscriber'] });
+  await ctx.db.insert(favorites).values([
+    ...paths.favourites.items.map((itemId) => ({ userId: viewer.id, itemId })),
+    ...paths.favourites.packs.map((packId) => ({ userId: viewer.id, packId })),
+  ]);
+  const app = await buildApp(ctx);
+  const timings = recordServerTimes(app);
+  const base = await listenOnLoopback(app);
+  await app.searchIndex?.ready;
+  const pathsOf: Record<PhaseName, string[]> = { health: ['/api/health'], mix: paths.mix, page_of_24: paths.pages };
+  const phase = async (name: PhaseName | 'warm-up', seconds: number, round: number): Promise<Measured> => {
+    timings.reset();
+    const queriesBefore = ctx.database.queryCount();
+    const phasePaths = name === 'warm-up' ? [...paths.mix, '/api/health'] : pathsOf[name];
+    const result = await profiled(`${kind}-${name}-${round}`, () => runLoad(base, phasePaths, viewer.cookie, CONNECTIONS, seconds));
+    const bad = Object.keys(result.statuses).filter((status) => status !== '200');
+    if (bad.length > 0) throw new Error(`${kind} ${name}: non-200 answers ${JSON.stringify(result.statuses)}`);
+    const summary = summarise(timings.times(), result.wallMs / 1000);
+    log(`  round ${round} ${kind} ${name}: ${summary.per_second} req/s, p50 ${summary.p50_ms} ms, p95 ${summary.p95_ms} ms`);
+    return { summary, queries: round2((ctx.database.queryCount() - queriesBefore) / Math.max(1, summary.requests)) };
+  };
+  return {
+    phase,
+    async close() {
+      await app.close();
+      await ctx.database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
+const round2 = (n: number) => round(n, 2);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const started = Date.now();
 const loadAtStart = os.loadavg().map((n) => round(n, 2));
-const postgres = await measure('postgres');
-const pglite = await measure('pglite');
+const servers = { postgres: await serve('postgres'), pglite: await serve('pglite') };
+const PHASES: PhaseName[] = ['health', 'mix', 'page_of_24'];
+const rounds: Array<Record<Kind, Record<PhaseName, Measured>>> = [];
+try {
+  for (const kind of ['postgres', 'pglite'] as const) await servers[kind].phase('warm-up', 5, 0);
+  // Rounds alternate the databases and the phases, so a change in the machine's load falls on both sides of a ratio.
+  for (let r = 1; r <= ROUNDS; r++) {
+    const measured = {} as Record<Kind, Record<PhaseName, Measured>>;
+    for (const kind of ['postgres', 'pglite'] as const) {
+      measured[kind] = {} as Record<PhaseName, Measured>;
+      for (const name of PHASES) measured[kind][name] = await servers[kind].phase(name, SECONDS, r);
+    }
+    rounds.push(measured);
+  }
+} finally {
+  await servers.postgres.close();
+  await servers.pglite.close();
+}
+const perSecond = (r: (typeof rounds)[number], kind: Kind, name: PhaseName) => r[kind][name].summary.per_second;
+const ratioOf = (f: (r: (typeof rounds)[number]) => number) => round(median(rounds.map(f)));
 const ratios = {
-  mix_to_health_postgres: round(postgres.mix.per_second / postgres.health.per_second),
-  mix_to_health_pglite: round(pglite.mix.per_second / pglite.health.per_second),
-  mix_pglite_to_postgres: round(pglite.mix.per_second / postgres.mix.per_second),
-  page_of_24_to_health_postgres: round(postgres.page_of_24.per_second / postgres.health.per_second),
-  page_of_24_to_health_pglite: round(pglite.page_of_24.per_second / pglite.health.per_second),
+  mix_to_health_postgres: ratioOf((r) => perSecond(r, 'postgres', 'mix') / perSecond(r, 'postgres', 'health')),
+  mix_to_health_pglite: ratioOf((r) => perSecond(r, 'pglite', 'mix') / perSecond(r, 'pglite', 'health')),
+  mix_pglite_to_postgres: ratioOf((r) => perSecond(r, 'pglite', 'mix') / perSecond(r, 'postgres', 'mix')),
+  page_of_24_to_health_postgres: ratioOf((r) => perSecond(r, 'postgres', 'page_of_24') / perSecond(r, 'postgres', 'health')),
+  page_of_24_to_health_pglite: ratioOf((r) => perSecond(r, 'pglite', 'page_of_24') / perSecond(r, 'pglite', 'health')),
 };
+const medians = Object.fromEntries(
+  (['postgres', 'pglite'] as const).map((kind) => [
+    kind,
+    Object.fromEntries(PHASES.map((name) => [name, { per_second: median(rounds.map((r) => perSecond(r, kind, name))), queries_per_request: median(rounds.map((r) => r[kind][name].queries)) }])),
+  ]),
+) as Record<Kind, Record<PhaseName, { per_second: number; queries_per_request: number }>>;
 const targets = {
   mix_to_health_postgres: { target: '>= 0.8', value: ratios.mix_to_health_postgres, met: ratios.mix_to_health_postgres >= 0.8 },
   mix_pglite_to_postgres: { target: '>= 0.6', value: ratios.mix_pglite_to_postgres, met: ratios.mix_pglite_to_postgres >= 0.6 },
@@ -173,17 +198,20 @@ const report = {
   catalogue: SIZE,
   connections: CONNECTIONS,
   seconds_per_phase: SECONDS,
-  measured: 'server-side (reply.elapsedTime) over HTTP/1.1 keep-alive on loopback from a separate load process; one signed-in subscriber with favourites',
-  postgres,
-  pglite,
+  rounds: ROUNDS,
+  measured:
+    'server-side (reply.elapsedTime) over HTTP/1.1 keep-alive on loopback from a separate load process; one signed-in subscriber with favourites; ' +
+    'rounds alternate PostgreSQL and PGlite and, within each, health, the mix and the page of 24; each ratio is the median of its per-round ratios',
+  medians,
   ratios,
   targets,
+  per_round: rounds.map((r) => Object.fromEntries((['postgres', 'pglite'] as const).map((kind) => [kind, Object.fromEntries(PHASES.map((name) => [name, r[kind][name].summary]))]))),
   total_seconds: Math.round((Date.now() - started) / 1000),
 };
 await writeReport(REPORT, report);
 console.log(
-  `bench:signed-in ${allMet(targets) ? 'MET' : 'NOT MET'} — ${os.cpus().length} cores, load ${loadAtStart.join('/')}: ` +
-    `mix/health PostgreSQL ${ratios.mix_to_health_postgres} (${postgres.mix.per_second} / ${postgres.health.per_second} req/s, ${postgres.queries_per_request.mix} queries per request), ` +
-    `PGlite/PostgreSQL mix ${ratios.mix_pglite_to_postgres} (PGlite ${pglite.mix.per_second} req/s, its health ${pglite.health.per_second}), ` +
+  `bench:signed-in ${allMet(targets) ? 'MET' : 'NOT MET'} — ${os.cpus().length} cores, load ${loadAtStart.join('/')}, median of ${ROUNDS} rounds: ` +
+    `mix/health PostgreSQL ${ratios.mix_to_health_postgres} (${medians.postgres.mix.per_second} / ${medians.postgres.health.per_second} req/s, ${medians.postgres.mix.queries_per_request} statements per request), ` +
+    `PGlite/PostgreSQL mix ${ratios.mix_pglite_to_postgres} (PGlite ${medians.pglite.mix.per_second} req/s, its health ${medians.pglite.health.per_second}), ` +
     `page of 24/health PostgreSQL ${ratios.page_of_24_to_health_postgres} (PGlite ${ratios.page_of_24_to_health_pglite})`,
 );

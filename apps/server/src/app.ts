@@ -26,6 +26,7 @@ import { createViewerStateCache } from './read-models/viewer-state.ts';
 import { installViewer } from './http/viewer.ts';
 import { installSignedInHint } from './http/signed-in-hint.ts';
 import { resolveViewer, warmViewerResolution } from './features/auth/resolve-viewer.ts';
+import { sessionCacheFor } from './features/auth/session-cache.ts';
 
 /** JSON bodies are small; uploads go through their own streaming routes with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -56,7 +57,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installSameOriginCheck(app, { publicUrl: ctx.config.publicUrl });
   installHostileValueCheck(app);
   installPrivateByDefault(app);
-  installViewer(app, (request) => resolveViewer(ctx, request));
+  const sessions = await sessionCacheFor(ctx.database);
+  installViewer(app, (request) => resolveViewer(ctx, request, sessions));
   // After the viewer's hook, which may forward a session cookie the auth library extended.
   installSignedInHint(app, { secure: ctx.config.publicUrl.startsWith('https://') });
   app.addHook('onReady', () => warmViewerResolution(ctx));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { userRoles } from '../src/db/schema/index.ts';
 import { addCredits } from '../src/features/credits/credit-ledger-service.ts';
 import { call } from './auth-helpers.ts';
 import { createCreator, createItems, createPack } from './catalogue-factories.ts';
@@ -102,6 +104,23 @@ describe(`the viewer's own part of signed-in answers on ${TEST_DB}`, () => {
     expect((await call(onOther, 'POST', `/api/playlists/${id}/items`, { item_id: sounds[0]!.id }, { cookie: buyer.cookie })).statusCode).toBeLessThan(300);
     const listed = (await get(t, `/api/playlists/${id}/items`, buyer)).json() as { id: string }[];
     expect(listed.map((r) => r.id)).toEqual([sounds[0]!.id]);
+  });
+
+  it('reads at most the session for a signed-in page of sounds once warm (none on the embedded default), and hears a role given or taken outside any request at once', async () => {
+    const url = `/api/packs/${pack.slug}/items?limit=24`;
+    await get(t, url, buyer);
+    await get(t, url, buyer);
+    const before = t.ctx.database.queryCount();
+    expect((await get(t, url, buyer)).statusCode).toBe(200);
+    // PostgreSQL: the session's statement (other processes write). PGlite: nothing — this process hears every change.
+    expect(t.ctx.database.queryCount() - before).toBe(TEST_DB === 'pglite' ? 0 : 1);
+    expect((await get(t, '/api/admin/users', buyer)).statusCode).toBe(403);
+    // As a job would: a write outside any request. Access is decided on the session's roles.
+    await t.ctx.db.insert(userRoles).values({ userId: buyer.id, role: 'admin' });
+    expect((await get(t, '/api/admin/users', buyer)).statusCode).toBe(200);
+    expect((await get(onOther, '/api/admin/users', buyer)).statusCode).toBe(200);
+    await t.ctx.db.delete(userRoles).where(and(eq(userRoles.userId, buyer.id), eq(userRoles.role, 'admin')));
+    expect((await get(t, '/api/admin/users', buyer)).statusCode).toBe(403);
   });
 
   it('ends a disabled account at once on every process, and a forged cookie neither signs in nor fills a cache', async () => {

@@ -40,6 +40,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as an uncompressed tarball, to start other instances from. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only (one process owns the database): calls `listener` as soon as a statement that changed what a session
+   * resolves to commits (migration 0038's triggers notify this connection only), before the writer goes on.
+   */
+  onViewerChange?(listener: () => void): Promise<void>;
 }
 
 /**
@@ -115,13 +120,14 @@ export async function openDatabase(config: Config['database'], onConnectionLost:
   const loadDataDir = config.template ? new Blob([await readFile(config.template)]) : undefined;
   const client = config.dir ? new PGlite(config.dir, { extensions }) : new PGlite({ extensions, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
-  await client.exec(Object.entries(SESSION_SETTINGS).map(([name, value]) => `set ${name} = '${value}';`).join('\n'));
+  await client.exec(Object.entries({ ...SESSION_SETTINGS, 'crate.notify_viewer_changes': 'on' }).map(([name, value]) => `set ${name} = '${value}';`).join('\n'));
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     queryCount,
     dumpDataDir: () => client.dumpDataDir('none'),
+    onViewerChange: async (listener) => void (await client.listen('crate_viewer_changed', listener)),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     pendingMigrations: () => countPendingMigrations(db, shipped),
     connections: () => null,

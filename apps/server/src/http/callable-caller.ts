@@ -32,6 +32,6 @@ export async function callerOf(ctx: AppContext, request: FastifyRequest): Promis
   const { authCookies } = await ctx.auth.$context;
   // resolveViewer reads only the request headers: hand it the token as the session cookie it stands for.
   const asCookie = { headers: { cookie: `${authCookies.sessionToken.name}=${token}` } } as unknown as FastifyRequest;
-  const fromBearer = await resolveViewer(ctx, asCookie);
+  const fromBearer = await resolveViewer(ctx, asCookie, null);
   return { viewer: fromBearer, rejectedBearer: fromBearer === null };
 }

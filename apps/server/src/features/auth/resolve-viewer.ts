@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S } from './auth-library.ts';
 import { readSignedSessionToken } from './session-token.ts';
+import type { SessionCache } from './session-cache.ts';
 import { findSessionViewer } from './viewer-repository.ts';
 
 /**
@@ -13,18 +14,19 @@ import { findSessionViewer } from './viewer-repository.ts';
  * very next request, and a session of an account that was since disabled or deactivated counts as
  * signed out.
  *
- * The usual case is one SQL statement: the signed cookie is verified here (session-token.ts), then the
+ * The usual case is one SQL statement (none on the embedded default while nothing it reads changed: session-cache.ts):
+ * the signed cookie is verified here (session-token.ts), then the
  * session, its user's standing, roles and creator memberships (what the policies need) are read together. A session that is due to be extended or
  * has expired goes through the auth library's own getSession, which extends it (the browser's cookie
  * must follow) or deletes it — so the library stays the only code that writes sessions.
  */
-export async function resolveViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {
+export async function resolveViewer(ctx: AppContext, request: FastifyRequest, sessions: SessionCache | null): Promise<Viewer | null> {
   const cookieHeader = request.headers.cookie;
   if (!cookieHeader) return null;
   const { authCookies } = await ctx.auth.$context;
   const token = readSignedSessionToken(cookieHeader, authCookies.sessionToken.name, ctx.config.authSecret);
   if (!token) return null;
-  const row = await findSessionViewer(ctx.db, token);
+  const row = sessions ? await sessions.read(token, (verified) => findSessionViewer(ctx.db, verified)) : await findSessionViewer(ctx.db, token);
   if (!row) return null;
   if (row.disabledAt || row.deactivatedAt) return null;
   const now = Date.now();

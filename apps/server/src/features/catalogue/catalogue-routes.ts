@@ -12,8 +12,6 @@ import * as catalogue from './catalogue-service.ts';
 import { abilitiesOn } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
 import { asPack } from '../../policies/pack-policy.ts';
-import { NOTHING_OWNED, withFavoritedItems } from '../../read-models/viewer-state.ts';
-import { collectionPriceFor } from '../ownership/acquisition-service.ts';
 
 /**
  * Anonymous answers are the same for everybody and may be cached by browsers and CDNs briefly; signed-in answers
@@ -87,7 +85,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       takedown_reason: pack.takedownReason,
       favorited: state ? state.favoritePacks.has(pack.id) : null,
       abilities: abilitiesOn(viewer, asPack(pack), ['edit', 'takedown']),
-      viewer_price: collectionPriceFor(offer, state?.ownedItems ?? NOTHING_OWNED),
+      viewer_price: catalogue.priceForViewer(offer, state),
     };
   });
 
@@ -100,7 +98,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       stateOf(viewer),
     ]);
     cacheFor(reply, viewer);
-    return toPage(withFavoritedItems(rows, state), query.limit, presentItemRow, (r) => encodeCursor(r.position, r.id));
+    return toPage(catalogue.withFavoritedItems(rows, state), query.limit, presentItemRow, (r) => encodeCursor(r.position, r.id));
   });
 
   registerEndpoint(app, API.getItem, async ({ params, viewer, reply }) => {
@@ -109,7 +107,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       stateOf(viewer),
     ]);
     cacheFor(reply, viewer);
-    const [row] = withFavoritedItems([item], state);
+    const [row] = catalogue.withFavoritedItems([item], state);
     return { ...presentItemRow(row!), description: item.description, pack_status: item.packStatus, published: listed, abilities: abilitiesOn(viewer, asItem(item), ['edit', 'takedown']) };
   });
 
@@ -127,7 +125,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   registerEndpoint(app, API.getBundle, async ({ params, viewer, reply }) => {
     const [{ bundle, packs, offer }, state] = await Promise.all([sharedAnswers.get(`bundle ${params.ref}`, () => catalogue.getBundle(db, params.ref)), stateOf(viewer)]);
     cacheFor(reply, viewer);
-    return { ...presentBundleCard(bundle), packs: packs.map(presentPackCard), viewer_price: collectionPriceFor(offer, state?.ownedItems ?? NOTHING_OWNED) };
+    return { ...presentBundleCard(bundle), packs: packs.map(presentPackCard), viewer_price: catalogue.priceForViewer(offer, state) };
   });
 
   registerEndpoint(
@@ -188,7 +186,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
       stateOf(viewer),
     ]);
     cacheFor(reply, viewer);
-    return toPage(withFavoritedItems(rows, state), query.limit, presentItemRow, (r) => encodeCursor(r.listPosition, r.id));
+    return toPage(catalogue.withFavoritedItems(rows, state), query.limit, presentItemRow, (r) => encodeCursor(r.listPosition, r.id));
   });
 
   registerEndpoint(

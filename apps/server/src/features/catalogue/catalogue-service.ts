@@ -7,7 +7,11 @@ import { authorize, can } from '../../policies/can.ts';
 import { asItem, isListedItem } from '../../policies/item-policy.ts';
 import { asPack } from '../../policies/pack-policy.ts';
 import { findPack } from '../../read-models/catalogue-rows.ts';
-import { findCollectionOffer } from '../ownership/acquisition-service.ts';
+import { collectionPriceFor, findCollectionOffer } from '../ownership/acquisition-service.ts';
+import { NOTHING_OWNED, type ViewerState } from '../../read-models/viewer-state.ts';
+
+/** The viewer's hearts laid over shared rows (decision 0077). */
+export { withFavoritedItems } from '../../read-models/viewer-state.ts';
 import * as repo from './catalogue-repository.ts';
 import { presentBanner, presentCreatorCard, presentPackCard, presentStaffPlaylistCard } from './catalogue-presenters.ts';
 import { listActiveProducts } from './pricing-repository.ts';
@@ -128,6 +132,9 @@ export async function findPublicItem(db: DbOrTx, slug: string): Promise<ItemPart
 export async function findReadableItem(db: DbOrTx, viewer: Viewer | null, slug: string): Promise<ItemPart> {
   return itemPart(authorize(viewer, 'read', await repo.findItem(db, slug), asItem, 'That sound'));
 }
+
+/** What collecting a pack or bundle on offer costs this viewer now: the whole price for a visitor, null when it is not on sale. */
+export const priceForViewer = (offer: PackPart['offer'], state: ViewerState | null) => collectionPriceFor(offer, state?.ownedItems ?? NOTHING_OWNED);
 
 export const listBundles = (db: DbOrTx, page: { limit: number; after: TimeAfter }) => repo.listBundles(db, page);
 
