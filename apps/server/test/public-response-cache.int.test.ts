@@ -35,6 +35,15 @@ describe(`public response cache on ${TEST_DB}`, () => {
     const signedIn = await get('/api/packs?limit=23', admin);
     expect(signedIn.headers['x-cache']).toBe('hit');
     expect(signedIn.body).toBe(first.body);
+    // Their browser asks again each time: they may have just changed what the list shows.
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect((await get('/api/packs?limit=23')).headers['cache-control']).toMatch(/^public/);
+    const signedInFirst = await get('/api/packs?limit=21', admin);
+    expect(signedInFirst.headers['x-cache']).toBeUndefined();
+    expect(signedInFirst.headers['cache-control']).toBe('private, no-cache');
+    const visitorAfter = await get('/api/packs?limit=21');
+    expect(visitorAfter.headers['x-cache']).toBe('hit');
+    expect(visitorAfter.headers['cache-control']).toMatch(/^public/);
   });
 
   it("never hands a signed-in viewer an answer that carries a viewer's own fields (a pack page, its sounds)", async () => {

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_PRIVATE } from './cache-headers.ts';
 import { onSuccessfulWrite } from './on-successful-write.ts';
+import { carriesSessionCookie } from './session-cookies.ts';
 
 /**
  * A micro-cache for anonymous API answers that already say `Cache-Control: public`: they are the same
  * for every visitor, and a CDN in front may keep them for their whole max-age. This process keeps each
  * for `ttlMs` (less than any max-age we send), so a burst of visitors on the same list costs one query.
  *
- * - Only GET /api/… answered 200 to a visitor without a session, with a string or buffer body (media
- *   streams are never held), and no Set-Cookie.
+ * - Only GET /api/… answered 200 to a visitor without a session — or to anybody on an endpoint whose answer is the
+ *   same for everyone (decision 0077) — with a string or buffer body (media streams are never held), and no Set-Cookie.
  * - Any state-changing request this process answers successfully empties it: once a creator publishes
  *   or an admin takes a pack down here, the next visitor sees it. Changes made elsewhere (another
  *   process, a job) or committed while a visitor's read was in flight show within `ttlMs`.
@@ -39,6 +41,14 @@ declare module 'fastify' {
     /** Hits and misses of the public response cache since start (benchmarks report them). */
     publicResponseCacheStats: PublicResponseCacheStats;
   }
+}
+
+/**
+ * An answer the same for everyone still goes to a signed-in person's browser as `private, no-cache`: they may have just
+ * changed it (published a pack, saved a banner), and their browser must ask again rather than show its own copy.
+ */
+function keepPrivateForSignedIn(request: FastifyRequest, reply: FastifyReply): void {
+  if (carriesSessionCookie(request.headers.cookie)) reply.header('Cache-Control', CACHE_PRIVATE);
 }
 
 export function installPublicResponseCache(app: FastifyInstance, options: PublicResponseCacheOptions): void {
@@ -76,15 +86,18 @@ export function installPublicResponseCache(app: FastifyInstance, options: Public
     }
     stats.hits += 1;
     served.add(request);
-    return reply.headers(entry.headers).header('X-Cache', 'hit').send(entry.body);
+    reply.headers(entry.headers).header('X-Cache', 'hit');
+    keepPrivateForSignedIn(request, reply);
+    return reply.send(entry.body);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (served.has(request) || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload;
-    if (!(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public') || !(await cacheable(request))) return payload;
+  /** Keeps a cacheable answer, with its headers as a visitor gets them. */
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> => {
+    if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return;
+    if (!(typeof payload === 'string' || Buffer.isBuffer(payload))) return;
+    if (!String(reply.getHeader('cache-control') ?? '').startsWith('public') || !(await cacheable(request))) return;
     const size = Buffer.byteLength(payload);
-    if (size > maxBytes / 16) return payload;
+    if (size > maxBytes / 16) return;
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = reply.getHeader(name);
@@ -97,6 +110,12 @@ export function installPublicResponseCache(app: FastifyInstance, options: Public
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       remove(key);
     }
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (served.has(request)) return payload;
+    await keep(request, reply, payload);
+    if (request.routeOptions.config.sameForEveryone === true) keepPrivateForSignedIn(request, reply);
     return payload;
   });
 
