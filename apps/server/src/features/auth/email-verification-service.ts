@@ -12,10 +12,10 @@ import {
 } from './email-verification-repository.ts';
 
 /** How long a verification link works (docs/decisions/0069): a day, so a link read the next morning still works. */
-export const VERIFICATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const VERIFICATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export const LINK_NOT_VALID_MESSAGE = 'This link is not valid or was already used. If your e-mail is not confirmed yet, send a new link.';
-export const LINK_EXPIRED_MESSAGE = 'This link has expired (links work for 24 hours). Send a new link.';
+const LINK_NOT_VALID_MESSAGE = 'This link is not valid or was already used. If your e-mail is not confirmed yet, send a new link.';
+const LINK_EXPIRED_MESSAGE = 'This link has expired (links work for 24 hours). Send a new link.';
 const ADDRESS_CHANGED_MESSAGE = 'This link was sent to an address the account no longer uses. Send a new link to the current one.';
 
 /** Only this is stored: a database copy without the mailbox's link cannot confirm anything. */
