@@ -52,7 +52,7 @@ describe.skipIf(!e2eEnabled())('affiliate links', () => {
       await expectPage(page, { path: '/account', heading: 'Account', title: 'Account · Crate' });
       // Paying waits for a confirmed e-mail (decision 0069): Rita follows the link of the e-mail she got.
       await page.goto(`${env.server.baseUrl}${linkTo(await newestMailTo(env.server, visitorEmail, '/verifyemail?token='), '/verifyemail')}`);
-      await expectHeading(page, 'E-mail confirmed');
+      await page.locator('#main-content').getByText('E-mail confirmed', { exact: true }).waitFor();
 
       // Subscribes to Starter ($9.99) with the sandbox's success card.
       await page.goto(`${env.server.baseUrl}/pricing`);

@@ -15,6 +15,9 @@ import { useVerifyEmail } from '../api/email-verification.ts';
  * the page says what happened — confirmed; or expired, already used or not valid, with the way to a new link.
  * Without a token it is the place to ask for one.
  */
+/** Every state keeps the screen's title as its heading (the route table's). */
+const TITLE = 'Confirm your e-mail';
+
 export default function VerifyEmailScreen() {
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -34,9 +37,9 @@ function FollowLink({ token }: { token: string }) {
 
   if (verify.isSuccess) {
     return (
-      <FormCard title="E-mail confirmed">
+      <FormCard title={TITLE} subtitle="Done: thank you.">
         <Stack gap="md">
-          <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="Thank you">
+          <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="E-mail confirmed">
             {verify.data.email} is confirmed. You can buy sounds, spend credits, apply to sell and get paid.
           </Alert>
           <Button component={Link} to="/discover" fullWidth>
@@ -50,7 +53,7 @@ function FollowLink({ token }: { token: string }) {
     // The link was used up by an earlier visit of this account: nothing is wrong.
     if (isSignedIn(profile) && profile.email_verified) return <AlreadyConfirmed email={profile.email} />;
     return (
-      <FormCard title="This link did not work">
+      <FormCard title={TITLE} subtitle="This link did not work.">
         <Stack gap="md">
           <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} />} title="Your e-mail is not confirmed" role="alert">
             {apiErrorMessage(verify.error)}
@@ -61,7 +64,7 @@ function FollowLink({ token }: { token: string }) {
     );
   }
   return (
-    <FormCard title="Confirming your e-mail">
+    <FormCard title={TITLE} subtitle="Confirming your e-mail…">
       <Stack align="center" gap="sm">
         <Loader size="sm" />
         <Text size="sm" c="dimmed">
@@ -76,7 +79,7 @@ function AskForLink() {
   const profile = useProfile();
   if (isSignedIn(profile) && profile.email_verified) return <AlreadyConfirmed email={profile.email} />;
   return (
-    <FormCard title="Confirm your e-mail" subtitle="Open the link in the e-mail we sent you. It works once, for 24 hours.">
+    <FormCard title={TITLE} subtitle="Open the link in the e-mail we sent you. It works once, for 24 hours.">
       <NewLink />
     </FormCard>
   );
@@ -105,9 +108,9 @@ function NewLink() {
 
 function AlreadyConfirmed({ email }: { email: string }) {
   return (
-    <FormCard title="E-mail confirmed">
+    <FormCard title={TITLE} subtitle="Nothing to do.">
       <Stack gap="md">
-        <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="Nothing to do">
+        <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="E-mail confirmed">
           {email} is already confirmed.
         </Alert>
         <Button component={Link} to="/discover" fullWidth>
