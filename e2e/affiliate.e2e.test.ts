@@ -5,7 +5,7 @@ import { affiliateCodes, affiliateReferrals, affiliates, users } from '../apps/s
 import { seedPaymentCatalogue } from '../apps/server/test/payment-catalogue-fixture.ts';
 import { e2eEnabled } from './chromium.ts';
 import { e2eEnvironment } from './e2e-environment.ts';
-import { createUser, freshAddress } from './harness.ts';
+import { createUser, freshAddress, linkTo, newestMailTo } from './harness.ts';
 import { expectHeading, expectPage, withPage } from './page-helpers.ts';
 
 /**
@@ -50,6 +50,9 @@ describe.skipIf(!e2eEnabled())('affiliate links', () => {
       await page.getByLabel('Display name').fill('Referred Rita');
       await page.getByRole('button', { name: 'Create account' }).click();
       await expectPage(page, { path: '/account', heading: 'Account', title: 'Account · Crate' });
+      // Paying waits for a confirmed e-mail (decision 0069): Rita follows the link of the e-mail she got.
+      await page.goto(`${env.server.baseUrl}${linkTo(await newestMailTo(env.server, visitorEmail, '/verifyemail?token='), '/verifyemail')}`);
+      await page.locator('#main-content').getByText('E-mail confirmed', { exact: true }).waitFor();
 
       // Subscribes to Starter ($9.99) with the sandbox's success card.
       await page.goto(`${env.server.baseUrl}/pricing`);

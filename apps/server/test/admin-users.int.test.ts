@@ -84,7 +84,7 @@ describe(`admin user management on ${TEST_DB}`, () => {
         expect((await call(t2, 'POST', `/api/admin/users/${first.id}/disable`, { reason: 'Revenge' }, { cookie: second.cookie })).statusCode).toBe(401);
         // The service refuses it even when asked directly (two admins disabling each other at the same moment queue on the admins' rows).
         const { disableUser } = await import('../src/features/admin-users/admin-user-service.ts');
-        const asSecond = { userId: second.id, email: second.email, sessionId: 'x', roles: ['admin' as const], creatorId: null, collaboratorOf: [], stateVersion: 0 };
+        const asSecond = { userId: second.id, email: second.email, sessionId: 'x', emailVerified: true, roles: ['admin' as const], creatorId: null, collaboratorOf: [], stateVersion: 0 };
         await expect(disableUser(t2.ctx.db, asSecond, { userId: first.id, reason: 'Revenge', ipAddress: null })).rejects.toMatchObject({
           code: 'CONFLICT',
           message: 'This is the last active admin: make another account admin first.',

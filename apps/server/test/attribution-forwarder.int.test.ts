@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, trackingEvents } from '../src/db/schema/index.ts';
 import { runAttributionForward } from '../src/features/tracking/attribution-forward-job.ts';
 import { recordTrackingEvent } from '../src/features/tracking/tracking-service.ts';
-import { call, cookieFrom } from './auth-helpers.ts';
+import { call, confirmEmailByLink, cookieFrom } from './auth-helpers.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { ManualClock } from './manual-clock.ts';
 import { captureDeliveries, deliverInProcess, payOnHostedPage, postWebhook, seedPaymentCatalogue, startCheckout } from './payment-helpers.ts';
@@ -276,6 +276,8 @@ describe(`the attribution forwarder on ${TEST_DB}`, () => {
     it('a user who later opens a checkout with essential-only cookies is forgotten: their payment records no event', async () => {
       const consented = await register(`_fbp=${FBP}`);
       const user = { id: (consented.json() as { uid: string }).uid, cookie: cookieFrom(consented) } as TestUser;
+      // Paying waits for a confirmed e-mail (docs/decisions/0069).
+      await confirmEmailByLink(t, (consented.json() as { email: string }).email);
       const started = await startCheckout(t, user, { price: 'price_starter' });
       expect(started.statusCode, started.body).toBe(201);
       deliverInProcess(t);

@@ -103,3 +103,11 @@ export function withoutRequestId(body: string): unknown {
   const { requestId: _requestId, ...error } = parsed.error;
   return { ...parsed, error };
 }
+
+/** Follows the newest verification link mailed to the address, as its owner would (docs/decisions/0069). */
+export async function confirmEmailByLink(t: TestApp, email: string): Promise<void> {
+  const mail = (await mailsTo(t, email)).filter((m) => m.text.includes('/verifyemail?token=')).at(-1);
+  if (!mail) throw new Error(`no verification e-mail to ${email}`);
+  const res = await call(t, 'POST', '/api/auth/verify-email', { token: tokenFromLink(mail, '/verifyemail') });
+  if (res.statusCode !== 200) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
+}

@@ -24,6 +24,8 @@ export const WHO_MAY_CALL: Readonly<Record<string, readonly UserKind[]>> = {
   requestPasswordReset: ANYONE,
   resetPassword: ANYONE,
   requestAccountRecovery: ANYONE,
+  verifyEmail: ANYONE,
+  resendEmailVerification: SIGNED_IN,
   updatePassword: SIGNED_IN,
 
   getProfile: SIGNED_IN,

@@ -16,13 +16,17 @@ export interface TestUser {
   cookie: string;
 }
 
-/** Creates an account through the auth library (real password hash, real session) with the given roles. */
-export async function createUser(ctx: AppContext, overrides: { email?: string; password?: string; name?: string; roles?: Role[] } = {}): Promise<TestUser> {
+/**
+ * Creates an account through the auth library (real password hash, real session) with the given roles. Its e-mail is
+ * confirmed, as an account that has used Crate for a while is (docs/decisions/0069); `emailVerified: false` makes a newcomer.
+ */
+export async function createUser(ctx: AppContext, overrides: { email?: string; password?: string; name?: string; roles?: Role[]; emailVerified?: boolean } = {}): Promise<TestUser> {
   const email = overrides.email ?? `user-${randomUUID().slice(0, 8)}@example.test`;
   const password = overrides.password ?? 'correct-horse-battery';
   const response = await ctx.auth.api.signUpEmail({ body: { email, password, name: overrides.name ?? '' }, asResponse: true });
   if (!response.ok) throw new Error(`createUser failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string } };
+  if (overrides.emailVerified !== false) await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, body.user.id));
   const roles = overrides.roles ?? [];
   if (roles.length > 0) {
     await ctx.db.insert(userRoles).values(roles.map((role) => ({ userId: body.user.id, role })));

@@ -4,6 +4,7 @@ import { PUBLIC, SIGNED_IN, claims } from './access.ts';
 import {
   acceptInviteSchema,
   emailSentSchema,
+  emailVerifiedSchema,
   inviteInfoSchema,
   loginSchema,
   okSchema,
@@ -13,6 +14,8 @@ import {
   requestPasswordResetSchema,
   resetPasswordSchema,
   updatePasswordSchema,
+  verificationSentSchema,
+  verifyEmailSchema,
 } from './auth.ts';
 import { healthSchema, METRICS_CONTENT_TYPE, readinessSchema } from './health.ts';
 import type { RateLimitName } from './rate-limits.ts';
@@ -64,6 +67,11 @@ interface EndpointShape {
   body?: z.ZodType;
   /** The request budget it draws on (rate-limits.ts), per user and per client address, across every API process. */
   rateLimit?: RateLimitName;
+  /**
+   * Refused with 403 EMAIL_NOT_VERIFIED to a signed-in user whose e-mail is not confirmed yet: what spends money or
+   * credits, applies to sell, gets paid or invites someone (docs/decisions/0069). Checked after access, before any budget.
+   */
+  verifiedEmail?: true;
   /** The request body is a file's bytes, streamed to the handler unparsed (uploads); the handler enforces its size limit. */
   rawBody?: true;
 }
@@ -131,6 +139,25 @@ export const API = {
   requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset/request', access: PUBLIC, summary: 'E-mail a one-time password reset link', tags: ['auth'], body: requestPasswordResetSchema, response: emailSentSchema, rateLimit: 'auth' },
   resetPassword: { method: 'POST', path: '/api/auth/password-reset/confirm', access: PUBLIC, summary: 'Set a new password with a reset token', tags: ['auth'], body: resetPasswordSchema, response: okSchema, rateLimit: 'auth' },
   requestAccountRecovery: { method: 'POST', path: '/api/auth/recovery/request', access: PUBLIC, summary: 'E-mail a recovery link for a locked or deactivated account', tags: ['auth'], body: requestAccountRecoverySchema, response: emailSentSchema, rateLimit: 'auth' },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    access: PUBLIC,
+    summary: 'Confirm the e-mail of an account with the one-time token of its verification link (24 h)',
+    tags: ['auth'],
+    body: verifyEmailSchema,
+    response: emailVerifiedSchema,
+    rateLimit: 'auth',
+  },
+  resendEmailVerification: {
+    method: 'POST',
+    path: '/api/auth/verify-email/resend',
+    access: SIGNED_IN,
+    summary: 'Send a new verification link to the signed-in account\'s e-mail (409 CONFLICT when it is already confirmed)',
+    tags: ['auth'],
+    response: verificationSentSchema,
+    rateLimit: 'verifyMail',
+  },
   updatePassword: { method: 'POST', path: '/api/auth/password', access: SIGNED_IN, summary: 'Change the password of the signed-in account', tags: ['auth'], body: updatePasswordSchema, response: okSchema, rateLimit: 'auth' },
 
   getProfile: { method: 'GET', path: '/api/profile', access: SIGNED_IN, summary: 'The signed-in user profile', tags: ['profile'], response: profileSchema },
@@ -139,7 +166,7 @@ export const API = {
 
   getInvite: { method: 'GET', path: '/api/invites/:token', access: PUBLIC, summary: 'Describe a collaborator invite', tags: ['invites'], params: tokenParams, response: inviteInfoSchema },
   acceptInvite: { method: 'POST', path: '/api/invites/accept', access: SIGNED_IN, summary: 'Join the inviting creator as a collaborator', tags: ['invites'], body: acceptInviteSchema, response: profileSchema },
-  createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201, rateLimit: 'mail' },
+  createInvite: { method: 'POST', path: '/api/creator/invites', access: claims('creator'), verifiedEmail: true, summary: 'Invite a collaborator by e-mail', tags: ['invites'], body: createInviteSchema, response: inviteSchema, status: 201, rateLimit: 'mail' },
   listCollaborators: { method: 'GET', path: '/api/creator/collaborators', access: claims('creator'), summary: 'My collaborators and my open invites', tags: ['invites'], response: collaboratorsSchema },
   removeCollaborator: { method: 'DELETE', path: '/api/creator/collaborators/:userId', access: claims('creator'), summary: 'Stop working with a collaborator (they lose read access to my studio at once)', tags: ['invites'], params: z.strictObject({ userId: z.string().min(1).max(100) }), response: collaboratorsSchema },
   withdrawInvite: { method: 'DELETE', path: '/api/creator/invites/:id', access: claims('creator'), summary: 'Withdraw an invite that was not accepted yet', tags: ['invites'], params: z.strictObject({ id: z.uuid('Not a valid id') }), response: collaboratorsSchema },

@@ -42,6 +42,14 @@ export const updatePasswordSchema = z.strictObject({
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
 
+/** The token of an e-mail verification link (/verifyemail?token=…): 43 characters of base64url as we make them. */
+export const verifyEmailSchema = z.strictObject({ token: z.string().min(1, 'The link is incomplete').max(200) });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+/** A link followed: the address it confirmed. */
+export const emailVerifiedSchema = z.object({ email: z.string(), email_verified: z.literal(true) });
+/** A new link sent: to which address, and when (ISO 8601). */
+export const verificationSentSchema = z.object({ email: z.string(), sent_at: z.string() });
+
 export const acceptInviteSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
 export const inviteInfoSchema = z.object({

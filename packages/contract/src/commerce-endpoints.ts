@@ -23,7 +23,7 @@ const userParams = z.strictObject({ id: z.string().min(1).max(64) });
 /** Credits, getting sounds and what a user owns. All personal: private to the signed-in user. */
 export const COMMERCE_API = {
   quoteAcquisition: { method: 'GET', path: '/api/acquisitions/quote', access: SIGNED_IN, summary: 'What getting an item, pack or bundle would cost me now', tags: ['commerce'], query: acquisitionQuoteQuerySchema, response: acquisitionQuoteSchema },
-  acquire: { method: 'POST', path: '/api/acquisitions', access: SIGNED_IN, summary: 'Get an item, a whole pack or a bundle with credits (idempotent per key)', tags: ['commerce'], body: acquireSchema, response: acquisitionResultSchema },
+  acquire: { method: 'POST', path: '/api/acquisitions', access: SIGNED_IN, verifiedEmail: true, summary: 'Get an item, a whole pack or a bundle with credits (idempotent per key)', tags: ['commerce'], body: acquireSchema, response: acquisitionResultSchema },
   listOwnedItemIds: { method: 'GET', path: '/api/library/owned-ids', access: SIGNED_IN, summary: 'The ids of every item I own', tags: ['commerce'], response: ownedItemIdsSchema },
   listOwnedItems: { method: 'GET', path: '/api/library/owned', access: SIGNED_IN, summary: 'Items I own, newest first, with search and a type filter', tags: ['commerce'], query: ownedItemsQuerySchema, response: pageSchema(ownedItemSchema) },
   listDownloads: { method: 'GET', path: '/api/library/downloads', access: SIGNED_IN, summary: 'What I downloaded, newest first', tags: ['commerce'], query: pageQuerySchema, response: pageSchema(downloadSchema) },

@@ -52,6 +52,7 @@ export const PAYOUT_ACCOUNT_API = {
     method: 'POST',
     path: '/api/payout-account/onboarding',
     access: PAYEES,
+    verifiedEmail: true,
     summary: "A fresh link to the provider's onboarding page (the account is created the first time)",
     tags: ['payouts'],
     body: payoutOnboardingRequestSchema,

@@ -14,6 +14,10 @@ export function toTimestamp(date: Date): Timestamp {
 export const profileSchema = z.object({
   uid: z.string(),
   email: z.string(),
+  /** Whether the e-mail is confirmed (the link of the verification e-mail was followed); see docs/decisions/0069. */
+  email_verified: z.boolean(),
+  /** When the newest verification link still open was sent (ISO 8601), null when none is open. */
+  email_verification_sent_at: z.string().nullable(),
   display_name: z.string(),
   zip_code: z.string(),
   claims_updated_at: timestampSchema.nullable(),

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   search: { perUser: { max: 120, windowSeconds: 60 }, perAddress: { max: 240, windowSeconds: 60 } },
   /** Anything that sends an e-mail to an address the caller names (invites). */
   mail: { perUser: { max: 20, windowSeconds: 3600 }, perAddress: { max: 40, windowSeconds: 3600 } },
+  /** Sending a new e-mail verification link to one's own address: a few retries an hour, not a mailbox flood (docs/decisions/0069). */
+  verifyMail: { perUser: { max: 3, windowSeconds: 3600 }, perAddress: { max: 20, windowSeconds: 3600 } },
   /** Creating things a user keeps (playlists). */
   create: { perUser: { max: 30, windowSeconds: 60 }, perAddress: { max: 60, windowSeconds: 60 } },
   /** Downloading originals (commerce): generous for a library sync, not for scraping. */

@@ -44,6 +44,7 @@ export const WEB_ROUTES = [
   { screen: 'forbidden', paths: ['/forbidden'], example: '/forbidden', layout: 'main', access: PUBLIC, title: 'Sign in required', description: 'This page needs a different account.' },
   { screen: 'login', paths: ['/login'], example: '/login', layout: 'main', access: PUBLIC, title: 'Log in', description: 'Log in to Crate.' },
   { screen: 'resetpassword', paths: ['/resetpassword'], example: '/resetpassword', layout: 'main', access: PUBLIC, title: 'Reset password', description: 'Reset your Crate password.' },
+  { screen: 'verifyemail', paths: ['/verifyemail'], example: '/verifyemail', layout: 'main', access: PUBLIC, title: 'Confirm your e-mail', description: 'Confirm the e-mail address of your Crate account.' },
   { screen: 'accountrecovery', paths: ['/accountrecovery'], example: '/accountrecovery', layout: 'blank', access: PUBLIC, title: 'Account recovery', description: 'Recover a locked or deactivated account.' },
   { screen: 'logout', paths: ['/logout'], example: '/logout', layout: 'main', access: PUBLIC, title: 'Log out', description: 'Log out of Crate.' },
   { screen: 'search', paths: ['/search'], example: '/search', layout: 'main', access: PUBLIC, title: 'Search', description: 'Search every sound on Crate.' },

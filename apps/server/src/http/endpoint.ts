@@ -99,9 +99,13 @@ declare module 'fastify' {
   }
 }
 
+/** The answer to an unconfirmed account asking for what needs a confirmed e-mail (docs/decisions/0069). */
+const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your e-mail address first: open the link we e-mailed you, or send a new link.';
+
 /**
  * Registers one contract endpoint. Access is decided in onRequest — before the body is even parsed —
- * so an anonymous caller gets 401 and a caller without the claim 403, whatever they sent; then the
+ * so an anonymous caller gets 401, a caller without the claim 403 and, where the endpoint needs a confirmed e-mail
+ * (`verifiedEmail`), an unconfirmed account 403 EMAIL_NOT_VERIFIED, whatever they sent; then the
  * endpoint's declared rate limit and, for a budget that caps them, one of the user's slots for requests under way.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: EndpointOptions = {}): void {
@@ -142,6 +146,7 @@ function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: E
       const decision = decideAccess(endpoint.access, viewer);
       if (decision === 'signInRequired') throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
       if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your account does not have access to this');
+      if (endpoint.verifiedEmail && viewer && !viewer.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
       // Only callers it admits spend the endpoint's budget, then take one of its slots for work under way.
       await checkBudget?.(request, reply);
       await takeSlot?.(request, reply);

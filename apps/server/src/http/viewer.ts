@@ -6,6 +6,8 @@ export interface Viewer {
   userId: string;
   email: string;
   sessionId: string;
+  /** Whether the account's e-mail is confirmed: endpoints marked `verifiedEmail` refuse it otherwise (docs/decisions/0069). */
+  emailVerified: boolean;
   roles: readonly Role[];
   /** The creator profile this user owns (at most one), for the object-level rules in src/policies. */
   creatorId: string | null;

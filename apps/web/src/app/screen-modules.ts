@@ -25,6 +25,7 @@ export const SCREEN_MODULES: Record<ScreenName, ScreenModule> = {
   forbidden: () => import('../features/auth/routes/forbidden-screen.tsx'),
   login: () => import('../features/auth/routes/login-screen.tsx'),
   resetpassword: () => import('../features/auth/routes/reset-password-screen.tsx'),
+  verifyemail: () => import('../features/auth/routes/verify-email-screen.tsx'),
   accountrecovery: () => import('../features/auth/routes/account-recovery-screen.tsx'),
   logout: () => import('../features/auth/routes/logout-screen.tsx'),
   search: () => import('../features/search/routes/search-screen.tsx'),

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { apiErrorMessage, needsAccountRecovery } from '../lib/api-error-messages.ts';
+import { apiErrorMessage, needsAccountRecovery, needsEmailVerification } from '../lib/api-error-messages.ts';
+import { ResendVerificationButton } from './email-verification.tsx';
 
 /** A failed request explained, with the way out where there is one. */
 export function ApiErrorAlert({ error, title = 'That did not work' }: { error: unknown; title?: string }) {
@@ -14,6 +15,25 @@ export function ApiErrorAlert({ error, title = 'That did not work' }: { error: u
           Recover your account
         </Anchor>
       ) : null}
+      {needsEmailVerification(error) ? (
+        <Box mt={8}>
+          <ResendVerificationButton />
+        </Box>
+      ) : null}
     </Alert>
+  );
+}
+
+/** A failed action's words for a notification, with "Send a new link" when the e-mail must be confirmed first. */
+export function ApiErrorNotice({ error }: { error: unknown }) {
+  return (
+    <>
+      {apiErrorMessage(error)}
+      {needsEmailVerification(error) ? (
+        <Box mt={8}>
+          <ResendVerificationButton />
+        </Box>
+      ) : null}
+    </>
   );
 }

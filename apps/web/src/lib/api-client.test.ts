@@ -7,6 +7,8 @@ import { ApiError, NETWORK_ERROR, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 const PROFILE = {
   uid: 'u1',
   email: 'ada@example.test',
+  email_verified: true,
+  email_verification_sent_at: null,
   display_name: 'Ada',
   zip_code: '',
   claims_updated_at: { seconds: 1, nanoseconds: 0 },

@@ -33,6 +33,11 @@ export function apiErrorMessage(error: unknown): string {
   }
 }
 
+/** What needs a confirmed e-mail was refused (docs/decisions/0069): the way out is a new verification link. */
+export function needsEmailVerification(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
+}
+
 /** Locked, disabled and deactivated accounts are recovered from /accountrecovery. */
 export function needsAccountRecovery(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'ACCOUNT_LOCKED' || error.code === 'ACCOUNT_DISABLED');

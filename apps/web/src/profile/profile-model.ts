@@ -9,6 +9,8 @@ import { ROLES, type Role } from '@crate/contract/roles';
 export const DEFAULT_PROFILE: Profile = Object.freeze({
   uid: '',
   email: '',
+  email_verified: false,
+  email_verification_sent_at: null,
   display_name: '',
   zip_code: '',
   claims_updated_at: null,
@@ -63,6 +65,9 @@ export function normalizeProfile(raw: unknown): Profile {
   const profile: Profile = {
     uid: raw.uid as string,
     email: raw.email as string,
+    // A profile stored before verification existed says nothing: the server's next answer does (no banner flashes meanwhile).
+    email_verified: typeof raw.email_verified === 'boolean' ? raw.email_verified : true,
+    email_verification_sent_at: typeof raw.email_verification_sent_at === 'string' ? raw.email_verification_sent_at : null,
     display_name: raw.display_name as string,
     zip_code: raw.zip_code as string,
     claims_updated_at: raw.claims_updated_at === null ? null : { seconds: raw.claims_updated_at.seconds, nanoseconds: raw.claims_updated_at.nanoseconds },

@@ -5,6 +5,8 @@ export function serverProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     uid: 'u1',
     email: 'ada@example.test',
+    email_verified: true,
+    email_verification_sent_at: null,
     display_name: 'Ada',
     zip_code: '',
     claims_updated_at: { seconds: 100, nanoseconds: 5 },

@@ -100,6 +100,25 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * The open links of e-mail verification e-mails (docs/decisions/0069): only the SHA-256 of each link's token is kept,
+ * with the address it was sent to (a link confirms that address, no other). A followed link is deleted with every other
+ * link of its user; an expired one is refused and deleted when followed.
+ */
+export const emailVerificationLinks = pgTable(
+  'email_verification_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_links_user_idx').on(t.userId, t.createdAt)],
+);
+
 export const userRoles = pgTable(
   'user_roles',
   {

@@ -125,3 +125,21 @@ export function signInFailuresMail(to: string, publicUrl: string): MailMessage {
     ].join('\n'),
   };
 }
+
+/** The link that confirms an address (docs/decisions/0069): sent at sign-up and on each "send a new link". */
+export function emailVerificationMail(to: string, link: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your e-mail for Crate',
+    text: [
+      'Confirm that this is your e-mail address, so you can buy sounds, spend credits, apply to sell and get paid on Crate:',
+      link,
+      '',
+      'The link works once, for 24 hours. If it has expired, sign in and choose "Send a new link":',
+      `${publicUrl}/verifyemail`,
+      '',
+      'If you did not create a Crate account, ignore this e-mail; nothing happens without the link.',
+    ].join('\n'),
+    link,
+  };
+}

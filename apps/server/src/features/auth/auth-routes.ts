@@ -15,6 +15,7 @@ import {
   type RequestFacts,
   type SignInPlace,
 } from './auth-service.ts';
+import { resendVerificationLink, verifyEmail } from './email-verification-service.ts';
 import { forwardSetCookies } from '../../http/session-cookies.ts';
 import { attributionOf } from '../../http/request-attribution.ts';
 import { recordSignUp } from '../tracking/tracking-service.ts';
@@ -52,6 +53,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   registerEndpoint(app, API.requestAccountRecovery, async ({ body }) => requestAccountRecovery(ctx, body.email));
+
+  registerEndpoint(app, API.verifyEmail, async ({ body, request }) => verifyEmail(ctx, body.token, request.ip || null));
+
+  registerEndpoint(app, API.resendEmailVerification, async ({ viewer }) => resendVerificationLink(ctx, viewer.userId));
 
   registerEndpoint(app, API.updatePassword, async ({ body, viewer, request, reply }) => {
     forwardSetCookies(reply, await updatePassword(ctx, factsOf(request), viewer!, body));

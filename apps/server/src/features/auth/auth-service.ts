@@ -10,6 +10,7 @@ import { signInPausedMessage } from './account-lifecycle.ts';
 import { disabledAccountRecoveryMail, queueMail, registrationAttemptMail, signInFailuresMail, welcomeMail } from './account-mail.ts';
 import { deleteAllSessions, deleteSession, findAccountStateByEmail, findAccountStateById, findResetLinkUser, markDeactivated, voidPasswordLinks } from './account-repository.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { sendVerificationLink } from './email-verification-service.ts';
 import { authErrorCode, callAuth, INVALID_CREDENTIALS_MESSAGE, isEmailInUse, toAppError } from './auth-errors.ts';
 import { answerNoSoonerThan, failNoSoonerThan, NEUTRAL_ANSWER_MS } from './neutral-timing.ts';
 import { clientKey } from '../../http/client-address.ts';
@@ -84,6 +85,8 @@ export async function register(ctx: AppContext, input: RegisterInput, place: Sig
   }
   await attributeReferral(ctx, { userId, email: input.email }, input.referral_token);
   await queueMail(ctx.jobs, welcomeMail(input.email, input.display_name ?? '', ctx.config.publicUrl));
+  // The address is not proven yet: its link confirms it (docs/decisions/0069); until then paying, applying, payouts and invites wait.
+  await sendVerificationLink(ctx, { id: userId, email: response.user.email });
   trustThisDevice(ctx, headers, place, input.email);
   return { headers, userId };
 }

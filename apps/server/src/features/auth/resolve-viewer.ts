@@ -33,7 +33,7 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest, se
   const extendFrom = row.expiresAt.getTime() - SESSION_LIFETIME_S * 1000 + SESSION_UPDATE_AGE_S * 1000;
   const standing = { roles: row.roles as Role[], creatorId: row.creatorId, collaboratorOf: row.collaboratorOf, stateVersion: row.stateVersion };
   if (row.expiresAt.getTime() <= now || extendFrom <= now) return viaAuthLibrary(ctx, request, standing);
-  return { userId: row.userId, email: row.email, sessionId: row.sessionId, ...standing };
+  return { userId: row.userId, email: row.email, emailVerified: row.emailVerified, sessionId: row.sessionId, ...standing };
 }
 
 /**
@@ -53,5 +53,5 @@ async function viaAuthLibrary(ctx: AppContext, request: FastifyRequest, standing
   const refreshed = headers.getSetCookie();
   if (refreshed.length > 0) request.sessionCookies = refreshed;
   if (!session) return null;
-  return { userId: session.user.id, email: session.user.email, sessionId: session.session.id, ...standing };
+  return { userId: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified, sessionId: session.session.id, ...standing };
 }

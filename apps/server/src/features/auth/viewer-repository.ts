@@ -13,6 +13,7 @@ const viewerQuery = keptPrepared((db) =>
       sessionId: sessions.id,
       userId: users.id,
       email: users.email,
+      emailVerified: users.emailVerified,
       expiresAt: sessions.expiresAt,
       disabledAt: users.disabledAt,
       deactivatedAt: users.deactivatedAt,

@@ -9,6 +9,8 @@ export function presentProfile(row: ProfileRow, roles: readonly Role[], balance:
   return {
     uid: row.id,
     email: row.email,
+    email_verified: row.emailVerified,
+    email_verification_sent_at: row.emailVerified ? null : (row.emailVerificationSentAt?.toISOString() ?? null),
     display_name: row.name.trim() || row.email,
     zip_code: row.zipCode,
     claims_updated_at: row.claimsUpdatedAt ? toTimestamp(row.claimsUpdatedAt) : null,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EmailPreferences } from '@crate/contract/profile';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { emailVerificationLinks, users } from '../../db/schema/index.ts';
 
 export interface ProfileRow {
   id: string;
@@ -11,6 +11,9 @@ export interface ProfileRow {
   claimsUpdatedAt: Date | null;
   acceptedContentAgreementAt: Date | null;
   emailPreferences: EmailPreferences;
+  emailVerified: boolean;
+  /** When the newest open verification link was sent (email_verification_links_user_idx), null when none is open. */
+  emailVerificationSentAt: Date | null;
 }
 
 export async function findProfileRow(db: DbOrTx, userId: string): Promise<ProfileRow | null> {
@@ -23,6 +26,8 @@ export async function findProfileRow(db: DbOrTx, userId: string): Promise<Profil
       claimsUpdatedAt: users.claimsUpdatedAt,
       acceptedContentAgreementAt: users.acceptedContentAgreementAt,
       emailPreferences: users.emailPreferences,
+      emailVerified: users.emailVerified,
+      emailVerificationSentAt: sql<Date | null>`(select max(${emailVerificationLinks.createdAt}) from ${emailVerificationLinks} where ${emailVerificationLinks.userId} = ${users.id})`.mapWith(emailVerificationLinks.createdAt),
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -1,3 +1,4 @@
+import { VerifyEmailBanner } from '../../components/email-verification.tsx';
 import { PlayerBar } from '../../player/components/player-bar.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -20,6 +21,7 @@ export function MainLayout() {
       </header>
       <main className={classes.main}>
         <div className={classes.content} id="main-content">
+          <VerifyEmailBanner />
           <RouteOutlet />
         </div>
         <AppFooter />

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PurchaseTarget } from '@crate/contract/commerce-enums';
 import { startPurchase } from '../../features/checkout/api/checkout.ts';
-import { apiErrorMessage } from '../../lib/api-error-messages.ts';
+import { needsEmailVerification } from '../../lib/api-error-messages.ts';
+import { ApiErrorNotice } from '../api-error-alert.tsx';
 import { useProfile } from '../../profile/profile-state.ts';
 import { formatMoney } from '../money.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
@@ -30,7 +31,7 @@ export async function openPurchase(input: { target: PurchaseTarget; id: string; 
     window.location.assign(session.url);
     return true;
   } catch (error) {
-    notifications.show({ color: 'red', title: `Checkout for ${input.name} did not open`, message: apiErrorMessage(error) });
+    notifications.show({ color: 'red', title: `Checkout for ${input.name} did not open`, message: <ApiErrorNotice error={error} />, autoClose: needsEmailVerification(error) ? false : undefined });
     return false;
   }
 }

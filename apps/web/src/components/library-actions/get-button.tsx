@@ -6,7 +6,8 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import { API } from '@crate/contract/api-endpoints';
 import { callApi } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
-import { apiErrorMessage } from '../../lib/api-error-messages.ts';
+import { apiErrorMessage, needsEmailVerification } from '../../lib/api-error-messages.ts';
+import { ApiErrorNotice } from '../api-error-alert.tsx';
 import { useProfile } from '../../profile/profile-state.ts';
 import { dialogs } from '../dialogs.tsx';
 import { formatMoney } from '../money.ts';
@@ -84,7 +85,7 @@ function useGet(name: string, buyOutright: BuyOutright | null = null) {
     } catch (error) {
       // The balance shown may be stale (another tab spent): the server's figure wins, with the same ways on.
       if (isApiError(error, 'INSUFFICIENT_CREDITS')) void openCreditsShortDialog(apiErrorMessage(error), navigate, buyOutright);
-      else notifications.show({ color: 'red', title: `${name} was not added`, message: apiErrorMessage(error) });
+      else notifications.show({ color: 'red', title: `${name} was not added`, message: <ApiErrorNotice error={error} />, autoClose: needsEmailVerification(error) ? false : undefined });
     }
   };
   return { run, short, pending: acquire.isPending, signedIn: profile.uid !== '' };
