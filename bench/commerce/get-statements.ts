@@ -53,7 +53,7 @@ const get = async (label: string, itemId: string, key = randomUUID()) => {
   const res = await app.inject({ method: 'POST', url: '/api/acquisitions', headers: { cookie: buyer.cookie, origin: 'http://127.0.0.1:1' }, payload: { target: 'item', id: itemId, idempotency_key: key } });
   const statements = recording;
   recording = null;
-  console.log(`\n── ${label}: ${res.statusCode}, ${statements.length} round trips`);
+  console.log(`\n── ${label}: ${res.statusCode} ${res.body}, ${statements.length} round trips`);
   for (const [n, text] of statements.entries()) console.log(`${String(n + 1).padStart(3)}. ${text.length > 220 ? `${text.slice(0, 220)}…` : text}`);
   return key;
 };

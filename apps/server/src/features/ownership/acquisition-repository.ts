@@ -34,8 +34,8 @@ const acquirableColumns = {
 const acquirableItems = (db: DbOrTx) => db.select(acquirableColumns).from(items).innerJoin(packs, eq(packs.id, items.packId)).innerJoin(creators, eq(creators.id, items.creatorId));
 
 /**
- * One item with the facts its policy decides `get` on, whatever its state (the caller authorizes), and whether the
- * user owns it: kept prepared, it is the read of every get of a sound.
+ * One item with the facts its policy decides `get` on, whatever its state (the caller authorizes), whether the user
+ * owns it and their name as a licence gives it: kept prepared, it is the read of every get of a sound.
  */
 const itemForAcquisitionQuery = keptPrepared((db) =>
   db
@@ -47,6 +47,7 @@ const itemForAcquisitionQuery = keptPrepared((db) =>
       takenDownAt: items.takenDownAt,
       isFree: items.isFree,
       owned: sql<boolean>`exists (select 1 from ${ownedItems} where ${ownedItems.userId} = ${sql.placeholder('userId')} and ${ownedItems.itemId} = ${items.id})`,
+      holderName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${sql.placeholder('userId')})`,
     })
     .from(items)
     .innerJoin(packs, eq(packs.id, items.packId))
@@ -94,7 +95,7 @@ export async function listOwnedItemIds(db: DbOrTx, userId: string): Promise<stri
 }
 
 /** The name a certificate gives its holder. */
-async function holderName(db: DbOrTx, userId: string): Promise<string> {
+export async function holderName(db: DbOrTx, userId: string): Promise<string> {
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return publicName(user?.name);
 }

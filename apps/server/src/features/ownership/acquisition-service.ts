@@ -9,8 +9,8 @@ import type { Viewer } from '../../http/viewer.ts';
 import { recordItemEvents, shareCredits } from '../tracking/item-events-service.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
-import { findCollectionForAcquisition, findItemForAcquisition, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
-import { lockUserForGet, runGetStatement, type GetStatementRow } from './get-statement.ts';
+import { findCollectionForAcquisition, findItemForAcquisition, holderName, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
+import { runGetStatement } from './credit-get-repository.ts';
 import { collectionMoneyPrice, collectionPrice } from './collection-price.ts';
 
 /** What the viewer owns, read as it is (no rule to apply). */
@@ -21,17 +21,18 @@ const TARGET_NAMES: Record<AcquisitionTarget, string> = { item: 'That sound', pa
 
 /**
  * What the target offers and which of its items the user owns now; an item goes through its policy (`get`: listed,
- * signed in), collections list only listed items.
+ * signed in), collections list only listed items. `holderName`, when asked for, is the user's name as a licence gives it.
  */
-async function findTarget(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<{ target: AcquisitionTargetRows; owned: Set<string> }> {
+async function findTarget(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string, withHolder = false): Promise<{ target: AcquisitionTargetRows; owned: Set<string>; holderName: string }> {
   if (targetKind === 'item') {
     const row = authorize(viewer, 'get', await findItemForAcquisition(db, viewer.userId, id), asItem, TARGET_NAMES.item);
     const target = { items: [{ id: row.id, cost: row.cost, licenceType: row.licenceType, creatorName: row.creatorName }], priceCap: null, title: row.name, money: null };
-    return { target, owned: new Set(row.owned ? [row.id] : []) };
+    return { target, owned: new Set(row.owned ? [row.id] : []), holderName: publicName(row.holderName ?? undefined) };
   }
   const collection = await findCollectionForAcquisition(db, targetKind, id);
   if (!collection || collection.items.length === 0) throw notFound(TARGET_NAMES[targetKind]);
-  return { target: collection, owned: await listOwnedAmong(db, viewer.userId, collection.items.map((item) => item.id)) };
+  const owned = await listOwnedAmong(db, viewer.userId, collection.items.map((item) => item.id));
+  return { target: collection, owned, holderName: withHolder ? await holderName(db, viewer.userId) : '' };
 }
 
 interface Priced {
@@ -147,25 +148,28 @@ export interface AcquisitionOutcome {
 const reasonFor = (targetKind: AcquisitionTarget, { target, missing }: Priced) =>
   `Got ${targetKind === 'item' ? '' : `${targetKind} `}“${target.title}”${missing.length > 1 ? ` (${missing.length} sounds)` : ''}`;
 
+/** How many times a get is priced again when the user came to own some of the target meanwhile, before it gives up. */
+const GET_ATTEMPTS = 3;
+
 /**
  * Gets a sound, a pack or a bundle (decision 0076): the target and what of it the user owns are read and priced
- * before any lock (owned rows are never deleted, so what was owned then is owned still); then, in one short
- * transaction, the user's credit lock and one statement (runGetStatement) that re-reads what the user owns, the key
- * and the open lots under that lock and writes the spend, its draws, ownership, licences and get events together —
- * or nothing. The same key again spends nothing more; items owned already are never charged twice; what is owned
- * already needs no lock at all. Should the user have come to own some of the target in between (another tab, a
- * purchase), it is priced again from what the statement read and run once more, still under the lock: nothing else
- * can change what they own then.
+ * first, with no lock (owned rows are never deleted: what was owned then is owned still); then one statement
+ * (runGetStatement, credit-get-repository.ts) takes the user's credit lock, re-reads what they own, the key and their open lots under it and
+ * writes the spend, its draws, ownership, licences and get events together — or nothing — and commits. The same key
+ * again spends nothing more; items owned already are never charged twice. Should the user have come to own some of
+ * the target between the read and the statement (another tab, a purchase), nothing is written: it is priced again
+ * from what the statement read and tried again, a bounded number of times (each time they own more of a finite target).
  */
 export async function acquire(db: Db, viewer: Viewer, input: Acquire): Promise<AcquisitionOutcome> {
   const userId = viewer.userId;
   const key = `get:${userId}:${input.idempotency_key}`;
-  const { target, owned } = await findTarget(db, viewer, input.target, input.id);
+  const { target, owned, holderName: holder } = await findTarget(db, viewer, input.target, input.id, true);
   const ownedItemIds = target.items.map((item) => item.id);
   const at = new Date();
-  const attempt = async (handle: DbOrTx, priced: Priced, holderName: string) => {
+  let priced = priceFor(target, owned);
+  for (let attempt = 1; ; attempt += 1) {
     const shares = shareCredits(priced.cost, priced.missing.map((item) => Number(item.cost)));
-    const row = await runGetStatement(handle, {
+    const row = await runGetStatement(db, {
       userId,
       key,
       at,
@@ -176,45 +180,31 @@ export async function acquire(db: Db, viewer: Viewer, input: Acquire): Promise<A
       expectedOk: input.expected_cost === undefined || priced.missing.length === 0 || input.expected_cost === priced.cost,
       reason: reasonFor(input.target, priced),
       termsVersion: LICENCE_TERMS_VERSION,
-      holderName,
+      holderName: holder,
       missing: priced.missing.map((item, index) => ({ id: item.id, share: shares[index]!, licenceType: item.licenceType, licensorName: item.creatorName, certificateNumber: newCertificateNumber() })),
     });
-    return { row, now: priceFor(target, new Set(row.owned_ids)) };
-  };
-  const outcome = (row: GetStatementRow, charged: number): AcquisitionOutcome => ({
-    charged,
-    ownedItemIds,
-    balance: { credits: row.balance_after, creditsExpireAt: row.expires_after_ms === null ? null : new Date(row.expires_after_ms) },
-  });
-
-  const first = priceFor(target, owned);
-  if (first.missing.length === 0) {
-    // Everything is owned already: nothing to write, so no lock — the statement only reads the key and the balance.
-    const { row } = await attempt(db, first, '');
-    return outcome(row, row.replayed === null ? 0 : -row.replayed);
-  }
-  return db.transaction(async (tx) => {
-    const user = await lockUserForGet(tx, userId);
-    if (!user) throw notFound('The account');
-    let priced = first;
-    for (let tries = 1; ; tries += 1) {
-      const { row, now } = await attempt(tx, priced, publicName(user.name));
-      if (row.replayed !== null) {
-        if (now.missing.length > 0) throw new AppError('CONFLICT', 'This idempotency_key was already used for something else; send a new one', 'idempotency_key');
-        return outcome(row, -row.replayed);
-      }
-      if (now.missing.length !== priced.missing.length) {
-        // They came to own some of it since it was priced: price what is missing now, under the lock (once is enough).
-        if (tries > 1) throw new Error(`what user ${userId} owns changed under their credit lock`);
-        priced = now;
-        if (priced.missing.length === 0) return outcome(row, 0);
-        continue;
-      }
-      if (input.expected_cost !== undefined && input.expected_cost !== priced.cost) {
-        throw new AppError('CONFLICT', `The price is now ${priced.cost} ${priced.cost === 1 ? 'credit' : 'credits'}, not ${input.expected_cost}: look again before getting it.`, 'expected_cost');
-      }
-      if (!row.written) throw insufficientCredits(priced.cost, row.balance);
-      return outcome(row, priced.cost);
+    if (!row) throw notFound('The account');
+    const now = priceFor(target, new Set(row.owned_ids));
+    const answer = (charged: number): AcquisitionOutcome => ({
+      charged,
+      ownedItemIds,
+      balance: { credits: row.balance_after, creditsExpireAt: row.expires_after_ms === null ? null : new Date(row.expires_after_ms) },
+    });
+    if (row.replayed !== null) {
+      if (now.missing.length > 0) throw new AppError('CONFLICT', 'This idempotency_key was already used for something else; send a new one', 'idempotency_key');
+      return answer(-row.replayed);
     }
-  });
+    if (now.missing.length === 0) return answer(0);
+    if (now.missing.length !== priced.missing.length) {
+      // They came to own some of it since it was priced: price what is missing now and try again.
+      if (attempt === GET_ATTEMPTS) throw new AppError('CONFLICT', 'What you own changed while you were getting this: look again before getting it.', 'id');
+      priced = now;
+      continue;
+    }
+    if (input.expected_cost !== undefined && input.expected_cost !== priced.cost) {
+      throw new AppError('CONFLICT', `The price is now ${priced.cost} ${priced.cost === 1 ? 'credit' : 'credits'}, not ${input.expected_cost}: look again before getting it.`, 'expected_cost');
+    }
+    if (!row.written) throw insufficientCredits(priced.cost, row.balance);
+    return answer(priced.cost);
+  }
 }
