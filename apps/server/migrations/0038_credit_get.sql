@@ -85,3 +85,26 @@ BEGIN
   FROM facts f;
 END
 $$;
+--> statement-breakpoint
+-- Popularity counts plays, downloads and favorites: an event of another kind (a get, a playlist add) changed none of
+-- them, yet upserted the item's counters with zeros — a row lock and a search outbox row (the index then reads the
+-- item again) on every get. Only the kinds it counts reach it now.
+CREATE OR REPLACE FUNCTION search_item_events_after_insert() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO item_popularity AS p (item_id, plays, downloads, favorites)
+  SELECT e.item_id,
+         count(*) FILTER (WHERE e.kind = 'play'),
+         count(*) FILTER (WHERE e.kind = 'download'),
+         count(*) FILTER (WHERE e.kind = 'favorite')
+  FROM inserted e
+  WHERE e.kind IN ('play', 'download', 'favorite')
+  GROUP BY e.item_id
+  ORDER BY e.item_id
+  ON CONFLICT (item_id) DO UPDATE
+  SET plays = p.plays + excluded.plays,
+      downloads = p.downloads + excluded.downloads,
+      favorites = p.favorites + excluded.favorites;
+  RETURN NULL;
+END
+$$;
