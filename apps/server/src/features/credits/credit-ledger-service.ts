@@ -68,7 +68,8 @@ export async function addCredits(
   );
 }
 
-function insufficientCredits(needed: number, available: number): AppError {
+/** What a spend the open lots cannot cover answers (402). */
+export function insufficientCredits(needed: number, available: number): AppError {
   return new AppError(
     'INSUFFICIENT_CREDITS',
     `This costs ${needed} ${needed === 1 ? 'credit' : 'credits'} and you have ${available}. Subscribe or buy a refill to get it.`,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { AUTO_NAMED_STATEMENT, keptPrepared } from '../../db/prepared.ts';
 import { bundlePacks, bundles, creators, items, licences, ownedItems, packs, users } from '../../db/schema/index.ts';
 import { itemListedSql } from '../../policies/item-policy.ts';
 import { packPublishedSql } from '../../policies/pack-policy.ts';
@@ -32,15 +33,32 @@ const acquirableColumns = {
 
 const acquirableItems = (db: DbOrTx) => db.select(acquirableColumns).from(items).innerJoin(packs, eq(packs.id, items.packId)).innerJoin(creators, eq(creators.id, items.creatorId));
 
-/** One item with the facts its policy decides `get` on, whatever its state (the caller authorizes). */
-export async function findItemForAcquisition(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ ...acquirableColumns, name: items.name, packCreatorId: packs.creatorId, packStatus: packs.status, takenDownAt: items.takenDownAt, isFree: items.isFree })
+/**
+ * One item with the facts its policy decides `get` on, whatever its state (the caller authorizes), whether the user
+ * owns it and their name as a licence gives it: kept prepared, it is the read of every get of a sound.
+ */
+const itemForAcquisitionQuery = keptPrepared((db) =>
+  db
+    .select({
+      ...acquirableColumns,
+      name: items.name,
+      packCreatorId: packs.creatorId,
+      packStatus: packs.status,
+      takenDownAt: items.takenDownAt,
+      isFree: items.isFree,
+      owned: sql<boolean>`exists (select 1 from ${ownedItems} where ${ownedItems.userId} = ${sql.placeholder('userId')} and ${ownedItems.itemId} = ${items.id})`,
+      holderName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${sql.placeholder('userId')})`,
+    })
     .from(items)
     .innerJoin(packs, eq(packs.id, items.packId))
     .innerJoin(creators, eq(creators.id, items.creatorId))
-    .where(eq(items.id, id));
-  return row ?? null;
+    .where(eq(items.id, sql.placeholder('id')))
+    .prepare(AUTO_NAMED_STATEMENT),
+);
+
+export async function findItemForAcquisition(db: DbOrTx, userId: string, id: string) {
+  const [row] = await itemForAcquisitionQuery(db).execute({ userId, id });
+  return row ? { ...row, cost: Number(row.cost) } : null;
 }
 
 /** The listed items of a published pack or an active bundle, or null when there is no such pack or bundle on sale. */
@@ -77,7 +95,7 @@ export async function listOwnedItemIds(db: DbOrTx, userId: string): Promise<stri
 }
 
 /** The name a certificate gives its holder. */
-async function holderName(db: DbOrTx, userId: string): Promise<string> {
+export async function holderName(db: DbOrTx, userId: string): Promise<string> {
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return publicName(user?.name);
 }

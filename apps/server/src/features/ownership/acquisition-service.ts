@@ -2,12 +2,15 @@ import { LICENCE_TERMS_VERSION, type Acquire, type AcquisitionQuote, type Acquis
 import type { PurchaseTarget } from '@crate/contract/commerce-enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { creditBalance, findEntryByKey, lockCreditAccount, takeCredits, type CreditBalance } from '../credits/credit-ledger-service.ts';
+import { creditBalance, insufficientCredits, type CreditBalance } from '../credits/credit-ledger-service.ts';
+import { publicName } from '../../documents/public-name.ts';
+import { newCertificateNumber } from '../../documents/verifiable-number.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { recordItemEvents, shareCredits } from '../tracking/item-events-service.ts';
 import { authorize } from '../../policies/can.ts';
 import { asItem } from '../../policies/item-policy.ts';
-import { findCollectionForAcquisition, findItemForAcquisition, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
+import { findCollectionForAcquisition, findItemForAcquisition, holderName, listOwnedAmong, recordOwnership, type AcquirableItem, type AcquisitionTargetRows } from './acquisition-repository.ts';
+import { runGetStatement } from './credit-get-repository.ts';
 import { collectionMoneyPrice, collectionPrice } from './collection-price.ts';
 
 /** What the viewer owns, read as it is (no rule to apply). */
@@ -16,15 +19,20 @@ export { listOwnedItems } from './owned-items-repository.ts';
 
 const TARGET_NAMES: Record<AcquisitionTarget, string> = { item: 'That sound', pack: 'That pack', bundle: 'That bundle' };
 
-/** What the target offers; an item goes through its policy (`get`: listed, signed in), collections list only listed items. */
-async function findTarget(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<AcquisitionTargetRows> {
+/**
+ * What the target offers and which of its items the user owns now; an item goes through its policy (`get`: listed,
+ * signed in), collections list only listed items. `holderName`, when asked for, is the user's name as a licence gives it.
+ */
+async function findTarget(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string, withHolder = false): Promise<{ target: AcquisitionTargetRows; owned: Set<string>; holderName: string }> {
   if (targetKind === 'item') {
-    const row = authorize(viewer, 'get', await findItemForAcquisition(db, id), asItem, TARGET_NAMES.item);
-    return { items: [{ id: row.id, cost: row.cost, licenceType: row.licenceType, creatorName: row.creatorName }], priceCap: null, title: row.name, money: null };
+    const row = authorize(viewer, 'get', await findItemForAcquisition(db, viewer.userId, id), asItem, TARGET_NAMES.item);
+    const target = { items: [{ id: row.id, cost: row.cost, licenceType: row.licenceType, creatorName: row.creatorName }], priceCap: null, title: row.name, money: null };
+    return { target, owned: new Set(row.owned ? [row.id] : []), holderName: publicName(row.holderName ?? undefined) };
   }
   const collection = await findCollectionForAcquisition(db, targetKind, id);
-  if (!collection) throw notFound(TARGET_NAMES[targetKind]);
-  return collection;
+  if (!collection || collection.items.length === 0) throw notFound(TARGET_NAMES[targetKind]);
+  const owned = await listOwnedAmong(db, viewer.userId, collection.items.map((item) => item.id));
+  return { target: collection, owned, holderName: withHolder ? await holderName(db, viewer.userId) : '' };
 }
 
 interface Priced {
@@ -52,9 +60,8 @@ function moneyFor({ target, missing }: Priced): { amount: number; currency: stri
 }
 
 async function price(db: DbOrTx, viewer: Viewer, targetKind: AcquisitionTarget, id: string): Promise<Priced> {
-  const target = await findTarget(db, viewer, targetKind, id);
-  if (target.items.length === 0) throw notFound(TARGET_NAMES[targetKind]);
-  return priceFor(target, await listOwnedAmong(db, viewer.userId, target.items.map((item) => item.id)));
+  const { target, owned } = await findTarget(db, viewer, targetKind, id);
+  return priceFor(target, owned);
 }
 
 /**
@@ -141,39 +148,66 @@ export interface AcquisitionOutcome {
   balance: CreditBalance;
 }
 
+const reasonFor = (targetKind: AcquisitionTarget, { target, missing }: Priced) =>
+  `Got ${targetKind === 'item' ? '' : `${targetKind} `}“${target.title}”${missing.length > 1 ? ` (${missing.length} sounds)` : ''}`;
+
+/** How many times a get is priced again when the user came to own some of the target meanwhile, before it gives up. */
+const GET_ATTEMPTS = 3;
+
 /**
- * Gets a sound, a pack or a bundle in one transaction: the user's credit lock, the spend (soonest-
- * expiring credits first), ownership and licences commit together or not at all. The same key again
- * spends nothing more; items owned already are never charged twice.
+ * Gets a sound, a pack or a bundle (decision 0076): the target and what of it the user owns are read and priced
+ * first, with no lock (owned rows are never deleted: what was owned then is owned still); then one statement
+ * (runGetStatement, credit-get-repository.ts) takes the user's credit lock, re-reads what they own, the key and their open lots under it and
+ * writes the spend, its draws, ownership, licences and get events together — or nothing — and commits. The same key
+ * again spends nothing more; items owned already are never charged twice. Should the user have come to own some of
+ * the target between the read and the statement (another tab, a purchase), nothing is written: it is priced again
+ * from what the statement read and tried again, a bounded number of times (each time they own more of a finite target).
  */
 export async function acquire(db: Db, viewer: Viewer, input: Acquire): Promise<AcquisitionOutcome> {
   const userId = viewer.userId;
   const key = `get:${userId}:${input.idempotency_key}`;
-  return db.transaction(async (tx) => {
-    await lockCreditAccount(tx, userId);
-    const replayed = await findEntryByKey(tx, key);
-    const { target, missing, cost } = await price(tx, viewer, input.target, input.id);
-    // The price the button showed is the price charged: computed again here, under the lock that spends.
-    if (!replayed && input.expected_cost !== undefined && missing.length > 0 && input.expected_cost !== cost) {
-      throw new AppError('CONFLICT', `The price is now ${cost} ${cost === 1 ? 'credit' : 'credits'}, not ${input.expected_cost}: look again before getting it.`, 'expected_cost');
+  const { target, owned, holderName: holder } = await findTarget(db, viewer, input.target, input.id, true);
+  const ownedItemIds = target.items.map((item) => item.id);
+  const at = new Date();
+  let priced = priceFor(target, owned);
+  for (let attempt = 1; ; attempt += 1) {
+    const shares = shareCredits(priced.cost, priced.missing.map((item) => Number(item.cost)));
+    const row = await runGetStatement(db, {
+      userId,
+      key,
+      at,
+      targetIds: ownedItemIds,
+      pricedOwned: target.items.length - priced.missing.length,
+      cost: priced.cost,
+      // The price the button showed is the price charged: checked by the statement that spends.
+      expectedOk: input.expected_cost === undefined || priced.missing.length === 0 || input.expected_cost === priced.cost,
+      reason: reasonFor(input.target, priced),
+      termsVersion: LICENCE_TERMS_VERSION,
+      holderName: holder,
+      missing: priced.missing.map((item, index) => ({ id: item.id, share: shares[index]!, licenceType: item.licenceType, licensorName: item.creatorName, certificateNumber: newCertificateNumber() })),
+    });
+    if (!row) throw notFound('The account');
+    const now = priceFor(target, new Set(row.owned_ids));
+    const answer = (charged: number): AcquisitionOutcome => ({
+      charged,
+      ownedItemIds,
+      balance: { credits: row.balance_after, creditsExpireAt: row.expires_after_ms === null ? null : new Date(row.expires_after_ms) },
+    });
+    if (row.replayed !== null) {
+      if (now.missing.length > 0) throw new AppError('CONFLICT', 'This idempotency_key was already used for something else; send a new one', 'idempotency_key');
+      return answer(-row.replayed);
     }
-    let charged = replayed ? -replayed.amount : 0;
-    if (!replayed && missing.length > 0) {
-      // Each item's share of what is charged: what its creator's analytics count (docs/decisions/0028) and the month's pool shares (0051).
-      const shares = shareCredits(cost, missing.map((item) => Number(item.cost)));
-      if (cost > 0) {
-        const reason = `Got ${input.target === 'item' ? '' : `${input.target} `}“${target.title}”${missing.length > 1 ? ` (${missing.length} sounds)` : ''}`;
-        const entryId = await takeCredits(tx, { userId, kind: 'spend', amount: cost, reason, idempotencyKey: key });
-        const byItem = new Map(missing.map((item, index) => [item.id, shares[index]!]));
-        await recordOwnership(tx, { userId, items: missing, paid: { source: 'credits', creditLedgerId: entryId, shares: byItem }, termsVersion: LICENCE_TERMS_VERSION });
-        charged = cost;
-      } else {
-        await recordOwnership(tx, { userId, items: missing, paid: { source: 'free' }, termsVersion: LICENCE_TERMS_VERSION });
-      }
-      await recordItemEvents(tx, 'get', userId, missing.map((item, index) => ({ itemId: item.id, credits: shares[index] })));
-    } else if (replayed && missing.length > 0) {
-      throw new AppError('CONFLICT', 'This idempotency_key was already used for something else; send a new one', 'idempotency_key');
+    if (now.missing.length === 0) return answer(0);
+    if (now.missing.length !== priced.missing.length) {
+      // They came to own some of it since it was priced: price what is missing now and try again.
+      if (attempt === GET_ATTEMPTS) throw new AppError('CONFLICT', 'What you own changed while you were getting this: look again before getting it.', 'id');
+      priced = now;
+      continue;
     }
-    return { charged, ownedItemIds: target.items.map((item) => item.id), balance: await creditBalance(tx, userId) };
-  });
+    if (input.expected_cost !== undefined && input.expected_cost !== priced.cost) {
+      throw new AppError('CONFLICT', `The price is now ${priced.cost} ${priced.cost === 1 ? 'credit' : 'credits'}, not ${input.expected_cost}: look again before getting it.`, 'expected_cost');
+    }
+    if (!row.written) throw insufficientCredits(priced.cost, row.balance);
+    return answer(priced.cost);
+  }
 }
