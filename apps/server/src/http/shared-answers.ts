@@ -16,7 +16,7 @@ import { onSuccessfulWrite } from './on-successful-write.ts';
  * Only what no viewer changes belongs here: callers key on the resource (never on a viewer) and keep what a
  * visitor may read.
  */
-export interface SharedAnswers {
+interface SharedAnswers {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 

@@ -103,9 +103,6 @@ export async function findPack(db: DbOrTx, userId: string | null, ref: { id?: st
   return row ?? null;
 }
 
-/** The viewer of a kept-prepared item query: the `userId` placeholder when signed in, none for visitors. */
-export const viewerPlaceholder = (signedIn: boolean) => (signedIn ? sql.placeholder('userId') : null);
-
 /** An item row's columns; `favorited` for the signed-in user `userId` (null for visitors; a placeholder in a prepared query). */
 export const itemRowColumns = (userId: string | Placeholder | null) => ({
   id: items.id,
