@@ -5,20 +5,15 @@
  * inside the statement that fires it. Runs on a scratch database of its own.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
-import pino from 'pino';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { createContext } from '../../apps/server/src/create-context.ts';
 import { StatementNamingClient } from '../../apps/server/src/db/prepared.ts';
 import { addCredits } from '../../apps/server/src/features/credits/credit-ledger-service.ts';
 import { createCreator, createItems, createPack } from '../../apps/server/test/catalogue-factories.ts';
 import { createUser } from '../../apps/server/test/factories.ts';
-import { freshDatabase } from '../lib/http-load.ts';
+import { commerceBenchContext } from './commerce-context.ts';
 
 const DATABASE_URL = process.env.BENCH_COMMERCE_DATABASE_URL?.replace(/\/[^/]*$/, '/crate_get_statements') ?? 'postgres://postgres@127.0.0.1:5432/crate_get_statements';
 
@@ -31,14 +26,7 @@ StatementNamingClient.prototype.query = function query(this: pg.Client, config: 
   return send.call(this, config, ...rest);
 } as pg.Client['query'];
 
-await freshDatabase(DATABASE_URL);
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-get-statements-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false', SEARCH_INDEX: 'postgres', PUBLIC_URL: 'http://127.0.0.1:1' } as NodeJS.ProcessEnv, {
-  database: { kind: 'postgres', url: DATABASE_URL },
-  webDist: null,
-  rateLimits: false,
-});
-const ctx = await createContext(config, pino({ level: 'silent' }));
+const { dataDir, ctx } = await commerceBenchContext(DATABASE_URL, 'crate-get-statements-');
 const app = await buildApp(ctx);
 await app.ready();
 const maker = await createUser(ctx, { roles: ['creator'] });

@@ -15,17 +15,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { createContext } from '../../apps/server/src/create-context.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/sql-rows.ts';
 import { creditLedger, items, ownedItems } from '../../apps/server/src/db/schema/index.ts';
@@ -33,8 +30,9 @@ import { addCredits } from '../../apps/server/src/features/credits/credit-ledger
 import { createFileFromUpload } from '../../apps/server/src/files/file-repository.ts';
 import { createCreator, createItems, createPack } from '../../apps/server/test/catalogue-factories.ts';
 import { createUser, type TestUser } from '../../apps/server/test/factories.ts';
-import { freshDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
+import { listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
 import { allMet, writeReport } from '../lib/report.ts';
+import { commerceBenchContext } from './commerce-context.ts';
 import { runWebhookBench } from './webhooks.ts';
 
 const DATABASE_URL = process.env.BENCH_COMMERCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crate_commerce_bench';
@@ -150,14 +148,7 @@ async function startGetsClient(base: string, requests: { cookie: string; body: s
 async function main() {
   const started = Date.now();
   const loadAtStart = os.loadavg().map((n) => round2(n));
-  await freshDatabase(DATABASE_URL);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crate-bench-commerce-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS: 'false', SEARCH_INDEX: 'postgres', PUBLIC_URL: 'http://127.0.0.1:1' } as NodeJS.ProcessEnv, {
-    database: { kind: 'postgres', url: DATABASE_URL },
-    webDist: null,
-    rateLimits: false,
-  });
-  const ctx = await createContext(config, pino({ level: 'silent' }));
+  const { dataDir, ctx } = await commerceBenchContext(DATABASE_URL, 'crate-bench-commerce-');
   const app = await buildApp(ctx);
   const timings = recordServerTimes(app);
   const base = await listenOnLoopback(app);

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMailCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ResendVerificationButton } from '../../../components/email-verification.tsx';
 import { FormCard } from '../../../components/form-card.tsx';
@@ -36,18 +36,7 @@ function FollowLink({ token }: { token: string }) {
   }, [token, verify]);
 
   if (verify.isSuccess) {
-    return (
-      <FormCard title={TITLE} subtitle="Done: thank you.">
-        <Stack gap="md">
-          <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="E-mail confirmed">
-            {verify.data.email} is confirmed. You can buy sounds, spend credits, apply to sell and get paid.
-          </Alert>
-          <Button component={Link} to="/discover" fullWidth>
-            Go to Discover
-          </Button>
-        </Stack>
-      </FormCard>
-    );
+    return <Confirmed subtitle="Done: thank you.">{verify.data.email} is confirmed. You can buy sounds, spend credits, apply to sell and get paid.</Confirmed>;
   }
   if (verify.isError) {
     // The link was used up by an earlier visit of this account: nothing is wrong.
@@ -107,11 +96,16 @@ function NewLink() {
 }
 
 function AlreadyConfirmed({ email }: { email: string }) {
+  return <Confirmed subtitle="Nothing to do.">{email} is already confirmed.</Confirmed>;
+}
+
+/** A confirmed address: what it says, and the way back to the store. */
+function Confirmed({ subtitle, children }: { subtitle: string; children: ReactNode }) {
   return (
-    <FormCard title={TITLE} subtitle="Nothing to do.">
+    <FormCard title={TITLE} subtitle={subtitle}>
       <Stack gap="md">
         <Alert variant="light" color="teal" icon={<IconMailCheck size={18} />} title="E-mail confirmed">
-          {email} is already confirmed.
+          {children}
         </Alert>
         <Button component={Link} to="/discover" fullWidth>
           Go to Discover
