@@ -24,12 +24,15 @@ describe(`profile on ${TEST_DB}`, () => {
   });
 
   it('returns the docs/product-overview.md §3 profile with its defaults for a new account', async () => {
-    const user = await createUser(t.ctx);
+    const user = await createUser(t.ctx, { emailVerified: false });
     const res = await get(user.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       uid: user.id,
       email: user.email,
+      // Unconfirmed, and made by the auth library directly: no confirmation link sent yet (decision 0069).
+      email_verified: false,
+      email_verification_sent_at: null,
       display_name: user.email,
       zip_code: '',
       claims_updated_at: null,
