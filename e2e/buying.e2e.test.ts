@@ -25,6 +25,8 @@ describe.skipIf(!e2eEnabled())('buying a pack for money', () => {
     // Paid sounds in a pack with a money price (the generator may make some free).
     await env.server.ctx.db.update(packs).set({ priceCents: 1299, currency: 'usd', isFree: false }).where(eq(packs.id, packId));
     await env.server.ctx.db.update(items).set({ isFree: false, creditCost: 2 }).where(eq(items.packId, packId));
+    // Written outside any request, as a job would: the server hears of it from the search outbox. Read it now.
+    await env.server.app.searchIndex?.catchUp();
   });
 
   const main = (page: Page) => page.locator('#main-content');

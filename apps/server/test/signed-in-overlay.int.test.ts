@@ -108,6 +108,8 @@ describe(`the viewer's own part of signed-in answers on ${TEST_DB}`, () => {
 
   it('reads at most the session for a signed-in page of sounds once warm (none on the embedded default), and hears a role given or taken outside any request at once', async () => {
     const url = `/api/packs/${pack.slug}/items?limit=24`;
+    // The earlier tests' favourites and gets changed popularity: the outbox read that follows drops the shared parts. Read it first.
+    await t.app.searchIndex?.catchUp();
     await get(t, url, buyer);
     await get(t, url, buyer);
     const before = t.ctx.database.queryCount();

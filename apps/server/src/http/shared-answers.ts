@@ -8,8 +8,9 @@ import { onSuccessfulWrite } from './on-successful-write.ts';
  * the same terms:
  *
  * - each for `ttlMs` (PUBLIC_CACHE_SECONDS); any state-changing request this process answers successfully empties
- *   it, so whoever publishes, edits or takes down sees it at once; other processes' changes show within `ttlMs`,
- *   as they do for visitors;
+ *   it, so whoever publishes, edits or takes down sees it at once; so does the search index's outbox read when it
+ *   finds a sound, pack or creator changed elsewhere (another process, a job: within a poll); other changes made
+ *   elsewhere show within `ttlMs`, as they do for visitors;
  * - concurrent callers of one key share one computation; a failed one is not kept;
  * - bounded by entries, the oldest going first.
  *
@@ -18,6 +19,8 @@ import { onSuccessfulWrite } from './on-successful-write.ts';
  */
 interface SharedAnswers {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Drops everything kept: the catalogue changed (the search index's outbox read says so). */
+  forget(): void;
 }
 
 declare module 'fastify' {
@@ -31,6 +34,7 @@ export function installSharedAnswers(app: FastifyInstance, options: { ttlMs: num
   const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
   onSuccessfulWrite(app, () => entries.clear());
   app.decorate('sharedAnswers', {
+    forget: () => entries.clear(),
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
       if (options.ttlMs <= 0) return compute();
       const now = options.now();

@@ -26,6 +26,10 @@ function searchServiceFor(app: FastifyInstance, ctx: AppContext): SearchService 
     search.forgetRows();
     void index.catchUp();
   });
+  // A sound, pack or creator changed elsewhere: the catalogue's shared public parts are read again (decision 0077).
+  index.onChange((changed) => {
+    if (changed === 'all' || changed.length > 0) app.sharedAnswers.forget();
+  });
   app.addHook('onClose', () => index.stop());
   const warmed = warmSearchPage(ctx, index, (url) => app.inject({ method: 'GET', url, remoteAddress: 'search-warm-up' }), app.log);
   app.decorate('searchIndex', { ...index, ready: warmed });
