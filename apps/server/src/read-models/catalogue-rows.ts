@@ -78,8 +78,8 @@ export const creatorCardColumns = {
   packCount: sql<number>`(select count(*)::int from packs p where p.creator_id = creators.id and ${publishedPackSql('p')})`,
 };
 
-/** A pack by id or by slug, for a visitor or a user (`userId`): kept prepared, it is read on every pack page. */
-const packQuery = keptPrepared((db, by: 'id' | 'slug', signedIn: boolean) =>
+/** A pack by id or by slug, the same for every viewer (their heart comes from the viewer-state cache): kept prepared, it is read on every pack page. */
+const packQuery = keptPrepared((db, by: 'id' | 'slug') =>
   db
     .select({
       ...packCardColumns,
@@ -89,7 +89,6 @@ const packQuery = keptPrepared((db, by: 'id' | 'slug', signedIn: boolean) =>
       priceCents: packs.priceCents,
       currency: packs.currency,
       takedownReason: packs.takedownReason,
-      favorited: signedIn ? sql<boolean>`exists (select 1 from favorites f where f.user_id = ${sql.placeholder('userId')} and f.pack_id = packs.id)` : sql<null>`null`,
     })
     .from(packs)
     .innerJoin(creators, eq(creators.id, packs.creatorId))
@@ -98,8 +97,8 @@ const packQuery = keptPrepared((db, by: 'id' | 'slug', signedIn: boolean) =>
 );
 
 /** A pack by id or slug, whoever may read it: callers authorize the viewer (src/policies). */
-export async function findPack(db: DbOrTx, userId: string | null, ref: { id?: string; slug?: string }) {
-  const [row] = await packQuery(db, ref.id ? 'id' : 'slug', userId !== null).execute({ ref: ref.id ?? ref.slug, userId });
+export async function findPack(db: DbOrTx, ref: { id?: string; slug?: string }) {
+  const [row] = await packQuery(db, ref.id ? 'id' : 'slug').execute({ ref: ref.id ?? ref.slug });
   return row ?? null;
 }
 

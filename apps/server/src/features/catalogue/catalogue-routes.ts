@@ -33,6 +33,9 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   onSuccessfulWrite(app, discover.forget);
   const { sharedAnswers, viewerStates } = app;
   const stateOf = async (viewer: Viewer | null) => (viewer ? viewerStates.of(viewer) : null);
+  /** The public part shared by everybody a visitor's answer serves; else (a creator's own draft) the viewer's own read of it. */
+  const sharedOr = <T>(key: string, publicRead: () => Promise<T | null>, ownRead: () => Promise<T>) =>
+    sharedAnswers.get(key, publicRead).then((shared) => shared ?? ownRead());
 
   registerEndpoint(
     app,
@@ -69,7 +72,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   // The public part is shared by everybody a visitor's answer serves; the viewer's favourite, price and abilities are laid over it.
   registerEndpoint(app, API.getPack, async ({ params, viewer, reply }) => {
     const [part, state] = await Promise.all([
-      sharedAnswers.get(`pack ${params.ref}`, () => catalogue.findPublicPack(db, params.ref)).then((shared) => shared ?? catalogue.findReadablePack(db, viewer, params.ref)),
+      sharedOr(`pack ${params.ref}`, () => catalogue.findPublicPack(db, params.ref), () => catalogue.findReadablePack(db, viewer, params.ref)),
       stateOf(viewer),
     ]);
     const { pack, bundles, offer } = part;
@@ -92,9 +95,11 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
   registerEndpoint(app, API.listPackItems, async ({ params, query, viewer, reply }) => {
     const page = { limit: query.limit, after: asNumberCursor(query.cursor) };
     const [rows, state] = await Promise.all([
-      sharedAnswers
-        .get(`pack-items ${params.ref} ${query.limit} ${query.cursor ?? ''}`, () => catalogue.listPublicPackItems(db, params.ref, page))
-        .then((shared) => shared ?? catalogue.listReadablePackItems(db, viewer, params.ref, page)),
+      sharedOr(
+        `pack-items ${params.ref} ${query.limit} ${query.cursor ?? ''}`,
+        () => catalogue.listPublicPackItems(db, params.ref, page),
+        () => catalogue.listReadablePackItems(db, viewer, params.ref, page),
+      ),
       stateOf(viewer),
     ]);
     cacheFor(reply, viewer);
@@ -103,7 +108,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, { db }: AppContext
 
   registerEndpoint(app, API.getItem, async ({ params, viewer, reply }) => {
     const [{ item, listed }, state] = await Promise.all([
-      sharedAnswers.get(`item ${params.slug}`, () => catalogue.findPublicItem(db, params.slug)).then((shared) => shared ?? catalogue.findReadableItem(db, viewer, params.slug)),
+      sharedOr(`item ${params.slug}`, () => catalogue.findPublicItem(db, params.slug), () => catalogue.findReadableItem(db, viewer, params.slug)),
       stateOf(viewer),
     ]);
     cacheFor(reply, viewer);

@@ -96,7 +96,7 @@ async function packPart(db: DbOrTx, pack: NonNullable<Awaited<ReturnType<typeof 
 export type PackPart = Awaited<ReturnType<typeof packPart>>;
 
 const visitorReadablePack = async (db: DbOrTx, ref: string) => {
-  const pack = await findPack(db, null, refOf(ref));
+  const pack = await findPack(db, refOf(ref));
   return pack && can(null, 'read', asPack(pack)) ? pack : null;
 };
 
@@ -107,7 +107,7 @@ export async function findPublicPack(db: DbOrTx, ref: string): Promise<PackPart 
 
 /** A pack the viewer may read; an unpublished one reads as not found to everybody else (decision 0013). */
 export async function findReadablePack(db: DbOrTx, viewer: Viewer | null, ref: string): Promise<PackPart> {
-  return packPart(db, authorize(viewer, 'read', await findPack(db, null, refOf(ref)), asPack, 'That pack'));
+  return packPart(db, authorize(viewer, 'read', await findPack(db, refOf(ref)), asPack, 'That pack'));
 }
 
 export async function listPublicPackItems(db: DbOrTx, ref: string, page: { limit: number; after: PositionAfter }) {
@@ -116,7 +116,7 @@ export async function listPublicPackItems(db: DbOrTx, ref: string, page: { limit
 }
 
 export async function listReadablePackItems(db: DbOrTx, viewer: Viewer | null, ref: string, page: { limit: number; after: PositionAfter }) {
-  const pack = authorize(viewer, 'read', await findPack(db, null, refOf(ref)), asPack, 'That pack');
+  const pack = authorize(viewer, 'read', await findPack(db, refOf(ref)), asPack, 'That pack');
   return repo.listPackItems(db, { packId: pack.id, ...page });
 }
 

@@ -37,7 +37,7 @@ export async function unfavoriteItem(db: DbOrTx, viewer: Viewer, itemId: string)
 }
 
 export async function favoritePack(db: DbOrTx, viewer: Viewer, packId: string): Promise<void> {
-  authorize(viewer, 'collect', await catalogueRows.findPack(db, viewer.userId, { id: packId }), asPack, 'That pack');
+  authorize(viewer, 'collect', await catalogueRows.findPack(db, { id: packId }), asPack, 'That pack');
   await favoritesRepo.setPackFavorite(db, viewer.userId, packId, true);
 }
 
