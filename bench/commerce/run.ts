@@ -16,7 +16,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -30,6 +29,7 @@ import { addCredits } from '../../apps/server/src/features/credits/credit-ledger
 import { createFileFromUpload } from '../../apps/server/src/files/file-repository.ts';
 import { createCreator, createItems, createPack } from '../../apps/server/test/catalogue-factories.ts';
 import { createUser, type TestUser } from '../../apps/server/test/factories.ts';
+import { startCpuProfile } from '../lib/cpu-profile.ts';
 import { listenOnLoopback, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
 import { allMet, writeReport } from '../lib/report.ts';
 import { commerceBenchContext } from './commerce-context.ts';
@@ -81,22 +81,6 @@ function downloadElsewhere(urls: string[], cookie: string): Promise<number> {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`the download exited with ${code}`))));
   });
-}
-
-/** A CPU profile of this process (the server's side of the gets) from now until `stop`, as `node --cpu-prof` writes one. */
-async function startCpuProfile(): Promise<{ stop(): Promise<string> }> {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      return JSON.stringify(profile);
-    },
-  };
 }
 
 /**

@@ -24,10 +24,11 @@
  * 6. Freshness: a sound published through the first process's database connection, polled for on the
  *    second process's search until found (its index follows the outbox; nothing tells it).
  *
- * Prints one summary line and writes bench/reports/search.json.
+ * Prints one summary line and writes bench/reports/search.json. `BENCH_PROFILE=1` also writes the server's CPU
+ * profile under the search mix to bench/reports/profiles/search-mix.cpuprofile (read it with profile-summary.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -39,6 +40,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContext } from '../../apps/server/src/create-context.ts';
 import { listedItemsSql } from '../../apps/server/src/db/listed-items.ts';
 import { userRoles } from '../../apps/server/src/db/schema/index.ts';
+import { startCpuProfile } from '../lib/cpu-profile.ts';
 import { ensureDatabase, listenOnLoopback, median, recordServerTimes, runLoad, summarise } from '../lib/http-load.ts';
 import { buildCatalogue, catalogueIsBuilt, type CatalogueSize } from './build-catalogue.ts';
 import { searchMix } from './query-mix.ts';
@@ -52,6 +54,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 /** Quiet minutes, each followed by one request (the search page's, then health's): one draw after a pause is too noisy to judge alone. */
 const QUIET_MINUTES = Number(process.env.BENCH_QUIET_MINUTES ?? 3);
 const REPORT = path.resolve(import.meta.dirname, '../reports/search.json');
+const PROFILE = process.env.BENCH_PROFILE === '1' ? path.resolve(import.meta.dirname, '../reports/profiles/search-mix.cpuprofile') : null;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
@@ -146,7 +149,12 @@ async function main() {
   // request; search's are kept prepared), without the facets or the engine.
   const packSlugs = (await client.query<{ slug: string }>(`select slug from packs where status = ${PACK_STATUS.published} order by id limit 500`)).rows;
   const pageOfSounds = await phase('a page of 24 sounds without search', packSlugs.map((p) => `/api/packs/${p.slug}/items?limit=24`), CONNECTIONS, 10);
+  const profiler = PROFILE ? await startCpuProfile() : null;
   const search = await phase('search mix', measured, CONNECTIONS, SECONDS);
+  if (profiler && PROFILE) {
+    await mkdir(path.dirname(PROFILE), { recursive: true });
+    await writeFile(PROFILE, await profiler.stop());
+  }
   const single = await phase('search mix, unloaded', unloaded, 1, 10);
   const broadPhase = await phase(`broad searches (${broad.length} kinds)`, broad, 1, 10);
 

@@ -15,7 +15,6 @@
  * Prints one summary line and writes bench/reports/signed-in.json.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,6 +28,7 @@ import { favorites } from '../../apps/server/src/db/schema/index.ts';
 import { rowsOf } from '../../apps/server/src/db/sql-rows.ts';
 import { createUser } from '../../apps/server/test/factories.ts';
 import { buildCatalogue, type CatalogueSize } from '../search/build-catalogue.ts';
+import { startCpuProfile } from '../lib/cpu-profile.ts';
 import { freshDatabase, listenOnLoopback, recordServerTimes, runLoad, summarise, type LatencySummary } from '../lib/http-load.ts';
 import { allMet, writeReport } from '../lib/report.ts';
 
@@ -81,17 +81,12 @@ function pgliteClient(ctx: AppContext): pg.ClientBase {
 
 async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   if (!PROFILE) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  const profiler = await startCpuProfile();
   try {
     return await work();
   } finally {
-    const { profile } = await session.post('Profiler.stop');
     await mkdir(PROFILES, { recursive: true });
-    await writeFile(path.join(PROFILES, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
+    await writeFile(path.join(PROFILES, `${name}.cpuprofile`), await profiler.stop());
   }
 }
 

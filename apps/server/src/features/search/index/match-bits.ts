@@ -13,6 +13,9 @@ export class MatchBits {
   private activeCount = -1;
   private words = 0;
   private kept = new Uint32Array(0);
+  private union = new Uint32Array(0);
+  /** A copy of the matches as save() found them: their active words' values (or every word's), and which words. */
+  private saved = { values: new Uint32Array(0), active: new Uint32Array(0), activeCount: -1 };
 
   /** Starts from a corpus's bitset (its first `words` words). */
   reset(corpus: Uint32Array, words: number) {
@@ -31,6 +34,66 @@ export class MatchBits {
 
   remove(doc: number) {
     this.bits[doc >>> 5]! &= ~(1 << (doc & 31));
+  }
+
+  /**
+   * Keeps a copy of the matches, to start from them again with restore(): a search's drill-sideways passes start
+   * from the typed words' matches, which cost a search more to make than anything after them.
+   */
+  save() {
+    const dense = this.activeCount < 0;
+    const count = dense ? this.words : this.activeCount;
+    if (this.saved.values.length < count) this.saved = { values: new Uint32Array(this.bits.length), active: new Uint32Array(this.bits.length), activeCount: -1 };
+    const { values, active } = this.saved;
+    if (dense) values.set(this.bits.subarray(0, count));
+    else {
+      for (let i = 0; i < count; i++) values[i] = this.bits[this.active[i]!]!;
+      active.set(this.active.subarray(0, count));
+    }
+    this.saved.activeCount = this.activeCount;
+  }
+
+  /** The matches as save() kept them. */
+  restore() {
+    const { values, active, activeCount } = this.saved;
+    if (activeCount < 0) {
+      this.bits.set(values.subarray(0, this.words));
+    } else {
+      if (this.activeCount < 0) this.bits.fill(0, 0, this.words);
+      else for (let i = 0; i < this.activeCount; i++) this.bits[this.active[i]!] = 0;
+      for (let i = 0; i < activeCount; i++) this.bits[active[i]!] = values[i]!;
+      this.active.set(active.subarray(0, activeCount));
+    }
+    this.activeCount = activeCount;
+  }
+
+  /**
+   * Keeps the documents that are in any of `sources` (none: nothing is kept): listed documents are looked up
+   * (costing their number, not the index's), bitsets ANDed; when there are both, their union is made first, on
+   * the words that may still match.
+   */
+  andAnyOf(sources: DocSource[]) {
+    const bitsets: Uint32Array[] = [];
+    const lists: { docs: Uint32Array; length: number }[] = [];
+    for (const source of sources) {
+      if (source.bits) bitsets.push(source.bits);
+      else lists.push(source);
+    }
+    if (lists.length === 0) return this.andAny(bitsets);
+    if (bitsets.length === 0) return this.andLists(lists);
+    if (this.union.length < this.bits.length) this.union = new Uint32Array(this.bits.length);
+    const union = this.union;
+    // Only the words that may be non-zero are read by andAny(): the others keep whatever they held.
+    const dense = this.activeCount < 0;
+    const count = dense ? this.words : this.activeCount;
+    for (let i = 0; i < count; i++) {
+      const w = dense ? i : this.active[i]!;
+      let any = 0;
+      for (const set of bitsets) if (w < set.length) any |= set[w]!;
+      union[w] = any;
+    }
+    for (const list of lists) for (let i = 0; i < list.length; i++) union[list.docs[i]! >>> 5]! |= 1 << (list.docs[i]! & 31);
+    this.andAny([union]);
   }
 
   /** Keeps the documents that are in any of `sets` (none: nothing is kept). */

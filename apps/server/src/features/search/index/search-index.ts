@@ -6,7 +6,7 @@ import type { ResolvedWord, SearchRequest } from '../search-request.ts';
 import { Corpora } from './corpora.ts';
 import { DocumentColumns } from './document-columns.ts';
 import { DocumentIds } from './document-ids.ts';
-import type { DocSource, Extent } from './document-sets.ts';
+import type { Extent } from './document-sets.ts';
 import { FacetValueDocs } from './facet-docs.ts';
 import { Counts, countedOf, countsToFacets } from './facet-counts.ts';
 import { bpmSlotOf, ENUM_DIMS, FREE, MIDI, STEMS } from './facet-values.ts';
@@ -51,6 +51,9 @@ export interface IndexAnswer {
   /** How many of the viewer's owned documents match (for "not yet owned"). */
   ownedMatches: number;
 }
+
+/** A flag's count (has stems, has MIDI, free) as counted facets. */
+const flagCounted = (dim: 'has_stems' | 'has_midi' | 'free', count: number): CountedFacets => ({ rows: [], totals: { has_stems: 0, has_midi: 0, free: 0, [dim]: count } });
 
 /** The filter of a query that filters nothing per document (its filters, if any, were bitset operations). */
 const ALWAYS = (_doc: number) => true;
@@ -262,7 +265,11 @@ export class SearchIndex {
     // The typed words first, the rarest first: what is left for the filters is then usually small.
     const groups = (request.groups ?? []).map((group) => this.postings.sourcesOf(group, this.size)).sort((a, b) => a.size - b.size);
     const docs = this.scratch.uint32('matches', this.size);
-    const selected = this.select(query, scope, groups, owned, words, docs);
+    // The corpus's documents that have the typed words, kept to start again from for each facet counted sideways.
+    match.reset((scope.corpus === 'archived' ? this.corpora.archived : this.corpora.listed).data, words);
+    for (const group of groups) match.andAnyOf(group.sources);
+    if (request.cursor === null && filteredFacets(query, scope).length > 0) match.save();
+    const selected = this.select(query, scope, owned, docs);
     if (selected === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
     const { matched, list } = selected;
 
@@ -301,21 +308,19 @@ export class SearchIndex {
       ids: shown.map((doc) => this.ids.idOf(doc)),
       nextCursor: hasMore && last !== undefined ? encodeCursor(order.value(last), this.ids.idOf(last)) : null,
       total: counts ? counts.total : null,
-      facets: counts ? this.facetsOf(counts, query, scope, groups, owned, words, docs) : null,
+      facets: counts ? this.facetsOf(counts, query, scope, owned, docs) : null,
       ownedMatches,
     };
   }
 
   /**
-   * Keeps in `this.match` the documents of the corpus that match the typed words and the query's filters (not the
-   * viewer's owned ones when "not yet owned" is asked). `list()` lists them in `docs` (once) and says how many;
-   * null when a filter can match nothing.
+   * Keeps of `this.match` (the typed words' matches) the documents that match the query's filters (not the viewer's
+   * owned ones when "not yet owned" is asked). `list()` lists them in `docs` (once) and says how many; null when a
+   * filter can match nothing.
    */
-  private select(query: SearchQuery, scope: SearchScope, groups: { sources: DocSource[] }[], owned: number[] | null, words: number, docs: Uint32Array) {
+  private select(query: SearchQuery, scope: SearchScope, owned: number[] | null, docs: Uint32Array) {
     const match = this.match;
-    match.reset((scope.corpus === 'archived' ? this.corpora.archived : this.corpora.listed).data, words);
-    for (const group of groups) this.andUnion(group.sources, words);
-    const residual = this.applyFilters(query, scope, words);
+    const residual = this.applyFilters(query, scope);
     if (residual === null) return null;
     if (query.not_owned === true && owned) for (const doc of owned) match.remove(doc);
     // How many matches are listed in `docs` (-1: not listed yet). Listing applies the per-document tests.
@@ -327,57 +332,46 @@ export class SearchIndex {
 
   /**
    * The answer's facets: the matches' counts, with each facet the query filters on counted over the matches of
-   * the query without that filter (drill-sideways, decision 0061). Runs after the page is read: it reuses the matches.
+   * the query without that filter (drill-sideways, decision 0061), from the typed words' matches kept by search().
+   * Runs after the page is read: it reuses the matches.
    */
-  private facetsOf(counts: Counts, query: SearchQuery, scope: SearchScope, groups: { sources: DocSource[] }[], owned: number[] | null, words: number, docs: Uint32Array): SearchFacets {
+  private facetsOf(counts: Counts, query: SearchQuery, scope: SearchScope, owned: number[] | null, docs: Uint32Array): SearchFacets {
     const dims = filteredFacets(query, scope);
     if (dims.length === 0) return countsToFacets(counts);
     const sideways = new Map<FacetDim, CountedFacets>();
     for (const dim of dims) {
-      const selected = this.select(withoutFacet(query, dim), scope, groups, owned, words, docs);
+      const flag = dim === 'has_stems' || dim === 'has_midi' || dim === 'free';
+      // A flag asked `true` counts without its filter what the matches are: the documents that have it.
+      if (flag && (dim === 'free' || query[dim] === true)) {
+        sideways.set(dim, flagCounted(dim, counts.total));
+        continue;
+      }
+      this.match.restore();
+      const selected = this.select(withoutFacet(query, dim), scope, owned, docs);
       if (!selected) continue;
-      const other = this.countMatches(this.match.bits, selected.matched, scope, () => docs.subarray(0, selected.list()));
-      sideways.set(dim, countedOf(other));
+      // A flag asked `false`: the documents that have it are those the filter left out.
+      if (flag) sideways.set(dim, flagCounted(dim, selected.matched - counts.total));
+      else sideways.set(dim, countedOf(this.countMatches(this.match.bits, selected.matched, scope, () => docs.subarray(0, selected.list()), dim)));
     }
     return withSidewaysCounts(countedOf(counts), sideways);
-  }
-
-  /**
-   * Keeps the matches that are in any of `sources`: listed documents are looked up (costing their number,
-   * not the index's), bitsets ANDed; when there are both, their union is made in a bitset of its own first.
-   */
-  private andUnion(sources: DocSource[], words: number) {
-    const bitsets: Uint32Array[] = [];
-    const lists: { docs: Uint32Array; length: number }[] = [];
-    for (const source of sources) {
-      if (source.bits) bitsets.push(source.bits);
-      else lists.push(source);
-    }
-    if (lists.length === 0) return this.match.andAny(bitsets);
-    if (bitsets.length === 0) return this.match.andLists(lists);
-    const union = this.scratch.uint32('union', words);
-    union.fill(0, 0, words);
-    for (const set of bitsets) for (let w = 0; w < Math.min(words, set.length); w++) union[w]! |= set[w]!;
-    for (const list of lists) for (let i = 0; i < list.length; i++) union[list.docs[i]! >>> 5]! |= 1 << (list.docs[i]! & 31);
-    this.match.andAny([union]);
   }
 
   /**
    * ANDs every filter that has value bitsets into the matches, and returns the per-document test of the rest
    * (BPM bounds, creators, packs; ALWAYS when none), or null when a filter can match nothing (an unknown slug).
    */
-  private applyFilters(query: SearchQuery, scope: SearchScope, words: number): ((doc: number) => boolean) | null {
+  private applyFilters(query: SearchQuery, scope: SearchScope): ((doc: number) => boolean) | null {
     const values = this.valueDocs;
     // Every genre and instrument asked for is required (and they are the most selective: first).
     for (const name of ['genre', 'instrument'] as const) {
-      for (const value of new Set(query[name] ?? [])) this.andUnion(values[name].sourcesOf([this.columns.tags[name].table.find(value) ?? 0]), words);
+      for (const value of new Set(query[name] ?? [])) this.match.andAnyOf(values[name].sourcesOf([this.columns.tags[name].table.find(value) ?? 0]));
     }
     for (const dim of ENUM_DIMS) {
       const asked = query[dim];
-      if (asked?.length) this.andUnion(values.enums[dim].sourcesOf(asked.flatMap((v) => this.columns.enumCodes[dim].find(v) ?? [])), words);
+      if (asked?.length) this.match.andAnyOf(values.enums[dim].sourcesOf(asked.flatMap((v) => this.columns.enumCodes[dim].find(v) ?? [])));
     }
     for (const [value, flag] of [[query.has_stems, STEMS], [query.has_midi, MIDI], [query.free === true || scope.corpus === 'free' ? true : undefined, FREE]] as const) {
-      if (value === true) this.andUnion(values.flags.sourcesOf([flag]), words);
+      if (value === true) this.match.andAnyOf(values.flags.sourcesOf([flag]));
       else if (value === false) this.match.andNot(values.flags.sourcesOf([flag])[0]);
     }
     const tests: ((doc: number) => boolean)[] = [];
@@ -386,7 +380,7 @@ export class SearchIndex {
       const max = query.bpm_max ?? Infinity;
       const slots: number[] = [];
       for (let slot = bpmSlotOf(min); slot <= bpmSlotOf(Math.min(max, BPM_EDGES.high)) && min <= max; slot++) slots.push(slot);
-      this.andUnion(values.bpmSlot.sourcesOf(slots), words);
+      this.match.andAnyOf(values.bpmSlot.sourcesOf(slots));
       const sb = this.columns.searchBpm.data;
       tests.push((doc) => sb[doc]! >= min && sb[doc]! <= max);
     }
@@ -406,22 +400,23 @@ export class SearchIndex {
   }
 
   /**
-   * Facet counts of the matching documents: counted over them, or — when they are most of a corpus held as a
-   * bitset — the whole corpus's counts (kept until the next change) minus those of the documents left out.
+   * Facet counts of the matching documents (of every facet, or of `only`): counted over them, or — when they are
+   * most of a corpus held as a bitset — the whole corpus's counts (kept until the next change) minus those of the
+   * documents left out.
    */
-  private countMatches(match: Uint32Array, matched: number, scope: SearchScope, listMatches: () => Uint32Array): Counts {
+  private countMatches(match: Uint32Array, matched: number, scope: SearchScope, listMatches: () => Uint32Array, only: FacetDim | null = null): Counts {
     const corpus = scope.corpus === 'archived' ? 'archived' : scope.corpus === 'paid' ? 'paid' : null;
     const bits = (scope.corpus === 'archived' ? this.corpora.archived : this.corpora.listed).data;
     const everything = corpus ? this.countsOfCorpus(corpus, bits) : null;
     if (!everything || matched <= everything.total / 2) {
       const docs = listMatches();
-      const counts = new Counts(this.columns);
+      const counts = new Counts(this.columns, only);
       counts.addDocs(docs, docs.length, 1);
       return counts;
     }
     // The matches are within the corpus: as many means all of it.
     if (matched === everything.total) return everything;
-    return everything.minus(this.countBits(bits, (w) => bits[w]! & ~match[w]!));
+    return everything.minus(this.countBits(bits, (w) => bits[w]! & ~match[w]!, only));
   }
 
   private countsOfCorpus(corpus: 'paid' | 'archived', bits: Uint32Array): Counts {
@@ -434,7 +429,7 @@ export class SearchIndex {
   }
 
   /** Counts the documents of a bitset (listed in a scratch list of their own: the matches' list stays). */
-  private countBits(bits: Uint32Array, wordAt: (w: number) => number): Counts {
+  private countBits(bits: Uint32Array, wordAt: (w: number) => number, only: FacetDim | null = null): Counts {
     const docs = this.scratch.uint32('counted', this.size);
     let n = 0;
     const words = Math.min(bits.length, (this.size + 31) >>> 5);
@@ -446,7 +441,7 @@ export class SearchIndex {
         bitsLeft ^= low;
       }
     }
-    const counts = new Counts(this.columns);
+    const counts = new Counts(this.columns, only);
     counts.addDocs(docs, n, 1);
     return counts;
   }
