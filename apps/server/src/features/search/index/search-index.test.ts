@@ -258,6 +258,33 @@ describe('SearchIndex read at start-up', () => {
     expect(page!.facets!.pack.map((v) => [v.value, v.count])).toEqual(shown.map((p) => [p.slug, p.matches]));
   });
 
+  it("answers a repeated search from the answer it kept, with each viewer's owned sounds counted, until the index changes", async () => {
+    const index = readIndex(shuffled);
+    const scope: SearchScope = { corpus: 'paid', userId: null };
+    const input: SearchQueryInput = { q: 'dusty', genre: ['trap'], sort: 'newest' };
+    const ask = async (owned: number[] | null) => {
+      const query = searchQuerySchema.parse({ ...input, limit: 7 });
+      const planned = await planSearch(null as unknown as Db, query, scope, (words) => index.resolveWords(words));
+      return index.search(query, scope, planned.request, owned);
+    };
+    const first = await ask(null);
+    expect(first.total).toBeGreaterThan(7);
+    // Three sounds of the answer and one that has not the word: three of this viewer's sounds match.
+    const outside = byId.find((item) => !item.words.includes('dusty'))!;
+    const owned = index.docsOf([...first.ids.slice(0, 3), outside.id]);
+    expect(owned).toHaveLength(4);
+    const again = await ask(owned);
+    expect({ ...again, ownedMatches: 0 }).toEqual(first);
+    expect(again.ownedMatches).toBe(3);
+    expect((await ask(null)).ownedMatches).toBe(0);
+    // A new dusty trap sound, the newest: the next answer has it first.
+    const newest = { ...byId.find((item) => item.packStatus === PACK_STATUS.published && !item.takenDown)!, id: '00000000-0000-4000-a000-000000000001', words: ['dusty'], weights: [3], genres: ['trap'], listedAtMicros: 1_800_000_000_000_000 };
+    index.upsert(newest);
+    const after = await ask(null);
+    expect(after.ids[0]).toBe(newest.id);
+    expect(after.total).toBe(first.total! + 1);
+  });
+
   it('finds every item read by its id, and takes changes after the read', async () => {
     const index = readIndex(shuffled);
     expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);

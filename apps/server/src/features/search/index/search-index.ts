@@ -55,6 +55,9 @@ export interface IndexAnswer {
 /** A flag's count (has stems, has MIDI, free) as counted facets. */
 const flagCounted = (dim: 'has_stems' | 'has_midi' | 'free', count: number): CountedFacets => ({ rows: [], totals: { has_stems: 0, has_midi: 0, free: 0, [dim]: count } });
 
+/** How many answers the index keeps (each a page of ids and the facets: a few kilobytes). */
+const ANSWERS_KEPT = 500;
+
 /** The filter of a query that filters nothing per document (its filters, if any, were bitset operations). */
 const ALWAYS = (_doc: number) => true;
 
@@ -80,6 +83,12 @@ export class SearchIndex {
   /** The matches of one search (searches run one at a time, start to end, so one serves them all). */
   private readonly match = new MatchBits();
   private readonly orderSources = { ids: this.ids, columns: this.columns, relevance: new RelevanceScorer(this.names, this.postings, this.scratch) };
+  /**
+   * Answers already given, by what was asked, until the index next changes (any write empties it): searches repeat
+   * ("kick", "808", the search page's own), and a kept answer costs only the viewer's owned sounds' check. The
+   * oldest go first past ANSWERS_KEPT.
+   */
+  private readonly answers = new Map<string, IndexAnswer>();
 
   get documents() {
     return this.size;
@@ -127,10 +136,12 @@ export class SearchIndex {
   // ── writing ──────────────────────────────────────────────────────────────────────────────────────
 
   setPack(row: IndexedLabel) {
+    this.answers.clear();
     setLabel(this.columns.packs, row);
   }
 
   setCreator(row: IndexedLabel) {
+    this.answers.clear();
     setLabel(this.columns.creators, row);
   }
 
@@ -143,6 +154,7 @@ export class SearchIndex {
   }
 
   addWords(words: Iterable<string>) {
+    this.answers.clear();
     this.vocabulary.add(words);
   }
 
@@ -185,6 +197,7 @@ export class SearchIndex {
   /** The item as it is now: its previous document (if any) is dropped, a new one numbered. */
   upsert(item: IndexedItem) {
     if (this.reading) throw new Error('The index is still being read');
+    this.answers.clear();
     this.remove(item.id);
     const doc = this.append(item);
     this.postings.add(doc, item);
@@ -193,6 +206,7 @@ export class SearchIndex {
   }
 
   remove(id: string) {
+    this.answers.clear();
     const doc = this.ids.docOf(id);
     if (doc === undefined) return;
     this.corpora.remove(doc);
@@ -250,24 +264,59 @@ export class SearchIndex {
 
   /**
    * Answers a planned search: ids of the page, and on a first page the total and every facet count.
-   * `owned` are the viewer's owned documents (null for a visitor).
-   *
-   * The matches are one bitset: the corpus ANDed with each typed word's documents and each filter's value
+   * `owned` are the viewer's owned documents (null for a visitor). An answer given since the index last changed
+   * is given again (the viewer's owned matches counted afresh).
+   */
+  search(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
+    // An answer that leaves out the viewer's owned sounds is theirs alone; any other is everyone's but for the count of them.
+    const key = query.not_owned === true ? null : JSON.stringify([scope.corpus, query, request.groups, request.sort, request.seed]);
+    const kept = key === null ? undefined : this.answers.get(key);
+    if (kept) {
+      this.answers.delete(key!);
+      this.answers.set(key!, kept);
+      return owned?.length ? { ...kept, ownedMatches: this.ownedMatches(query, scope, request, owned) } : kept;
+    }
+    const answer = this.answer(query, scope, request, owned);
+    if (key !== null) {
+      this.answers.set(key, { ...answer, ownedMatches: 0 });
+      for (const oldest of this.answers.keys()) {
+        if (this.answers.size <= ANSWERS_KEPT) break;
+        this.answers.delete(oldest);
+      }
+    }
+    return answer;
+  }
+
+  /** How many of `owned` match the query (for a kept answer: the matches are made again, nothing counted). */
+  private ownedMatches(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[]): number {
+    this.matchWords(scope, request);
+    const residual = this.applyFilters(query, scope);
+    if (residual === null) return 0;
+    let n = 0;
+    for (const doc of owned) if (this.match.has(doc) && residual(doc)) n += 1;
+    return n;
+  }
+
+  /** Keeps in `this.match` the documents of the scope's corpus that have the typed words (the rarest word first). */
+  private matchWords(scope: SearchScope, request: SearchRequest) {
+    const groups = (request.groups ?? []).map((group) => this.postings.sourcesOf(group, this.size)).sort((a, b) => a.size - b.size);
+    this.match.reset((scope.corpus === 'archived' ? this.corpora.archived : this.corpora.listed).data, (this.size + 31) >>> 5);
+    for (const group of groups) this.match.andAnyOf(group.sources);
+  }
+
+  /**
+   * A search worked out. The matches are one bitset: the corpus ANDed with each typed word's documents and each filter's value
    * bitsets, so the work per search is a few passes over 32-bit words plus the matching documents — never
    * a test of every document. Only BPM bounds, creators and packs are tested per document, on what is left.
    * Then the page is either a walk of an order kept sorted (a common sort over many matches) or the best of
    * the listed matches; the counts read the listed matches, or — for most of a corpus — the ones left out.
    * Each facet the query filters on is then selected and counted again without its own filter (facetsOf).
    */
-  search(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
-    const words = (this.size + 31) >>> 5;
+  private answer(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
     const match = this.match;
-    // The typed words first, the rarest first: what is left for the filters is then usually small.
-    const groups = (request.groups ?? []).map((group) => this.postings.sourcesOf(group, this.size)).sort((a, b) => a.size - b.size);
     const docs = this.scratch.uint32('matches', this.size);
     // The corpus's documents that have the typed words, kept to start again from for each facet counted sideways.
-    match.reset((scope.corpus === 'archived' ? this.corpora.archived : this.corpora.listed).data, words);
-    for (const group of groups) match.andAnyOf(group.sources);
+    this.matchWords(scope, request);
     if (request.cursor === null && filteredFacets(query, scope).length > 0) match.save();
     const selected = this.select(query, scope, owned, docs);
     if (selected === null) return { ids: [], nextCursor: null, total: request.cursor ? null : 0, facets: request.cursor ? null : countsToFacets(null), ownedMatches: 0 };
