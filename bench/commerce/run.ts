@@ -237,7 +237,7 @@ async function main() {
     timings.reset();
     const databaseCpu = await databaseCpuMs(ctx.db);
     const cpu = process.cpuUsage();
-    const profiler = CPU_PROFILE && round === 0 ? await startCpuProfile() : null;
+    const profiler = CPU_PROFILE && round === GET_ROUNDS - 1 ? await startCpuProfile() : null;
     const t0 = performance.now();
     const statusList = client ? await client.answers() : await Promise.all(requests.map(async (r) => (await acquire(r.user, 'item', r.item.id, r.key)).status));
     const wall = (performance.now() - t0) / 1000;
