@@ -239,7 +239,7 @@ describe('SearchIndex read at start-up', () => {
         expect(page!.facets![other].find((v) => v.value === `last-${other}`)?.count).toBe(1);
       }
     }
-  });
+  }, 60_000); // 66,000 documents added one by one, the index saved and loaded: seconds of CPU on a busy machine
 
   it('lists the 20 packs with the most matches, equal counts in id order, as a sort of every pack would', async () => {
     const r = seededRandom(23);
