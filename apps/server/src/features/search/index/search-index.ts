@@ -305,9 +305,9 @@ export class SearchIndex {
   }
 
   /**
-   * A search worked out. The matches are one bitset: the corpus ANDed with each typed word's documents and each filter's value
-   * bitsets, so the work per search is a few passes over 32-bit words plus the matching documents — never
-   * a test of every document. Only BPM bounds, creators and packs are tested per document, on what is left.
+   * A search worked out. The matches are one bitset: the corpus ANDed with each typed word's documents and each
+   * filter's value bitsets, so the work per search is a few passes over 32-bit words plus the matching documents —
+   * never a test of every document. Only BPM bounds, creators and packs are tested per document, on what is left.
    * Then the page is either a walk of an order kept sorted (a common sort over many matches) or the best of
    * the listed matches; the counts read the listed matches, or — for most of a corpus — the ones left out.
    * Each facet the query filters on is then selected and counted again without its own filter (facetsOf).
