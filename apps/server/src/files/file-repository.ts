@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { eq, or } from 'drizzle-orm';
 import type { PackFileKind } from '@crate/contract/catalogue-enums';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
 import { newStorageKey, normaliseContentType, type ObjectStorage, type PutOptions, type StoredObject } from '../storage/object-storage.ts';
 
@@ -46,9 +46,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Stores an upload under a fresh generated key and records it in `files`: size and MD5 are measured
  * while the body streams into storage, the original name and declared type are kept as metadata.
- * If the record cannot be written, the stored object is removed again.
+ * If the record cannot be written, the stored object is removed again. `alongside` writes what must commit with
+ * the record.
  */
-export async function createFileFromUpload(deps: { db: DbOrTx; storage: ObjectStorage }, upload: NewUpload): Promise<FileRecord> {
+export async function createFileFromUpload(deps: { db: DbOrTx; storage: ObjectStorage }, upload: NewUpload, alongside?: (tx: Tx) => Promise<void>): Promise<FileRecord> {
   const storageKey = newStorageKey(upload.keyPrefix);
   const contentType = normaliseContentType(upload.contentType);
   const options = {
@@ -59,24 +60,32 @@ export async function createFileFromUpload(deps: { db: DbOrTx; storage: ObjectSt
   const { body } = upload;
   const stored = 'storeAs' in body ? await body.storeAs(storageKey, options) : await deps.storage.put(storageKey, body, options);
   try {
-    const [record] = await deps.db
-      .insert(files)
-      .values({
-        storageKey,
-        originalName: keepableName(upload.originalName),
-        contentType,
-        size: stored.size,
-        md5: stored.md5,
-        cacheControl: upload.cacheControl ?? null,
-        customMetadata: upload.customMetadata ?? {},
-        ownerUserId: upload.ownerUserId ?? null,
-        packId: upload.packId ?? null,
-        itemId: upload.itemId ?? null,
-        kind: upload.kind ?? null,
-        derivedFromFileId: upload.derivedFromFileId ?? null,
-        variant: upload.variant ?? null,
-      })
-      .returning();
+    const insert = (db: DbOrTx) =>
+      db
+        .insert(files)
+        .values({
+          storageKey,
+          originalName: keepableName(upload.originalName),
+          contentType,
+          size: stored.size,
+          md5: stored.md5,
+          cacheControl: upload.cacheControl ?? null,
+          customMetadata: upload.customMetadata ?? {},
+          ownerUserId: upload.ownerUserId ?? null,
+          packId: upload.packId ?? null,
+          itemId: upload.itemId ?? null,
+          kind: upload.kind ?? null,
+          derivedFromFileId: upload.derivedFromFileId ?? null,
+          variant: upload.variant ?? null,
+        })
+        .returning();
+    // The object is stored first, outside any transaction (a copy may take seconds): only the row commits with `alongside`.
+    const [record] = alongside
+      ? await deps.db.transaction(async (tx) => {
+          await alongside(tx);
+          return insert(tx);
+        })
+      : await insert(deps.db);
     return record!;
   } catch (error) {
     await deps.storage.delete(storageKey);

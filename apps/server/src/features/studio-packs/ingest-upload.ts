@@ -13,7 +13,7 @@ import type { UploadResult } from '@crate/contract/studio-packs';
 import type { AppContext } from '../../app-context.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Tx } from '../../db/client.ts';
-import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord } from '../../files/file-repository.ts';
+import { createFileFromUpload, deleteFileAndDerivatives, type FileRecord, type NewUpload } from '../../files/file-repository.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { authorize } from '../../policies/can.ts';
 import { asPack } from '../../policies/pack-policy.ts';
@@ -56,9 +56,13 @@ const THAT_PACK = 'That pack';
 /** Where a zip waits for its job: in object storage, which every process that runs jobs reads. */
 export const zipImportKey = (importId: string) => `zip-imports/${importId}`;
 
-/** Stores one checked piece as a file of the pack (not attached yet); its upload's reservation holds that much less. */
-export async function storePiece(ctx: AppContext, actorUserId: string, packId: string, uploadId: string, piece: Piece, zipImportId?: string): Promise<FileRecord> {
-  const stored = await createFileFromUpload(ctx, {
+/**
+ * Stores one checked piece as a file of the pack (not attached yet); its upload's reservation holds that much less,
+ * in the file row's transaction: a start checked between the two would count the piece twice, as a file and as room
+ * held, and refuse the last file of a full pack.
+ */
+export function storePiece(ctx: AppContext, actorUserId: string, packId: string, uploadId: string, piece: Piece, zipImportId?: string): Promise<FileRecord> {
+  const upload: NewUpload = {
     // The store takes the upload as it is: a hard link on the local disk, a copy inside S3.
     body: { storeAs: piece.storeAs },
     originalName: path.posix.basename(piece.path.replace(/\\/g, '/')),
@@ -69,9 +73,8 @@ export async function storePiece(ctx: AppContext, actorUserId: string, packId: s
     customMetadata: zipImportId ? { relativePath: piece.path, zipImportId } : { relativePath: piece.path },
     maxBytes: STUDIO_LIMITS.fileMaxBytes[piece.kind],
     keyPrefix: 'packs',
-  });
-  await roomStored(ctx, uploadId, piece.size);
-  return stored;
+  };
+  return createFileFromUpload(ctx, upload, (tx) => roomStored(tx, uploadId, piece.size));
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { formatBytes, STUDIO_LIMITS } from '@crate/contract/studio-limits';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deleteExpiredReservations, deleteReservation, lockCreatorRoom, roomInUse, shrinkReservation, upsertReservation, type RoomInUse } from './upload-reservation-repository.ts';
 
@@ -80,7 +81,7 @@ export async function confirmUploadRoom(ctx: Pick<AppContext, 'db'>, request: Ro
 }
 
 /** One file of the upload is stored: it counts as a file of the pack now, so its reservation holds that much less. */
-export const roomStored = (ctx: Pick<AppContext, 'db'>, uploadId: string, bytes: number) => shrinkReservation(ctx.db, uploadId, bytes);
+export const roomStored = (db: DbOrTx, uploadId: string, bytes: number) => shrinkReservation(db, uploadId, bytes);
 
 /** The upload ended — finished, cancelled or refused: its room is given back. */
 export const releaseUploadRoom = (ctx: Pick<AppContext, 'db'>, uploadId: string) => deleteReservation(ctx.db, uploadId);
