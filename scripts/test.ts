@@ -33,7 +33,23 @@ interface TierResult {
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { status: string; assertionResults: unknown[]; name: string }[];
+  testResults: { status: string; name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+
+/** Each failed test of a tier, with the first line of why, so the run's last lines name what to fix. */
+const failures: string[] = [];
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+}
+
+function failuresOf(tier: string, json: VitestJson): string[] {
+  return json.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((a) => a.status === 'failed');
+    if (failed.length === 0) return file.status === 'failed' ? [`${tier}: ${where}: ${firstLine(file.message)}`] : [];
+    return failed.map((a) => `${tier}: ${where} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  });
 }
 
 const results: TierResult[] = [];
@@ -94,6 +110,7 @@ async function runTier(tier: string, project: string, env: NodeJS.ProcessEnv = {
     const json = JSON.parse(await readFile(report, 'utf8')) as VitestJson;
     passed = json.numPassedTests;
     failed = json.numFailedTests + json.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    failures.push(...failuresOf(tier, json));
   } catch {
     failed = code === 0 ? 0 : 1; // vitest died before writing its report
   }
@@ -173,6 +190,7 @@ for (const r of results) {
   const time = r.outcome === 'skipped' || r.outcome === 'not run' ? '' : `${r.seconds.toFixed(1)} s`;
   console.log(`${r.tier.padEnd(28)}${r.outcome.toUpperCase().padEnd(10)}${String(r.passed).padStart(6)}${String(r.failed).padStart(8)}${time.padStart(8)}${r.note ? `  (${r.note})` : ''}`);
 }
+if (failures.length > 0) console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 const skipped = results.filter((r) => r.outcome === 'skipped').map((r) => r.tier);
 if (skipped.length > 0) console.log(`\nSKIPPED: ${skipped.join(', ')} — see the banners above.`);
 console.log(`Total time ${((performance.now() - started) / 1000).toFixed(1)} s`);
