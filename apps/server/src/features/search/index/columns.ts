@@ -6,9 +6,15 @@ export class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Arra
     public data: T,
     private readonly make: (n: number) => T,
   ) {}
+  /** Room for `n` numbers, grown by half again when it must: appending one at a time copies rarely. */
   ensure(n: number) {
+    if (n > this.data.length) this.reserve(Math.max(n, Math.ceil(this.data.length * 1.5) + 16));
+  }
+
+  /** Room for exactly `n` numbers when it must grow: for an owner that chooses how much to spare (SearchIndex.ensureRoom). */
+  reserve(n: number) {
     if (n <= this.data.length) return;
-    const next = this.make(Math.max(n, Math.ceil(this.data.length * 1.5) + 16));
+    const next = this.make(n);
     next.set(this.data as never);
     this.data = next;
   }

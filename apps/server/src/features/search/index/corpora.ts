@@ -14,10 +14,10 @@ export class Corpora {
   /** The facet counts of each whole corpus, counted once and then kept up to date by every change. */
   readonly counts = new Map<'paid' | 'archived', Counts>();
 
-  /** Room for `room` documents. */
-  ensure(room: number) {
-    this.listed.ensure((room + 31) >>> 5);
-    this.archived.ensure((room + 31) >>> 5);
+  /** Room for exactly `room` documents. */
+  reserve(room: number) {
+    this.listed.reserve((room + 31) >>> 5);
+    this.archived.reserve((room + 31) >>> 5);
   }
 
   /** A newly numbered document into the corpora it belongs to (its columns are written). */

@@ -37,10 +37,10 @@ export class DocumentColumns {
     return [this.pack, this.creator, this.searchBpm, this.bpm, this.flags, this.packedA, this.packedB, this.listedAt, this.popularity, ...Object.values(this.enums)];
   }
 
-  /** Room for `room` documents in every column. */
-  ensure(room: number) {
-    for (const col of this.perDocument()) col.ensure(room);
-    for (const t of Object.values(this.tags)) t.ensure(room);
+  /** Room for exactly `room` documents in every column. */
+  reserve(room: number) {
+    for (const col of this.perDocument()) col.reserve(room);
+    for (const t of Object.values(this.tags)) t.reserve(room);
   }
 
   /** Document `doc`'s values (it has room). */

@@ -42,9 +42,9 @@ export class DocumentIds {
     return this.column.data;
   }
 
-  /** Room for `room` documents. */
-  ensure(room: number) {
-    this.column.ensure(room * 4);
+  /** Room for exactly `room` documents. */
+  reserve(room: number) {
+    this.column.reserve(room * 4);
   }
 
   write(doc: number, id: string) {

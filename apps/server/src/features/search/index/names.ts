@@ -36,10 +36,10 @@ export class Names {
   /** Each sorted document's place in `byName` (documents numbered since have none). */
   private nameRank = new Uint32Array(0);
 
-  /** Room for `room` documents. */
-  ensure(room: number) {
-    this.nameStart.ensure(room + 1);
-    this.nameBytes.ensure(room * NAME_BYTES_PER_DOCUMENT);
+  /** Room for exactly `room` documents, `documents` of them numbered (names longer than most grow the bytes as they come). */
+  reserve(room: number, documents: number) {
+    this.nameStart.reserve(room + 1);
+    this.nameBytes.reserve(this.nameStart.data[documents]! + (room - documents) * NAME_BYTES_PER_DOCUMENT);
   }
 
   /** Document `doc`'s name after the names of those before it. */

@@ -241,6 +241,25 @@ describe('SearchIndex read at start-up', () => {
     }
   }, 60_000); // 66,000 documents added one by one, the index saved and loaded: seconds of CPU on a busy machine
 
+  it('has room for its first changes once read or loaded: the columns it answers from are not copied to grow', async () => {
+    const read = readIndex(shuffled);
+    const loaded = SearchIndex.fromState(read.toState());
+    for (const index of [read, loaded]) {
+      const columnsOf = () => {
+        const state = index.toState();
+        return [state.ids, state.pack, state.popularity, state.listed, state.nameStart].map((column) => column.buffer);
+      };
+      const before = columnsOf();
+      const base = byId.find((item) => item.packStatus === PACK_STATUS.published && !item.takenDown)!;
+      const r = seededRandom(31);
+      index.addWords(['fresh']);
+      for (let i = 0; i < 100; i++) index.upsert({ ...base, id: r.uuid(), nameLower: `fresh ${i}`, words: ['fresh'], weights: [3] });
+      for (const [i, buffer] of columnsOf().entries()) expect(buffer, `column ${i}`).toBe(before[i]);
+      const [page] = await pages(index, { q: 'fresh', sort: 'newest' }, { corpus: 'paid', userId: null });
+      expect(page!.total).toBe(100);
+    }
+  });
+
   it('lists the 20 packs with the most matches, equal counts in id order, as a sort of every pack would', async () => {
     const r = seededRandom(23);
     const index = readIndex(shuffled);

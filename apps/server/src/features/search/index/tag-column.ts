@@ -18,9 +18,9 @@ export class TagColumn {
   private readonly moreCodes = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
   private more = 0;
 
-  /** Room for `n` documents. */
-  ensure(n: number) {
-    this.pair.ensure(n);
+  /** Room for exactly `n` documents. */
+  reserve(n: number) {
+    this.pair.reserve(n);
   }
 
   /** Document `doc`'s values (a document numbered after every other with more than two). */
