@@ -11,6 +11,13 @@ export class Column<T extends Uint8Array | Uint16Array | Uint32Array | Int16Arra
     if (n > this.data.length) this.reserve(Math.max(n, Math.ceil(this.data.length * 1.5) + 16));
   }
 
+  /** A saved column's numbers (copied, in their own type) with room for `room` in all. */
+  load(saved: T, room: number) {
+    const next = new (saved.constructor as new (n: number) => T)(Math.max(room, saved.length));
+    next.set(saved as never);
+    this.data = next;
+  }
+
   /** Room for exactly `n` numbers when it must grow: for an owner that chooses how much to spare (SearchIndex.ensureRoom). */
   reserve(n: number) {
     if (n <= this.data.length) return;

@@ -64,10 +64,10 @@ export class Corpora {
     } satisfies Partial<SearchIndexState>;
   }
 
-  /** A saved index's corpora (copied) into these empty ones. */
-  load(state: SearchIndexState) {
+  /** A saved index's corpora (copied) into these empty ones, with room for `room` documents. */
+  load(state: SearchIndexState, room: number) {
     this.listedCount = state.listedCount;
-    this.listed.data = state.listed.slice();
-    this.archived.data = state.archived.slice();
+    this.listed.load(state.listed, (room + 31) >>> 5);
+    this.archived.load(state.archived, (room + 31) >>> 5);
   }
 }

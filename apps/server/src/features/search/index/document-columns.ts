@@ -112,23 +112,23 @@ export class DocumentColumns {
     } satisfies Partial<SearchIndexState>;
   }
 
-  /** A saved index's columns (copied) into these empty ones. */
-  load(state: SearchIndexState) {
-    this.pack.data = state.pack.slice();
-    this.creator.data = state.creator.slice();
+  /** A saved index's columns (copied) into these empty ones, with room for `room` documents. */
+  load(state: SearchIndexState, room: number) {
+    this.pack.load(state.pack, room);
+    this.creator.load(state.creator, room);
     for (const d of ENUM_DIMS) {
-      this.enums[d].data = state.enums[d].slice();
+      this.enums[d].load(state.enums[d], room);
       this.enumCodes[d] = Codes.of(state.enumValues[d], enumLimit(d));
     }
-    this.searchBpm.data = state.searchBpm.slice();
-    this.bpm.data = state.bpm.slice();
-    this.flags.data = state.flags.slice();
-    this.packedA.data = state.packedA.slice();
-    this.packedB.data = state.packedB.slice();
-    this.listedAt.data = state.listedAt.slice();
-    this.popularity.data = state.popularity.slice();
-    this.tags.genre = TagColumn.fromState(state.genre);
-    this.tags.instrument = TagColumn.fromState(state.instrument);
+    this.searchBpm.load(state.searchBpm, room);
+    this.bpm.load(state.bpm, room);
+    this.flags.load(state.flags, room);
+    this.packedA.load(state.packedA, room);
+    this.packedB.load(state.packedB, room);
+    this.listedAt.load(state.listedAt, room);
+    this.popularity.load(state.popularity, room);
+    this.tags.genre = TagColumn.fromState(state.genre, room);
+    this.tags.instrument = TagColumn.fromState(state.instrument, room);
     loadLabels(this.packs, state.packs);
     loadLabels(this.creators, state.creators);
   }

@@ -149,10 +149,10 @@ export class DocumentIds {
     } satisfies Partial<SearchIndexState>;
   }
 
-  /** A saved index's ids (copied) into these empty ones. */
-  load(state: SearchIndexState) {
+  /** A saved index's ids (copied) into these empty ones, with room for `room` documents. */
+  load(state: SearchIndexState, room: number) {
     this.sortedUpTo = state.sortedUpTo;
     state.laterIds.forEach((id, i) => this.later.set(id, state.laterDocs[i]!));
-    this.column.data = state.ids.slice();
+    this.column.load(state.ids, room * 4);
   }
 }

@@ -191,10 +191,11 @@ export class Names {
     } satisfies Partial<SearchIndexState>;
   }
 
-  /** A saved index's names (copied) into these empty ones. */
-  load(state: SearchIndexState) {
-    this.nameBytes.data = state.nameBytes.slice();
-    this.nameStart.data = state.nameStart.slice();
+  /** A saved index's names (copied) into these empty ones, with room for `room` documents. */
+  load(state: SearchIndexState, room: number) {
+    const documents = state.nameStart.length - 1;
+    this.nameBytes.load(state.nameBytes, state.nameStart[documents]! + (room - documents) * NAME_BYTES_PER_DOCUMENT);
+    this.nameStart.load(state.nameStart, room + 1);
     this.byName = state.byName.slice();
     this.rankNames();
   }

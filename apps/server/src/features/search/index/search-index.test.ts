@@ -304,6 +304,33 @@ describe('SearchIndex read at start-up', () => {
     expect(after.total).toBe(first.total! + 1);
   });
 
+  it('keeps its answers in other orders through a change of popularity alone, and moves the sound in popular order', async () => {
+    const index = readIndex(shuffled);
+    const scope: SearchScope = { corpus: 'paid', userId: null };
+    const ask = async (sort: 'newest' | 'popular') => {
+      const query = searchQuerySchema.parse({ q: 'dusty', sort, limit: 7 });
+      const planned = await planSearch(null as unknown as Db, query, scope, (words) => index.resolveWords(words));
+      return index.search(query, scope, planned.request, null);
+    };
+    await ask('newest');
+    const newest = await ask('newest'); // the kept answer
+    const popular = await ask('popular');
+    expect(popular.ids).toHaveLength(7);
+    // Played a lot: the last of the popular page leads it now; the newest answer is the one kept.
+    const played = byId.find((item) => item.id === popular.ids[6])!;
+    index.upsert({ ...played, popularity: 1000 }, 'popularity');
+    expect(await ask('newest')).toBe(newest);
+    const after = await ask('popular');
+    expect(after.ids[0]).toBe(played.id);
+    expect(after.ids.slice(1)).toEqual(popular.ids.slice(0, 6));
+    expect(after.total).toBe(popular.total);
+    // Any other change forgets every kept answer (here: the same values, so the same answer worked out again).
+    index.upsert({ ...played, popularity: 1000 });
+    const again = await ask('newest');
+    expect(again).not.toBe(newest);
+    expect(again).toEqual(newest);
+  });
+
   it('finds every item read by its id, and takes changes after the read', async () => {
     const index = readIndex(shuffled);
     expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);

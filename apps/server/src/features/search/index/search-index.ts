@@ -60,8 +60,8 @@ const ANSWERS_KEPT = 500;
 
 /**
  * Documents a read or loaded index has room for beyond its own, made before it serves: its first changes then copy
- * no column. Without it the first upsert after loading a million documents grew every column to 1.5 × on the event
- * loop (264 ms), and collecting what that left took as long again.
+ * no column. Without it the first two upserts after loading a million documents grew every column to 1.5 × and then
+ * 2.25 × on the event loop (264 and 498 ms).
  */
 const headroom = (documents: number) => Math.max(1024, Math.ceil(documents / 16));
 
@@ -91,11 +91,11 @@ export class SearchIndex {
   private readonly match = new MatchBits();
   private readonly orderSources = { ids: this.ids, columns: this.columns, relevance: new RelevanceScorer(this.names, this.postings, this.scratch) };
   /**
-   * Answers already given, by what was asked, until the index next changes (any write empties it): searches repeat
-   * ("kick", "808", the search page's own), and a kept answer costs only the viewer's owned sounds' check. The
-   * oldest go first past ANSWERS_KEPT.
+   * Answers already given, by what was asked, until the index next changes (any write empties it, but a change of
+   * popularity alone empties only those in popular order): searches repeat ("kick", "808", the search page's own),
+   * and a kept answer costs only the viewer's owned sounds' check. The oldest go first past ANSWERS_KEPT.
    */
-  private readonly answers = new Map<string, IndexAnswer>();
+  private readonly answers = new Map<string, { answer: IndexAnswer; popularOrder: boolean }>();
 
   get documents() {
     return this.size;
@@ -126,19 +126,20 @@ export class SearchIndex {
   static fromState(state: SearchIndexState): SearchIndex {
     const index = new SearchIndex();
     const n = state.size;
+    // Loaded with room for its first changes (a copy made bigger, not a second copy).
+    const room = n + headroom(n);
     index.size = n;
-    index.capacity = n;
+    index.capacity = room;
     index.reading = null;
-    index.ids.load(state);
-    index.names.load(state);
-    index.columns.load(state);
+    index.ids.load(state, room);
+    index.names.load(state, room);
+    index.columns.load(state, room);
     index.valueDocs.reserve(n);
     for (let doc = 0; doc < n; doc++) index.valueDocs.add(doc);
-    index.corpora.load(state);
+    index.corpora.load(state, room);
     index.postings.load(state, n);
     index.vocabulary.add(state.vocabulary);
     index.orders.load(state);
-    index.makeHeadroom();
     return index;
   }
 
@@ -201,14 +202,20 @@ export class SearchIndex {
     this.ids.sortedUpTo = this.size;
     this.names.sort(sort, this.size);
     this.orders.sort(sort, this.columns, this.size);
-    this.makeHeadroom();
+    const room = this.size + headroom(this.size);
+    this.ensureRoom(room, room);
   }
 
-  /** The item as it is now: its previous document (if any) is dropped, a new one numbered. */
-  upsert(item: IndexedItem) {
+  /**
+   * The item as it is now: its previous document (if any) is dropped, a new one numbered. `popularity` says only its
+   * popularity changed (plays, downloads, favourites): no match, count or other order moves, so only the answers kept
+   * in popular order are forgotten.
+   */
+  upsert(item: IndexedItem, changed: 'catalogue' | 'popularity' = 'catalogue') {
     if (this.reading) throw new Error('The index is still being read');
-    this.answers.clear();
-    this.remove(item.id);
+    if (changed === 'catalogue') this.answers.clear();
+    else for (const [key, kept] of this.answers) if (kept.popularOrder) this.answers.delete(key);
+    this.drop(item.id);
     const doc = this.append(item);
     this.postings.add(doc, item);
     this.valueDocs.add(doc);
@@ -217,6 +224,11 @@ export class SearchIndex {
 
   remove(id: string) {
     this.answers.clear();
+    this.drop(id);
+  }
+
+  /** The item's document (if any) leaves the corpora. */
+  private drop(id: string) {
     const doc = this.ids.docOf(id);
     if (doc === undefined) return;
     this.corpora.remove(doc);
@@ -231,11 +243,6 @@ export class SearchIndex {
     this.names.reserve(room, this.size);
     this.corpora.reserve(room);
     this.capacity = room;
-  }
-
-  private makeHeadroom() {
-    const room = this.size + headroom(this.size);
-    this.ensureRoom(room, room);
   }
 
   /** Numbers a new document and writes its columns and corpora (not its postings nor its values' documents). */
@@ -289,11 +296,11 @@ export class SearchIndex {
     if (kept) {
       this.answers.delete(key!);
       this.answers.set(key!, kept);
-      return owned?.length ? { ...kept, ownedMatches: this.ownedMatches(query, scope, request, owned) } : kept;
+      return owned?.length ? { ...kept.answer, ownedMatches: this.ownedMatches(query, scope, request, owned) } : kept.answer;
     }
     const answer = this.answer(query, scope, request, owned);
     if (key !== null) {
-      this.answers.set(key, { ...answer, ownedMatches: 0 });
+      this.answers.set(key, { answer: { ...answer, ownedMatches: 0 }, popularOrder: request.sort === 'popular' });
       for (const oldest of this.answers.keys()) {
         if (this.answers.size <= ANSWERS_KEPT) break;
         this.answers.delete(oldest);

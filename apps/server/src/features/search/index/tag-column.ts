@@ -97,10 +97,11 @@ export class TagColumn {
     };
   }
 
-  static fromState(saved: SavedTags): TagColumn {
+  /** A saved column, with room for `room` documents. */
+  static fromState(saved: SavedTags, room: number): TagColumn {
     const column = new TagColumn();
     column.table = Codes.of(saved.values);
-    column.pair.data = saved.pair.slice();
+    column.pair.load(saved.pair, room);
     column.moreDocs.data = saved.moreDocs.slice();
     column.moreStart.data = saved.moreStart.slice();
     column.moreCodes.data = saved.moreCodes.slice();
