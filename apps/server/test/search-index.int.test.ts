@@ -8,12 +8,12 @@
  * databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { FEELS, ITEM_KINDS, LICENCE_TYPES, MUSICAL_KEYS, PRESET_PLUGINS, TIME_SIGNATURES } from '@crate/contract/catalogue-enums';
 import { PACK_STATUS } from '@crate/contract/pack-status';
 import { searchQuerySchema, type SearchQueryInput } from '@crate/contract/search';
 import { buildApp } from '../src/app.ts';
-import { itemEvents, items, ownedItems, packs } from '../src/db/schema/index.ts';
+import { itemEvents, items, ownedItems, packs, searchOutbox } from '../src/db/schema/index.ts';
 import { createIndexedSearchEngine, snapshotKey } from '../src/features/search/indexed-search-engine.ts';
 import { SNAPSHOT_FORMAT } from '../src/features/search/index/snapshot.ts';
 import { createPostgresSearchEngine } from '../src/features/search/postgres-search-engine.ts';
@@ -224,6 +224,28 @@ describe(`the in-memory search index on ${TEST_DB}`, () => {
     await t.ctx.db.update(items).set({ takenDownAt: new Date(), takedownReason: 'Technical Issue' }).where(eq(items.id, listed!.id));
     await (index as ReturnType<typeof createIndexedSearchEngine>).catchUp();
     await expectSameAsSql();
+  });
+
+  it('follows plays, downloads and favourites in popular order, and tells the caches of rows and shared answers nothing', async () => {
+    const engine = t.app.searchIndex!;
+    await engine.catchUp();
+    const heard: (readonly string[] | 'all')[] = [];
+    engine.onChange((changed) => heard.push(changed));
+    const query = searchQuerySchema.parse({ sort: 'popular' });
+    const scope: SearchScope = { corpus: 'paid', userId: null };
+    const before = await engine.search(query, scope);
+    // The last sound of the first page is downloaded until it leads.
+    const risen = before.itemIds[before.itemIds.length - 1]!;
+    expect(before.itemIds[0]).not.toBe(risen);
+    await t.ctx.db.insert(itemEvents).values(Array.from({ length: 50 }, () => ({ itemId: risen, kind: 'download' as const })));
+    const [queued] = await t.ctx.db.select({ entity: searchOutbox.entity, entityId: searchOutbox.entityId }).from(searchOutbox).orderBy(desc(searchOutbox.id)).limit(1);
+    expect(queued).toEqual({ entity: 'popularity', entityId: risen });
+    await engine.catchUp();
+    const after = await engine.search(query, scope);
+    expect(after.itemIds[0]).toBe(risen);
+    expect(after).toEqual(await reference.search(query, scope));
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.every((changed) => changed !== 'all' && changed.length === 0)).toBe(true);
   });
 
   describe('saved between starts', () => {

@@ -313,14 +313,15 @@ export const searchWords = pgTable(
 
 /**
  * What changed for search, in commit order of the writing transaction (docs/decisions/0018-search-index.md):
- * triggers write a row per changed item (catalogue fields or popularity), pack (title, slug) or creator
- * (name, slug) in the same transaction; every API process's in-memory index follows `id`.
+ * triggers write a row per changed item (`item`: its catalogue fields; `popularity`: its plays, downloads and
+ * favourites alone), pack (title, slug) or creator (name, slug) in the same transaction; every API process's
+ * in-memory index follows `id`.
  */
 export const searchOutbox = pgTable(
   'search_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity', { enum: ['item', 'pack', 'creator'] }).notNull(),
+    entity: text('entity', { enum: ['item', 'popularity', 'pack', 'creator'] }).notNull(),
     entityId: uuid('entity_id').notNull(),
     at: ts('at').notNull().defaultNow(),
   },

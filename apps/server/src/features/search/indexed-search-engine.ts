@@ -48,7 +48,8 @@ export interface IndexedSearchEngine extends SearchEngine {
   stop(): Promise<void>;
   /**
    * Hears what each outbox read changed: the items, or `'all'` when a pack or creator changed (their names and
-   * pictures are on every row of theirs). Caches of rows the index answers with drop what changed.
+   * pictures are on every row of theirs). Caches of rows the index answers with drop what changed. An item whose
+   * popularity alone changed (a play, a download, a favourite) is not heard of: only the popular order shows it.
    */
   onChange(listener: (changed: readonly string[] | 'all') => void): void;
   /** `loading` until the build has ended, either way; then `ready` says whether the index answers (else PostgreSQL does). */
@@ -219,6 +220,10 @@ export function createIndexedSearchEngine(
     const creatorIds = ofKind('creator');
     const packIds = ofKind('pack');
     const itemIds = ofKind('item');
+    // Plays, downloads and favourites move the popular order alone: no row or shared answer shows them, so the
+    // listeners hear only of catalogue changes.
+    const catalogueChanged = new Set(itemIds);
+    const popularityIds = ofKind('popularity').filter((id) => !catalogueChanged.has(id));
     const changed = creatorIds.length > 0 || packIds.length > 0 ? 'all' : itemIds;
     for (const listener of changeListeners) listener(changed);
     for (const c of creatorIds.length > 0 ? await readCreators(db, creatorIds) : []) {
@@ -229,6 +234,12 @@ export function createIndexedSearchEngine(
       target.setPack(p);
       target.addWords(p.words);
     }
+    await readIntoIndex(target, itemIds, 'catalogue');
+    await readIntoIndex(target, popularityIds, 'popularity');
+  }
+
+  /** The items as they are now, into the index (one gone from the database leaves it). */
+  async function readIntoIndex(target: SearchIndex, itemIds: string[], changed: 'catalogue' | 'popularity') {
     for (let i = 0; i < itemIds.length; i += ITEMS_PER_READ) {
       const ids = itemIds.slice(i, i + ITEMS_PER_READ);
       const items = await readItems(db, ids);
@@ -237,7 +248,7 @@ export function createIndexedSearchEngine(
       if (missingPacks.length > 0) for (const p of await readPacks(db, missingPacks)) target.setPack(p);
       if (missingCreators.length > 0) for (const c of await readCreators(db, missingCreators)) target.setCreator(c);
       const found = new Set(items.map((it) => it.id));
-      for (const item of items) target.upsert(item);
+      for (const item of items) target.upsert(item, changed);
       for (const id of ids) if (!found.has(id)) target.remove(id);
     }
   }

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { searchOutbox } from '../../db/schema/index.ts';
 import type { IndexedItem, IndexedLabel } from './index/indexed-item.ts';
 import { rowsOf } from '../../db/sql-rows.ts';
 import { scanVector } from './search-text.ts';
@@ -218,7 +219,7 @@ export async function readVocabulary(db: DbOrTx): Promise<string[]> {
 
 export interface OutboxRow {
   id: number;
-  entity: 'item' | 'pack' | 'creator';
+  entity: (typeof searchOutbox.$inferSelect)['entity'];
   entityId: string;
 }
 
