@@ -168,10 +168,10 @@ export class SearchIndex {
     this.vocabulary.add(words);
   }
 
-  /** Room for `n` documents, so that reading a catalogue of known size allocates each column once. */
+  /** Room for `n` documents and the first changes after them, so that reading a catalogue of known size allocates each column once. */
   reserve(n: number) {
     this.valueDocs.reserve(n);
-    this.ensureRoom(n, n);
+    this.ensureRoom(n, n + headroom(n));
     this.reading?.reserve(n);
   }
 
