@@ -331,6 +331,24 @@ describe('SearchIndex read at start-up', () => {
     expect(again).toEqual(newest);
   });
 
+  it('numbers a sound anew for its first change of popularity alone, then changes it in place, answering as an index read afresh', async () => {
+    const index = readIndex(shuffled);
+    const scope: SearchScope = { corpus: 'paid', userId: null };
+    const input: SearchQueryInput = { q: 'dusty', sort: 'popular' };
+    const documents = index.documents;
+    const [first] = await pages(index, input, scope);
+    const played = byId.find((item) => item.id === first!.ids[6])!;
+    for (const popularity of [1000, 2000, 0, 7]) {
+      index.upsert({ ...played, popularity }, 'popularity');
+      // One document more than were read, however often it changes.
+      expect(index.documents).toBe(documents + 1);
+      const afresh = readIndex(shuffled.map((item) => (item.id === played.id ? { ...item, popularity } : item)));
+      const answers = await pages(index, input, scope);
+      expect(answers, `popularity ${popularity}`).toEqual(await pages(afresh, input, scope));
+      expect(answers[0]!.ids[0] === played.id, `popularity ${popularity}`).toBe(popularity >= 1000);
+    }
+  });
+
   it('finds every item read by its id, and takes changes after the read', async () => {
     const index = readIndex(shuffled);
     expect(index.docsOf(items.map((item) => item.id))).toHaveLength(items.length);

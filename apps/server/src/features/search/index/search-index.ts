@@ -209,12 +209,20 @@ export class SearchIndex {
   /**
    * The item as it is now: its previous document (if any) is dropped, a new one numbered. `popularity` says only its
    * popularity changed (plays, downloads, favourites): no match, count or other order moves, so only the answers kept
-   * in popular order are forgotten.
+   * in popular order are forgotten; and a document numbered since the start, in no presorted order (every search
+   * offers those one by one), takes it where it is, so steady plays number a sound anew once, not at each poll.
    */
   upsert(item: IndexedItem, changed: 'catalogue' | 'popularity' = 'catalogue') {
     if (this.reading) throw new Error('The index is still being read');
     if (changed === 'catalogue') this.answers.clear();
-    else for (const [key, kept] of this.answers) if (kept.popularOrder) this.answers.delete(key);
+    else {
+      for (const [key, kept] of this.answers) if (kept.popularOrder) this.answers.delete(key);
+      const later = this.ids.later.get(item.id);
+      if (later !== undefined) {
+        this.columns.popularity.data[later] = item.popularity;
+        return;
+      }
+    }
     this.drop(item.id);
     const doc = this.append(item);
     this.postings.add(doc, item);
