@@ -16,6 +16,9 @@ const UTF8 = new TextEncoder();
  */
 const NAME_BYTES_PER_DOCUMENT = 24;
 
+/** Name bytes for the names held (`used` bytes) and `more` documents to come. */
+const bytesFor = (used: number, more: number) => used + more * NAME_BYTES_PER_DOCUMENT;
+
 /** Each document's lower-cased name, and the documents in name order: what leads a relevance search. */
 export class Names {
   /**
@@ -39,7 +42,7 @@ export class Names {
   /** Room for exactly `room` documents, `documents` of them numbered (names longer than most grow the bytes as they come). */
   reserve(room: number, documents: number) {
     this.nameStart.reserve(room + 1);
-    this.nameBytes.reserve(this.nameStart.data[documents]! + (room - documents) * NAME_BYTES_PER_DOCUMENT);
+    this.nameBytes.reserve(bytesFor(this.nameStart.data[documents]!, room - documents));
   }
 
   /** Document `doc`'s name after the names of those before it. */
@@ -194,7 +197,7 @@ export class Names {
   /** A saved index's names (copied) into these empty ones, with room for `room` documents. */
   load(state: SearchIndexState, room: number) {
     const documents = state.nameStart.length - 1;
-    this.nameBytes.load(state.nameBytes, state.nameStart[documents]! + (room - documents) * NAME_BYTES_PER_DOCUMENT);
+    this.nameBytes.load(state.nameBytes, bytesFor(state.nameStart[documents]!, room - documents));
     this.nameStart.load(state.nameStart, room + 1);
     this.byName = state.byName.slice();
     this.rankNames();

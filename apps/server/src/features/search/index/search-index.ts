@@ -55,7 +55,7 @@ export interface IndexAnswer {
 /** A flag's count (has stems, has MIDI, free) as counted facets. */
 const flagCounted = (dim: 'has_stems' | 'has_midi' | 'free', count: number): CountedFacets => ({ rows: [], totals: { has_stems: 0, has_midi: 0, free: 0, [dim]: count } });
 
-/** How many answers the index keeps (each a page of ids and the facets: a few kilobytes). */
+/** How many answers the index keeps in popular order, and how many in the others (each a page of ids and the facets: a few kilobytes). */
 const ANSWERS_KEPT = 500;
 
 /**
@@ -91,11 +91,13 @@ export class SearchIndex {
   private readonly match = new MatchBits();
   private readonly orderSources = { ids: this.ids, columns: this.columns, relevance: new RelevanceScorer(this.names, this.postings, this.scratch) };
   /**
-   * Answers already given, by what was asked, until the index next changes (any write empties it, but a change of
-   * popularity alone empties only those in popular order): searches repeat ("kick", "808", the search page's own),
-   * and a kept answer costs only the viewer's owned sounds' check. The oldest go first past ANSWERS_KEPT.
+   * Answers already given, by what was asked, until the index next changes (any write empties them): searches repeat
+   * ("kick", "808", the search page's own), and a kept answer costs only the viewer's owned sounds' check. Those in
+   * popular order are kept apart, as a change of popularity alone empties only them. In each, the oldest go first
+   * past ANSWERS_KEPT.
    */
-  private readonly answers = new Map<string, { answer: IndexAnswer; popularOrder: boolean }>();
+  private readonly answers = new Map<string, IndexAnswer>();
+  private readonly popularAnswers = new Map<string, IndexAnswer>();
 
   get documents() {
     return this.size;
@@ -146,12 +148,12 @@ export class SearchIndex {
   // ── writing ──────────────────────────────────────────────────────────────────────────────────────
 
   setPack(row: IndexedLabel) {
-    this.answers.clear();
+    this.forgetAnswers();
     setLabel(this.columns.packs, row);
   }
 
   setCreator(row: IndexedLabel) {
-    this.answers.clear();
+    this.forgetAnswers();
     setLabel(this.columns.creators, row);
   }
 
@@ -164,7 +166,7 @@ export class SearchIndex {
   }
 
   addWords(words: Iterable<string>) {
-    this.answers.clear();
+    this.forgetAnswers();
     this.vocabulary.add(words);
   }
 
@@ -202,8 +204,6 @@ export class SearchIndex {
     this.ids.sortedUpTo = this.size;
     this.names.sort(sort, this.size);
     this.orders.sort(sort, this.columns, this.size);
-    const room = this.size + headroom(this.size);
-    this.ensureRoom(room, room);
   }
 
   /**
@@ -214,9 +214,9 @@ export class SearchIndex {
    */
   upsert(item: IndexedItem, changed: 'catalogue' | 'popularity' = 'catalogue') {
     if (this.reading) throw new Error('The index is still being read');
-    if (changed === 'catalogue') this.answers.clear();
+    if (changed === 'catalogue') this.forgetAnswers();
     else {
-      for (const [key, kept] of this.answers) if (kept.popularOrder) this.answers.delete(key);
+      this.popularAnswers.clear();
       const later = this.ids.later.get(item.id);
       if (later !== undefined) {
         this.columns.popularity.data[later] = item.popularity;
@@ -231,8 +231,13 @@ export class SearchIndex {
   }
 
   remove(id: string) {
-    this.answers.clear();
+    this.forgetAnswers();
     this.drop(id);
+  }
+
+  private forgetAnswers() {
+    this.answers.clear();
+    this.popularAnswers.clear();
   }
 
   /** The item's document (if any) leaves the corpora. */
@@ -300,18 +305,19 @@ export class SearchIndex {
   search(query: SearchQuery, scope: SearchScope, request: SearchRequest, owned: number[] | null): IndexAnswer {
     // An answer that leaves out the viewer's owned sounds is theirs alone; any other is everyone's but for the count of them.
     const key = query.not_owned === true ? null : JSON.stringify([scope.corpus, query, request.groups, request.sort, request.seed]);
-    const kept = key === null ? undefined : this.answers.get(key);
+    const answers = request.sort === 'popular' ? this.popularAnswers : this.answers;
+    const kept = key === null ? undefined : answers.get(key);
     if (kept) {
-      this.answers.delete(key!);
-      this.answers.set(key!, kept);
-      return owned?.length ? { ...kept.answer, ownedMatches: this.ownedMatches(query, scope, request, owned) } : kept.answer;
+      answers.delete(key!);
+      answers.set(key!, kept);
+      return owned?.length ? { ...kept, ownedMatches: this.ownedMatches(query, scope, request, owned) } : kept;
     }
     const answer = this.answer(query, scope, request, owned);
     if (key !== null) {
-      this.answers.set(key, { answer: { ...answer, ownedMatches: 0 }, popularOrder: request.sort === 'popular' });
-      for (const oldest of this.answers.keys()) {
-        if (this.answers.size <= ANSWERS_KEPT) break;
-        this.answers.delete(oldest);
+      answers.set(key, { ...answer, ownedMatches: 0 });
+      for (const oldest of answers.keys()) {
+        if (answers.size <= ANSWERS_KEPT) break;
+        answers.delete(oldest);
       }
     }
     return answer;
